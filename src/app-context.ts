@@ -1,0 +1,21 @@
+import type { Config } from './config.js';
+import type { Clock } from './platform/clock.js';
+import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
+import type { PriceSource } from './providers/prices/price-source.js';
+import type { TokenService } from './resources/oauth/tokens.js';
+import type { Db } from './storage/db.js';
+import type { WorkspaceCache } from './workspaces/cache.js';
+
+/** Everything a route or service needs, passed explicitly (no container, no globals). */
+export interface AppContext {
+  readonly config: Config;
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly tokens: TokenService;
+  readonly workspaces: WorkspaceCache;
+  readonly adminToken: string;
+  /** Encrypts stored secrets such as webhook signing secrets. */
+  readonly secretsKey: Buffer;
+  readonly prices: PriceSource;
+  readonly corridors: CorridorProvider;
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './app-context.js';
+import { limits } from './limits.js';
+import { adminAuth, partnerAuth } from './platform/auth.js';
+import { registerValidators } from './platform/ajv.js';
+import { registerErrorEnvelope } from './platform/error-envelope.js';
+import { registerOpenApi } from './platform/openapi.js';
+import { adminRoutes } from './resources/admin/routes.js';
+import { discoveryRoutes } from './resources/discovery/routes.js';
+import { healthRoutes } from './resources/health/routes.js';
+import { oauthRoutes } from './resources/oauth/routes.js';
+import { quoteRoutes } from './resources/quotes/routes.js';
+
+export interface BuildOptions {
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Builds the whole API on a context; never listens (main.ts does, tests inject). */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      redact: { paths: ['req.headers.authorization', '*.password', '*.secret', '*.access_token'], remove: true },
+    },
+    bodyLimit: limits.bodyLimitBytes,
+    // A caller's X-Request-Id is kept when it is sane, so that its logs and ours can be joined; else we make one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerValidators(app);
+  registerErrorEnvelope(app);
+  await registerOpenApi(app, ctx);
+
+  await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => oauthRoutes(scope, ctx));
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', partnerAuth(ctx));
+      await discoveryRoutes(scope, ctx);
+      await quoteRoutes(scope, ctx);
+    },
+    { prefix: '/v1' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', adminAuth(ctx));
+      await adminRoutes(scope, ctx);
+    },
+    { prefix: '/admin/v1' },
+  );
+  return app;
+}

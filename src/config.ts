@@ -1,0 +1,116 @@
+import { limits } from './limits.js';
+
+export type BrokerageEnv = 'stage' | 'production';
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
+  readonly brokerageEnv: BrokerageEnv;
+  readonly adminToken: string | undefined;
+  readonly quoteTtlSeconds: number;
+  readonly writeRateLimitPerMinute: number;
+  readonly webhookAllowInsecure: boolean;
+  readonly publicBaseUrl: string;
+  /** 32 bytes, when given; see resolveSecrets for what happens when it is not. */
+  readonly secretsKey: Buffer | undefined;
+  readonly logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads and validates the environment; every problem is reported at once, each naming its variable. */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    if (!allowed.includes(raw as T)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+      return fallback;
+    }
+    return raw as T;
+  };
+
+  const port = integer('PORT', 3000, 0, 65_535);
+  const host = text('HOST') ?? '127.0.0.1';
+  const brokerageEnv = oneOf<BrokerageEnv>('BROKERAGE_ENV', ['stage', 'production'], 'stage');
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection URL');
+  }
+  const insecure = text('WEBHOOK_ALLOW_INSECURE');
+  if (insecure !== undefined && !['1', 'true', '0', 'false'].includes(insecure.toLowerCase())) {
+    problems.push(`WEBHOOK_ALLOW_INSECURE must be 1, true, 0 or false, got "${insecure}"`);
+  }
+  const publicBaseUrl = text('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
+  const adminToken = text('ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 16) problems.push('ADMIN_TOKEN must be at least 16 characters');
+  const secretsKey = parseSecretsKey(text('SECRETS_KEY'), problems);
+
+  const config: Config = {
+    port,
+    host,
+    dataDir: text('DATA_DIR') ?? './.data',
+    databaseUrl,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', limits.databasePoolSizeDefault, 1, 200),
+    brokerageEnv,
+    adminToken,
+    quoteTtlSeconds: integer('QUOTE_TTL_SECONDS', limits.quoteTtlSecondsDefault, 1, limits.quoteTtlSecondsMax),
+    writeRateLimitPerMinute: integer('WRITE_RATE_LIMIT_PER_MINUTE', limits.writeRateLimitPerMinuteDefault, 1, 1_000_000),
+    webhookAllowInsecure: insecure === '1' || insecure?.toLowerCase() === 'true',
+    publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
+    secretsKey,
+    logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),
+  };
+  if (brokerageEnv === 'production') {
+    if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');
+    if (secretsKey === undefined) problems.push('SECRETS_KEY is required when BROKERAGE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** SECRETS_KEY is 32 random bytes written as 64 hex digits or as base64. */
+export function parseSecretsKey(raw: string | undefined, problems: string[]): Buffer | undefined {
+  if (raw === undefined) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    problems.push('SECRETS_KEY must be 32 bytes, written as 64 hex digits or base64 (openssl rand -hex 32)');
+    return undefined;
+  }
+  return key;
+}

@@ -1,0 +1,25 @@
+// Every numeric bound of the server in one place, unit last in the name.
+
+export const limits = {
+  accessTokenLifetimeSeconds: 300,
+  /** How long a process trusts its cached copy of a workspace (credential version, settings): rotation revokes within it. */
+  workspaceCacheTtlMs: 2_000,
+  /** Failed token requests a client may make before each further attempt is spaced out. */
+  loginFreeFailures: 5,
+  loginBackoffBaseMs: 1_000,
+  loginBackoffMaxMs: 30_000,
+  /** A token request whose turn is further away than this is answered invalid_grant after this wait, unhashed. */
+  loginMaxWaitMs: 5_000,
+  passwordLengthBytes: 24,
+  quoteTtlSecondsDefault: 30,
+  quoteTtlSecondsMax: 3_600,
+  writeRateLimitPerMinuteDefault: 300,
+  creatorMarkupMax: 0.1,
+  /** Basis points a workspace fee may reach (10%). */
+  feeBpsMax: 1_000,
+  /** JSON numbers carry about 15 significant decimal digits exactly; an amount needing more is refused. */
+  amountSignificantDigitsMax: 15,
+  emailLengthMax: 254,
+  bodyLimitBytes: 1_048_576,
+  databasePoolSizeDefault: 10,
+} as const;

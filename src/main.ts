@@ -1,0 +1,43 @@
+// The only file with process side effects: configuration, storage, listening and signals.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContext } from './context.js';
+import { resolveLocalSecrets } from './platform/local-secrets.js';
+import { DataDirInUseError } from './storage/data-dir-lock.js';
+import { openStore } from './storage/open-store.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const secrets = resolveLocalSecrets(config);
+  const store = await openStore(config);
+  const ctx = await createContext(config, store.db, { adminToken: secrets.adminToken, secretsKey: secrets.secretsKey });
+  const app = await buildApp(ctx);
+  for (const path of secrets.generated) {
+    app.log.warn({ path }, 'generated a secret into DATA_DIR (readable only by its owner); set it in the environment to manage it yourself');
+  }
+  if (config.adminToken === undefined) app.log.info({ path: `${config.dataDir}/admin-token` }, 'operator token file');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl }, 'brokerage partner API ready');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    process.stderr.write(`brokerage: ${error.message}\n`);
+  } else {
+    process.stderr.write(`brokerage: could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

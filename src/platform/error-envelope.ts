@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, errorTypes, numericErrorIds } from '../domain/errors.js';
+import { validationMessage } from './validation-message.js';
+import './fastify-types.js';
+
+/**
+ * The one renderer of error bodies. Read, list and delete routes answer { ok:false, message, error }; create
+ * routes answer { success:false, error, message, errorId, errorName }. Anything unexpected is a 503
+ * OperationError whose details go to the log, never to the client.
+ */
+export function registerErrorEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError === undefined) {
+      request.log.error({ err: error }, 'unexpected failure');
+      return send(request, reply, new ApiError('OperationError', 'The operation could not be completed; retry later.'));
+    }
+    if (apiError.status >= 500) request.log.warn({ err: error }, apiError.message);
+    return send(request, reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    send(request, reply, new ApiError('ExistenceError', `No route ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+function toApiError(error: FastifyError): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return new ApiError('ValidationError', validationMessage(error.validation, error.validationContext ?? 'body'));
+  // Fastify's own request errors: malformed JSON, wrong content type, body too large, and the like.
+  if (error.code?.startsWith('FST_ERR_CTP') || error.statusCode === 400 || error.statusCode === 413) {
+    return new ApiError('ValidationError', requestErrorMessage(error));
+  }
+  return undefined;
+}
+
+function requestErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type: send application/json';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty: send a JSON object';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON';
+    default:
+      return error instanceof SyntaxError ? 'The request body is not valid JSON' : 'The request is malformed';
+  }
+}
+
+export function renderError(kind: 'create' | 'read', error: ApiError, nowMs: number): Record<string, unknown> {
+  if (kind === 'read') return { ok: false, message: error.message, error: error.type };
+  return {
+    success: false,
+    error: error.type,
+    message: error.message,
+    errorId: error.numbered ? numericErrorIds[error.numbered] : `${error.type}-${Math.floor(nowMs / 1000)}`,
+    errorName: error.numbered ?? error.type,
+  };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  const kind = request.routeOptions.config?.kind ?? 'read';
+  if (error.headers) void reply.headers(error.headers);
+  return reply
+    .code(errorTypes[error.type])
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(renderError(kind, error, Date.now()));
+}

@@ -1,0 +1,100 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { isSupportedPair } from '../../catalogue/index.js';
+import { existence, validation } from '../../domain/errors.js';
+import { limits } from '../../limits.js';
+import { secondsOf } from '../../platform/clock.js';
+import { hashPassword, newSecret } from '../../workspaces/password.js';
+import {
+  findWorkspace,
+  insertWorkspace,
+  listWorkspaces,
+  rotateCredentials,
+  updateWorkspaceSettings,
+  type WorkspaceRow,
+} from '../../workspaces/repo.js';
+import { defaultFeeSchedule } from '../../workspaces/workspace.js';
+import type { CreateWorkspaceBody, Credentials, UpdateWorkspaceBody, Workspace } from './schema.js';
+
+type CredentialsOut = Static<typeof Credentials>;
+type WorkspaceOut = Static<typeof Workspace>;
+
+const clientIdAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+function randomText(length: number): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => clientIdAlphabet[b % clientIdAlphabet.length]).join('');
+}
+
+export async function createWorkspace(ctx: AppContext, body: Static<typeof CreateWorkspaceBody>): Promise<CredentialsOut> {
+  const production = ctx.config.brokerageEnv === 'production';
+  if (production && body.simulation === true) {
+    throw validation('simulation exists only in stage; production workspaces move real money');
+  }
+  const password = newSecret(limits.passwordLengthBytes);
+  const row = await insertWorkspace(ctx.db, {
+    id: randomUUID(),
+    name: body.name,
+    clientId: `cl_${randomText(20)}`,
+    username: `api_${randomText(12)}`,
+    passwordHash: await hashPassword(password),
+    simulation: body.simulation ?? !production,
+    feeSchedule: defaultFeeSchedule,
+    nowMs: ctx.clock.nowMs(),
+  });
+  return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
+}
+
+export async function rotateWorkspaceCredentials(ctx: AppContext, workspaceId: string): Promise<CredentialsOut> {
+  const password = newSecret(limits.passwordLengthBytes);
+  const row = await rotateCredentials(ctx.db, workspaceId, await hashPassword(password), ctx.clock.nowMs());
+  if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
+  ctx.workspaces.forget(workspaceId);
+  return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
+}
+
+export async function readWorkspace(ctx: AppContext, workspaceId: string): Promise<WorkspaceOut> {
+  const row = await findWorkspace(ctx.db, workspaceId);
+  if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
+  return workspaceOut(row);
+}
+
+export async function listAllWorkspaces(ctx: AppContext, limit: number, page: number): Promise<WorkspaceOut[]> {
+  return (await listWorkspaces(ctx.db, limit, limit * page)).map(workspaceOut);
+}
+
+export async function updateWorkspace(
+  ctx: AppContext,
+  workspaceId: string,
+  body: Static<typeof UpdateWorkspaceBody>,
+): Promise<WorkspaceOut> {
+  const unknownPair = [...(body.enabledPairs ?? []), ...Object.keys(body.feeSchedule?.pairs ?? {})].find(
+    (p) => !isSupportedPair(p),
+  );
+  if (unknownPair !== undefined) throw validation(`Pair ${unknownPair} is not supported by the catalogue`);
+  if (body.simulation === true && ctx.config.brokerageEnv === 'production') {
+    throw validation('simulation exists only in stage; production workspaces move real money');
+  }
+  const row = await updateWorkspaceSettings(ctx.db, workspaceId, body, ctx.clock.nowMs());
+  if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
+  ctx.workspaces.forget(workspaceId);
+  return workspaceOut(row);
+}
+
+function workspaceOut(row: WorkspaceRow): WorkspaceOut {
+  return {
+    workspaceId: row.id,
+    name: row.name,
+    clientId: row.client_id,
+    username: row.username,
+    enabled: row.enabled,
+    simulation: row.simulation,
+    enabledPairs: row.enabled_pairs,
+    feeSchedule: row.fee_schedule,
+    writeLimitPerMinute: row.write_limit_per_minute,
+    readThrottleLifted: row.read_throttle_lifted,
+    credentialVersion: row.credential_version,
+    createdAt: secondsOf(Number(row.created_at_ms)),
+    updatedAt: secondsOf(Number(row.updated_at_ms)),
+  };
+}

@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+import { Country, CurrencyParam, Envelope, Obj } from '../../platform/schema.js';
+
+export const NoQuery = Obj({});
+export const CurrencyParams = Obj({ currency: CurrencyParam });
+
+const PayinMethod = Type.Object({ type: Type.String({ description: 'pix, bank, crypto, mobileMoney' }), rail: Type.String() });
+const PayoutMethod = Type.Object({
+  method: Type.String({ description: 'Name for destination-schema?method=' }),
+  rail: Type.String({ description: 'Value of destinationTransferData.type' }),
+  type: Type.String(),
+});
+
+export const CurrencyItem = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('fiat'), Type.Literal('crypto')]),
+  precision: Type.Integer({ description: 'Decimal places amounts in this currency may carry' }),
+  holdable: Type.Boolean({ description: 'Can be held in a balance and collected by POST /v1/deposits' }),
+  canBeOrigin: Type.Boolean(),
+  canBeDestination: Type.Boolean(),
+  payinMethods: Type.Array(PayinMethod),
+  acceptedOriginRails: Type.Array(Type.String()),
+  payoutMethods: Type.Array(PayoutMethod),
+  countries: Type.Array(Type.String()),
+});
+
+export const PairsResponse = Type.Object({ pairs: Type.Array(Type.String({ description: 'ORIGIN/DESTINATION' })) });
+export const CurrenciesResponse = Envelope(Type.Array(CurrencyItem));
+
+export const PayinSchemaResponse = Envelope(
+  Type.Object({ currency: Type.String(), payinMethods: Type.Array(PayinMethod), acceptedOriginRails: Type.Array(Type.String()) }),
+);
+
+const FieldSpec = Type.Object({
+  name: Type.String(),
+  required: Type.Boolean(),
+  type: Type.Literal('string'),
+  description: Type.String(),
+  pattern: Type.Optional(Type.String()),
+  minLength: Type.Optional(Type.Integer()),
+  maxLength: Type.Optional(Type.Integer()),
+  enum: Type.Optional(Type.Array(Type.String())),
+  default: Type.Optional(Type.String()),
+  allowEmpty: Type.Optional(Type.Boolean()),
+  acceptedIn: Type.Array(Type.String(), { description: 'Objects the field may be sent in' }),
+});
+const MethodSchema = Type.Object({ method: Type.String(), rail: Type.String(), type: Type.String(), fields: Type.Array(FieldSpec) });
+
+export const DestinationSchemaQuery = Obj({
+  method: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'e.g. achUS, achCOP, bankDepositCOL' })),
+});
+export const DestinationSchemaResponse = Envelope(Type.Object({ currency: Type.String(), methods: Type.Array(MethodSchema) }));
+
+export const NetworksQuery = Obj({
+  rail: Type.Optional(Type.String({ pattern: '^[A-Z0-9_]{2,40}$' })),
+  rampType: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
+  country: Type.Optional(Country),
+});
+const Network = Type.Object({ id: Type.String(), name: Type.String(), rail: Type.String(), country: Type.String(), rampTypes: Type.Array(Type.String()) });
+export const NetworksResponse = Envelope(Type.Array(Network));
+
+const Bounds = Type.Object({ min: Type.Number(), max: Type.Number() });
+export const LimitsResponse = Envelope(
+  Type.Object({
+    currency: Type.String(),
+    limits: Type.Union(
+      [Type.Object({ payin: Type.Union([Bounds, Type.Null()]), payout: Type.Union([Bounds, Type.Null()]), asOf: Type.String() }), Type.Null()],
+      { description: 'null: no bounds are published' },
+    ),
+  }),
+);
+
+export const IdentitySchemaQuery = Obj({
+  direction: Type.Optional(Type.Union([Type.Literal('payin'), Type.Literal('payout')], { default: 'payin' })),
+  entityType: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('business')], { default: 'individual' })),
+});
+export const IdentitySchemaResponse = Envelope(
+  Type.Object({
+    currency: Type.String(),
+    direction: Type.String(),
+    entityType: Type.String(),
+    required: Type.Array(Type.String()),
+    optional: Type.Array(Type.String()),
+  }),
+);

@@ -1,0 +1,114 @@
+import type { AppContext } from '../../app-context.js';
+import { currencyOf, isSupportedPair, payoutRailsOf, supportedPairs } from '../../catalogue/index.js';
+import { identityIntakeFor } from '../../catalogue/identity-intake.js';
+import { payoutRailByMethod, payoutRailByRail } from '../../catalogue/payout-rails/index.js';
+import type { AmountBounds, CurrencyEntry, EntityType, IdentityDirection, PayoutRailEntry } from '../../catalogue/types.js';
+import { existence, validation } from '../../domain/errors.js';
+import { minorOfDecimal, numberOfMinor } from '../../domain/money/amount.js';
+import type { NetworkQuery } from '../../providers/corridors/corridor-provider.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+
+export function requireCurrency(code: string): CurrencyEntry {
+  const currency = currencyOf(code);
+  if (!currency) throw existence(`Currency ${code} is not offered`);
+  return currency;
+}
+
+export function enabledPairs(workspace: WorkspaceContext): string[] {
+  const enabled = workspace.enabledPairs;
+  return enabled === null ? [...supportedPairs] : [...enabled].filter(isSupportedPair).sort();
+}
+
+const payoutMethodsOf = (c: CurrencyEntry) =>
+  payoutRailsOf(c)
+    .map((rail) => payoutRailByRail(rail))
+    .filter((r): r is PayoutRailEntry => r !== undefined);
+
+export function currencyItem(c: CurrencyEntry) {
+  return {
+    code: c.code,
+    name: c.name,
+    kind: c.kind,
+    precision: c.precision,
+    holdable: c.holdable,
+    canBeOrigin: c.originAllowed,
+    canBeDestination: c.destinationAllowed,
+    payinMethods: [...c.payinMethods],
+    acceptedOriginRails: [...c.acceptedOriginRails],
+    payoutMethods: payoutMethodsOf(c).map((r) => ({ method: r.method, rail: r.rail, type: r.kind })),
+    countries: [...c.countries],
+  };
+}
+
+export function destinationSchema(c: CurrencyEntry, method: string | undefined) {
+  const offered = payoutMethodsOf(c);
+  let chosen = offered;
+  if (method !== undefined) {
+    const entry = payoutRailByMethod(method);
+    if (!entry || !offered.includes(entry)) {
+      throw validation(
+        `method ${method} is not a payout method of ${c.code}; accepted methods: ${offered.map((r) => r.method).join(', ') || 'none'}`,
+        'invalidParameters',
+      );
+    }
+    chosen = [entry];
+  }
+  return {
+    currency: c.code,
+    methods: chosen.map((r) => ({
+      method: r.method,
+      rail: r.rail,
+      type: r.kind,
+      fields: r.fields.map((f) => ({
+        name: f.key,
+        required: f.required,
+        type: 'string' as const,
+        description: f.description,
+        ...(f.pattern === undefined ? {} : { pattern: f.pattern }),
+        ...(f.minLength === undefined ? {} : { minLength: f.minLength }),
+        ...(f.maxLength === undefined ? {} : { maxLength: f.maxLength }),
+        ...(f.enum === undefined ? {} : { enum: [...f.enum] }),
+        ...(f.default === undefined ? {} : { default: f.default }),
+        ...(f.allowEmpty ? { allowEmpty: true } : {}),
+        acceptedIn: [...(f.acceptedIn ?? ['destinationTransferData'])],
+      })),
+    })),
+  };
+}
+
+export async function networksOf(ctx: AppContext, c: CurrencyEntry, query: NetworkQuery) {
+  if (query.rail !== undefined && !c.acceptedOriginRails.includes(query.rail) && !c.payoutRails.includes(query.rail)) {
+    throw validation(`rail ${query.rail} is not a rail of ${c.code}`, 'invalidParameters');
+  }
+  const found = await ctx.corridors.networks(c.code, query);
+  return found.map((n) => ({ id: n.id, name: n.name, rail: n.rail, country: n.country, rampTypes: [...n.rampTypes] }));
+}
+
+const boundsOut = (bounds: AmountBounds | null, precision: number) => {
+  if (bounds === null) return null;
+  const number = (decimal: string) => {
+    const parsed = minorOfDecimal(decimal, precision);
+    if (!parsed.ok) throw new Error(`catalogue limit ${decimal} ${parsed.reason}`);
+    return numberOfMinor(parsed.minor, precision);
+  };
+  return { min: number(bounds.min), max: number(bounds.max) };
+};
+
+export async function limitsOf(ctx: AppContext, c: CurrencyEntry) {
+  const found = await ctx.corridors.limits(c.code);
+  return {
+    currency: c.code,
+    limits:
+      found === null
+        ? null
+        : { payin: boundsOut(found.payin, c.precision), payout: boundsOut(found.payout, c.precision), asOf: found.asOf },
+  };
+}
+
+export function identitySchemaOf(c: CurrencyEntry, direction: IdentityDirection, entityType: EntityType) {
+  const intake = identityIntakeFor(c.code, direction, entityType);
+  if (!intake) {
+    throw validation(`${c.code} has no ${direction} corridor${direction === 'payin' ? ' (it cannot be collected)' : ''}`);
+  }
+  return { currency: c.code, direction, entityType, required: [...intake.required], optional: [...intake.optional] };
+}

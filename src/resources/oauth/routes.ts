@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { type OAuthErrorCode, requestToken } from './service.js';
+
+const TokenRequest = Type.Object(
+  {
+    grant_type: Type.Literal('password'),
+    client_id: Type.String({ minLength: 1, maxLength: 200 }),
+    username: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: true },
+);
+
+const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer({ description: 'Seconds until the token expires (300).' }),
+});
+
+const OAuthError = Type.Object({
+  error: Type.String({ description: 'RFC 6749 section 5.2 error code.' }),
+  error_description: Type.String(),
+});
+
+/** The OAuth 2.0 token endpoint (the spec's {auth_url}): password grant, form-encoded, RFC 6749 error bodies. */
+export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const params = new URLSearchParams(body as string);
+    const fields: Record<string, string | string[]> = {};
+    for (const [key, value] of params) {
+      const seen = fields[key];
+      fields[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    }
+    done(null, fields);
+  });
+
+  app.post(
+    '/oauth/token',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['Authentication'],
+        summary: 'Obtain an access token (OAuth 2.0 password grant)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenRequest,
+        response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      const contentType = request.headers['content-type'] ?? '';
+      if (!contentType.startsWith('application/x-www-form-urlencoded')) {
+        return oauthError(reply, 'invalid_request', 'Send the token request as application/x-www-form-urlencoded');
+      }
+      const fields = (request.body ?? {}) as Record<string, unknown>;
+      const repeated = Object.entries(fields).find(([, value]) => Array.isArray(value));
+      if (repeated) return oauthError(reply, 'invalid_request', `Parameter ${repeated[0]} is repeated`);
+      if (fields.grant_type !== undefined && fields.grant_type !== 'password') {
+        return oauthError(reply, 'unsupported_grant_type', 'Only grant_type=password is supported');
+      }
+      if (request.validationError) {
+        const missing = ['grant_type', 'client_id', 'username', 'password'].find((k) => !fields[k]);
+        return oauthError(reply, 'invalid_request', missing ? `Parameter ${missing} is required` : 'Malformed request');
+      }
+      const body = request.body as { client_id: string; username: string; password: string };
+      const outcome = await requestToken(ctx, body.client_id, body.username, body.password);
+      if (!outcome.ok) return oauthError(reply, outcome.error, outcome.description);
+      return { access_token: outcome.token, token_type: 'Bearer' as const, expires_in: outcome.expiresInSeconds };
+    },
+  );
+}
+
+function oauthError(reply: FastifyReply, error: OAuthErrorCode, description: string) {
+  // RFC 6749 5.2: 400 for every error but invalid_client, which is 401 and names the scheme it expects.
+  if (error === 'invalid_client') void reply.code(401).header('www-authenticate', 'Basic realm="brokerage"');
+  else void reply.code(400);
+  return { error, error_description: description };
+}

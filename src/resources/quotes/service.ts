@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { currencyOf, isSupportedPair, originRailsOf, pairOf, payoutRailsOf } from '../../catalogue/index.js';
+import { networkGasFees } from '../../catalogue/network-gas-fees.js';
+import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
+import type { AmountBounds, CurrencyEntry } from '../../catalogue/types.js';
+import { allowance, validation } from '../../domain/errors.js';
+import { decimalOfMinor, decimalOfNumber, minorOfDecimal, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
+import { inverseRate, priceQuote, rateDecimal } from '../../domain/pricing/quote-pricing.js';
+import { secondsOf } from '../../platform/clock.js';
+import { feeBpsFor, type WorkspaceContext } from '../../workspaces/workspace.js';
+import { insertQuote } from './repo.js';
+import type { QuoteRequest, QuoteResponse } from './schema.js';
+
+type Request = Static<typeof QuoteRequest>;
+type Response = Static<typeof QuoteResponse>;
+
+const gasByRail = new Map(networkGasFees.map((g) => [g.rail, g.usd]));
+
+/** Checks run in a fixed order (amount presence, currencies, rails, pair, amount scale, price, limits). */
+export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, body: Request): Promise<Response> {
+  if ((body.originAmount === undefined) === (body.destinationAmount === undefined)) {
+    throw validation('Send exactly one of originAmount and destinationAmount', 'invalidParameters');
+  }
+  const origin = roleCurrency(body.originCurrency, 'originCurrency');
+  const destination = roleCurrency(body.destinationCurrency, 'destinationCurrency');
+  if (origin.code === destination.code) {
+    throw validation('originCurrency and destinationCurrency must differ', 'invalidParameters');
+  }
+  const originRail = chooseRail(origin, body.originRail, originRailsOf(origin), 'originRail', 'collected');
+  const destinationRail = chooseRail(destination, body.destinationRail, payoutRailsOf(destination), 'destinationRail', 'paid out');
+  const pair = pairOf(origin.code, destination.code);
+  if (!isSupportedPair(pair)) throw validation(`Pair ${pair} is not supported`, 'notSupportedCurrency');
+  if (workspace.enabledPairs !== null && !workspace.enabledPairs.has(pair)) {
+    throw allowance(`Pair ${pair} is not enabled for this workspace; GET /v1/pairs lists the enabled pairs`);
+  }
+  const side = body.originAmount === undefined ? 'destination' : 'origin';
+  const field = side === 'origin' ? 'originAmount' : 'destinationAmount';
+  const amountCurrency = side === 'origin' ? origin : destination;
+  const parsed = minorOfNumber((body.originAmount ?? body.destinationAmount) as number, amountCurrency.precision);
+  if (!parsed.ok) throw validation(`${field} ${parsed.reason} (${amountCurrency.code})`);
+
+  const [originRate, destinationRate] = await Promise.all([
+    ctx.prices.referenceRate(origin.code),
+    ctx.prices.referenceRate(destination.code),
+  ]);
+  const creatorMarkup = body.creatorMarkup === undefined ? undefined : decimalOfNumber(body.creatorMarkup);
+  if (creatorMarkup !== undefined && !minorOfDecimal(creatorMarkup, 6).ok) {
+    throw validation('creatorMarkup has more than 6 decimal places');
+  }
+  const isCryptoPayout = payoutRailByRail(destinationRail)?.kind === 'crypto';
+  const priced = priceQuote({
+    origin: { precision: origin.precision, usdPerUnit: originRate.usdPerUnit, spreadBps: originRate.spreadBps },
+    destination: { precision: destination.precision, usdPerUnit: destinationRate.usdPerUnit, spreadBps: destinationRate.spreadBps },
+    feeBps: feeBpsFor(workspace.feeSchedule, pair),
+    creatorMarkup,
+    gasUsd: isCryptoPayout ? gasByRail.get(destinationRail) : undefined,
+    amount: { side, minor: parsed.minor },
+  });
+  if (!priced.ok) throw validation(priced.reason);
+  const p = priced.pricing;
+
+  if (originRail !== 'BALANCE') {
+    await enforceBounds(ctx, origin, 'payin', p.originMinor, 'originAmount', originRail);
+  }
+  if (destinationRail !== 'BALANCE') {
+    await enforceBounds(ctx, destination, 'payout', p.destinationMinor, 'destinationAmount', destinationRail);
+  }
+
+  const nowMs = ctx.clock.nowMs();
+  const expireAtMs = nowMs + ctx.config.quoteTtlSeconds * 1000;
+  const quoteId = randomUUID();
+  const conversionRate = rateDecimal(p.rateScaled);
+  const price = rateDecimal(inverseRate(p.rateScaled));
+  await insertQuote(ctx.db, {
+    id: quoteId,
+    workspaceId: workspace.id,
+    originCurrency: origin.code,
+    originRail,
+    destinationCurrency: destination.code,
+    destinationRail,
+    originMinor: p.originMinor,
+    destinationMinor: p.destinationMinor,
+    feeMinor: p.feeMinor,
+    gasMinor: p.gasMinor,
+    markupFeeMinor: p.markupFeeMinor,
+    feeCurrency: origin.code,
+    conversionRate: rateDecimal(p.rateScaled, 36),
+    price: rateDecimal(inverseRate(p.rateScaled), 36),
+    amountSide: side,
+    locale: body.locale,
+    customerId: body.customerId,
+    customerEmail: body.customerEmail,
+    userEmail: body.userEmail,
+    creatorMarkup,
+    createdAtMs: nowMs,
+    expireAtMs,
+  });
+  return {
+    quoteId,
+    originCurrency: origin.code,
+    destinationCurrency: destination.code,
+    originNetwork: originRail,
+    destinationNetwork: destinationRail,
+    originAmount: numberOfMinor(p.originMinor, origin.precision),
+    destinationAmount: numberOfMinor(p.destinationMinor, destination.precision),
+    price: Number(price),
+    conversionRate: Number(conversionRate),
+    pair,
+    fee: numberOfMinor(p.feeMinor, origin.precision),
+    expectedGasFee: numberOfMinor(p.gasMinor, origin.precision),
+    feeCurrency: origin.code,
+    expireAt: secondsOf(expireAtMs),
+  };
+}
+
+function roleCurrency(code: string, field: 'originCurrency' | 'destinationCurrency'): CurrencyEntry {
+  const currency = currencyOf(code);
+  const allowed = field === 'originCurrency' ? currency?.originAllowed : currency?.destinationAllowed;
+  if (!currency || !allowed) {
+    const role = field === 'originCurrency' ? 'an origin' : 'a destination';
+    throw validation(`${field} ${code} cannot be used as ${role} currency`, 'notSupportedCurrency');
+  }
+  return currency;
+}
+
+function chooseRail(
+  currency: CurrencyEntry,
+  sent: string | undefined,
+  accepted: readonly string[],
+  field: 'originRail' | 'destinationRail',
+  verb: string,
+): string {
+  if (sent === undefined) {
+    const fallback = accepted[0];
+    if (fallback === undefined) throw validation(`${currency.code} has no rail by which it can be ${verb}`, 'invalidParameters');
+    return fallback;
+  }
+  if (!accepted.includes(sent)) {
+    throw validation(
+      `${field} ${sent} is not accepted for ${currency.code}; accepted methods: ${accepted.join(', ')}`,
+      'invalidParameters',
+    );
+  }
+  return sent;
+}
+
+async function enforceBounds(
+  ctx: AppContext,
+  currency: CurrencyEntry,
+  direction: 'payin' | 'payout',
+  minor: bigint,
+  field: string,
+  rail: string,
+): Promise<void> {
+  const published = await ctx.corridors.limits(currency.code);
+  const bounds: AmountBounds | null | undefined = published?.[direction];
+  if (!bounds) return;
+  const toMinor = (decimal: string) => {
+    const parsed = minorOfDecimal(decimal, currency.precision);
+    if (!parsed.ok) throw new Error(`catalogue limit ${decimal} ${parsed.reason}`);
+    return parsed.minor;
+  };
+  const [min, max] = [toMinor(bounds.min), toMinor(bounds.max)];
+  if (minor < min || minor > max) {
+    const amount = decimalOfMinor(minor, currency.precision);
+    throw validation(
+      `${field} ${amount} ${currency.code} is outside the ${rail} ${direction} limits: ${bounds.min} to ${bounds.max} ${currency.code}`,
+    );
+  }
+}

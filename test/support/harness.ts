@@ -1,0 +1,70 @@
+// The shared test harness: one migrated database for the whole run (PGlite in memory, or the PostgreSQL server of
+// DATABASE_URL), and a real app built on it per test file. Tests isolate themselves by creating their own
+// workspace, never by truncating tables.
+
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../src/app-context.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createContext } from '../../src/context.js';
+import type { Clock } from '../../src/platform/clock.js';
+import type { CorridorProvider } from '../../src/providers/corridors/corridor-provider.js';
+import type { PriceSource } from '../../src/providers/prices/price-source.js';
+import type { Db } from '../../src/storage/db.js';
+import { migrate } from '../../src/storage/migrate.js';
+import { openPglite } from '../../src/storage/pglite.js';
+import { openPostgres } from '../../src/storage/postgres.js';
+
+export const adminToken = 'test-admin-token-0123456789';
+const secretsKey = Buffer.alloc(32, 7);
+
+let shared: Promise<Db> | undefined;
+
+/** The run's one database, opened and migrated on first use. */
+export function testDb(): Promise<Db> {
+  shared ??= (async () => {
+    const url = process.env.DATABASE_URL;
+    const db = url ? await openPostgres({ url, maxConnections: 10 }) : await openPglite(undefined);
+    await migrate(db);
+    return db;
+  })();
+  return shared;
+}
+
+/** A clock tests can move; starts at the real time so that tokens and quotes look ordinary. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  nowMs(): number {
+    return Date.now() + this.offsetMs;
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestAppOptions {
+  readonly env?: Record<string, string>;
+  readonly clock?: Clock;
+  readonly prices?: PriceSource;
+  readonly corridors?: CorridorProvider;
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly ctx: AppContext;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await testDb();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const ctx = await createContext(config, db, {
+    adminToken,
+    secretsKey,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.prices ? { prices: options.prices } : {}),
+    ...(options.corridors ? { corridors: options.corridors } : {}),
+  });
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return { app, ctx };
+}
