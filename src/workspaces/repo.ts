@@ -33,7 +33,7 @@ export interface NewWorkspace {
 export async function insertWorkspace(db: Queryable, w: NewWorkspace): Promise<WorkspaceRow> {
   const rows = await db.query<WorkspaceRow>(
     `insert into workspaces (id, name, client_id, username, password_hash, simulation, fee_schedule, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
+     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $8) returning *`,
     [w.id, w.name, w.clientId, w.username, w.passwordHash, w.simulation, JSON.stringify(w.feeSchedule), w.nowMs],
   );
   return rows[0] as WorkspaceRow;
@@ -86,7 +86,7 @@ export async function updateWorkspaceSettings(
        enabled = case when $2::boolean then $3::boolean else enabled end,
        simulation = case when $4::boolean then $5::boolean else simulation end,
        enabled_pairs = case when $6::boolean then $7::text[] else enabled_pairs end,
-       fee_schedule = case when $8::boolean then $9::jsonb else fee_schedule end,
+       fee_schedule = case when $8::boolean then $9::text::jsonb else fee_schedule end,
        write_limit_per_minute = case when $10::boolean then $11::integer else write_limit_per_minute end,
        read_throttle_lifted = case when $12::boolean then $13::boolean else read_throttle_lifted end,
        updated_at_ms = $14

@@ -64,7 +64,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.prices ? { prices: options.prices } : {}),
     ...(options.corridors ? { corridors: options.corridors } : {}),
   });
-  const app = await buildApp(ctx, { logger: false });
+  // TEST_LOG_LEVEL=error npm test shows the server's own log lines when a test needs explaining.
+  const testLogLevel = process.env.TEST_LOG_LEVEL;
+  const app = await buildApp(ctx, { logger: testLogLevel ? { level: testLogLevel } : false });
   await app.ready();
   return { app, ctx };
 }

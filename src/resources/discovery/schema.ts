@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Country, CurrencyParam, Envelope, Obj } from '../../platform/schema.js';
+import { Country, CurrencyParam, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 
 export const NoQuery = Obj({});
 export const CurrencyParams = Obj({ currency: CurrencyParam });
@@ -54,7 +54,7 @@ export const DestinationSchemaResponse = Envelope(Type.Object({ currency: Type.S
 
 export const NetworksQuery = Obj({
   rail: Type.Optional(Type.String({ pattern: '^[A-Z0-9_]{2,40}$' })),
-  rampType: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
+  rampType: Type.Optional(StringEnum(['deposit', 'withdraw'])),
   country: Type.Optional(Country),
 });
 const Network = Type.Object({ id: Type.String(), name: Type.String(), rail: Type.String(), country: Type.String(), rampTypes: Type.Array(Type.String()) });
@@ -72,8 +72,8 @@ export const LimitsResponse = Envelope(
 );
 
 export const IdentitySchemaQuery = Obj({
-  direction: Type.Optional(Type.Union([Type.Literal('payin'), Type.Literal('payout')], { default: 'payin' })),
-  entityType: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('business')], { default: 'individual' })),
+  direction: Type.Optional(StringEnum(['payin', 'payout'], { default: 'payin' })),
+  entityType: Type.Optional(StringEnum(['individual', 'business'], { default: 'individual' })),
 });
 export const IdentitySchemaResponse = Envelope(
   Type.Object({

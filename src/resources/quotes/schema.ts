@@ -7,15 +7,19 @@ import {
   originRailValues,
 } from '../../catalogue/rail-values.js';
 import { limits } from '../../limits.js';
-import { Email, Obj, PositiveAmount } from '../../platform/schema.js';
+import { Email, Obj, PositiveAmount, StringEnum } from '../../platform/schema.js';
 
 const enumOf = (values: readonly string[], description?: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
+  StringEnum(values, description ? { description } : {});
+
+const currencyCode = (values: readonly string[]) =>
+  Type.String({ pattern: '^[A-Z]{3,5}$', description: `One of: ${values.join(', ')}` });
 
 export const QuoteRequest = Obj({
-  originCurrency: enumOf(originCurrencyValues),
+  // Currencies are checked by the service, so that a refusal names the currency (ARS cannot be an origin, ...).
+  originCurrency: currencyCode(originCurrencyValues),
   originRail: Type.Optional(enumOf(originRailValues, 'Defaults to the currency’s first collection rail')),
-  destinationCurrency: enumOf(destinationCurrencyValues),
+  destinationCurrency: currencyCode(destinationCurrencyValues),
   destinationRail: Type.Optional(enumOf(destinationRailValues, 'Defaults to the currency’s first payout rail')),
   originAmount: Type.Optional({ ...PositiveAmount, description: 'Price from the amount sent; one of the two amounts' }),
   destinationAmount: Type.Optional({ ...PositiveAmount, description: 'Price from the amount delivered; one of the two amounts' }),

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, aPartner, aToken, aWorkspace, type Credentials, tokenRequest } from '../support/builders.js';
+import { buildTestApp, TestClock, type TestApp, testDb } from '../support/harness.js';
+
+let t: TestApp;
+let clock: TestClock;
+beforeAll(async () => {
+  clock = new TestClock();
+  t = await buildTestApp({ clock });
+});
+
+const grant = (c: Credentials, overrides: Record<string, string> = {}) => ({
+  grant_type: 'password',
+  client_id: c.clientId,
+  username: c.username,
+  password: c.password,
+  ...overrides,
+});
+const pairs = (token: string) => t.app.inject({ method: 'GET', url: '/v1/pairs', headers: { authorization: `Bearer ${token}` } });
+
+describe('POST /oauth/token (password grant)', () => {
+  it('answers access_token, token_type Bearer and expires_in 300, not cacheable', async () => {
+    const c = await aWorkspace(t.app);
+    const response = await tokenRequest(t.app, grant(c));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 300 });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each([
+    ['a wrong password', { password: 'wrong-password' }, 400, 'invalid_grant'],
+    ['a wrong username', { username: 'someone' }, 400, 'invalid_grant'],
+    ['an unknown client', { client_id: 'cl_unknown' }, 401, 'invalid_client'],
+    ['another grant type', { grant_type: 'client_credentials' }, 400, 'unsupported_grant_type'],
+    ['a missing password', { password: '' }, 400, 'invalid_request'],
+  ])('%s gets the RFC 6749 error response', async (_case, overrides, status, error) => {
+    const c = await aWorkspace(t.app);
+    const response = await tokenRequest(t.app, grant(c, overrides));
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ error, error_description: expect.any(String) });
+  });
+
+  it('refuses a JSON body with invalid_request', async () => {
+    const c = await aWorkspace(t.app);
+    const response = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: grant(c) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_request');
+  });
+
+  it('slows a client with many failures: its turn is deferred and a far turn is refused unhashed', async () => {
+    const c = await aWorkspace(t.app);
+    for (let i = 0; i < 5; i++) expect((await tokenRequest(t.app, grant(c, { password: 'nope' }))).statusCode).toBe(400);
+    const db = await testDb();
+    const [row] = await db.query<{ consecutive_failures: number; next_attempt_at_ms: bigint }>(
+      'select l.consecutive_failures, l.next_attempt_at_ms from login_throttle l join workspaces w on w.id = l.workspace_id where w.client_id = $1',
+      [c.clientId],
+    );
+    expect(row?.consecutive_failures).toBe(5);
+    // The sixth attempt takes a turn and pushes the next one a backoff later (shared through the database).
+    await tokenRequest(t.app, grant(c, { password: 'nope' }));
+    const [after] = await db.query<{ next_attempt_at_ms: bigint }>(
+      'select l.next_attempt_at_ms from login_throttle l join workspaces w on w.id = l.workspace_id where w.client_id = $1',
+      [c.clientId],
+    );
+    expect(Number(after?.next_attempt_at_ms)).toBeGreaterThan(clock.nowMs());
+    // A turn further away than the maximum wait is answered without checking the password, even the right one.
+    await db.query(
+      'update login_throttle set next_attempt_at_ms = $2 where workspace_id = (select id from workspaces where client_id = $1)',
+      [c.clientId, clock.nowMs() + 600_000],
+    );
+    const started = Date.now();
+    const refused = await tokenRequest(t.app, grant(c));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_description).toContain('Too many failed attempts');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
+  });
+
+  it('a success resets the failure count', async () => {
+    const c = await aWorkspace(t.app);
+    for (let i = 0; i < 3; i++) await tokenRequest(t.app, grant(c, { password: 'nope' }));
+    expect((await tokenRequest(t.app, grant(c))).statusCode).toBe(200);
+    const db = await testDb();
+    const [row] = await db.query<{ consecutive_failures: number }>(
+      'select consecutive_failures from login_throttle where workspace_id = $1',
+      [c.workspaceId],
+    );
+    expect(row?.consecutive_failures).toBe(0);
+  });
+});
+
+describe('bearer tokens on /v1', () => {
+  it.each([
+    ['no Authorization header', undefined],
+    ['a malformed header', 'Token abc'],
+    ['a forged token', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwiY3YiOjEsImV4cCI6OTk5OTk5OTk5OX0.c2lnbmF0dXJl'],
+  ])('%s is 401 AuthorizationError in the read shape', async (_case, header) => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/pairs', headers: header ? { authorization: header } : {} });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ ok: false, error: 'AuthorizationError', message: expect.any(String) });
+  });
+
+  it('a create route answers 401 in the create shape, before validating the body', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/v1/quotes', payload: { nonsense: true } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false, error: 'AuthorizationError' });
+  });
+
+  it('an expired token is 401', async () => {
+    const partner = await aPartner(t.app);
+    expect((await pairs(partner.token)).statusCode).toBe(200);
+    clock.advance(301_000);
+    try {
+      expect((await pairs(partner.token)).statusCode).toBe(401);
+    } finally {
+      clock.advance(-301_000);
+    }
+  });
+
+  it('rotating credentials revokes earlier tokens, in this process at once and in another within seconds', async () => {
+    const partner = await aPartner(t.app);
+    const otherClock = new TestClock();
+    const otherProcess = (await buildTestApp({ clock: otherClock })).app;
+    const onOther = () =>
+      otherProcess.inject({ method: 'GET', url: '/v1/pairs', headers: partner.headers }).then((r) => r.statusCode);
+    expect(await onOther()).toBe(200);
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/admin/v1/workspaces/${partner.credentials.workspaceId}/rotate-credentials`,
+      headers: adminHeaders,
+    });
+    expect(rotated.statusCode).toBe(200);
+    expect((await pairs(partner.token)).statusCode).toBe(401);
+    otherClock.advance(2_000);
+    expect(await onOther()).toBe(401);
+    // The old password is refused and the new one works.
+    expect((await tokenRequest(t.app, grant(partner.credentials))).statusCode).toBe(400);
+    const fresh = await aToken(t.app, { ...partner.credentials, password: rotated.json().password });
+    expect((await pairs(fresh)).statusCode).toBe(200);
+  });
+
+  it('a disabled workspace loses access', async () => {
+    const partner = await aPartner(t.app);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/v1/workspaces/${partner.credentials.workspaceId}`,
+      headers: adminHeaders,
+      payload: { enabled: false },
+    });
+    expect((await pairs(partner.token)).statusCode).toBe(401);
+    expect((await tokenRequest(t.app, grant(partner.credentials))).statusCode).toBe(401);
+  });
+});
