@@ -89,7 +89,7 @@ export function loadConfig(env: Env): Config {
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');
-    if (secretsKey === undefined) problems.push('SECRETS_KEY is required when BROKERAGE_ENV=production');
+    if (text('SECRETS_KEY') === undefined) problems.push('SECRETS_KEY is required when BROKERAGE_ENV=production');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -107,7 +107,10 @@ function isHttpUrl(value: string): boolean {
 /** SECRETS_KEY is 32 random bytes written as 64 hex digits or as base64. */
 export function parseSecretsKey(raw: string | undefined, problems: string[]): Buffer | undefined {
   if (raw === undefined) return undefined;
-  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  // Buffer.from(.., 'base64') skips characters it does not know, so the alphabet is checked first.
+  const isHex = /^[0-9a-fA-F]{64}$/.test(raw);
+  const isBase64 = /^[A-Za-z0-9+/_-]{43}=?$/.test(raw);
+  const key = isHex ? Buffer.from(raw, 'hex') : isBase64 ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
   if (key.length !== 32) {
     problems.push('SECRETS_KEY must be 32 bytes, written as 64 hex digits or base64 (openssl rand -hex 32)');
     return undefined;

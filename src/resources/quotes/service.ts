@@ -41,6 +41,16 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
   const parsed = minorOfNumber((body.originAmount ?? body.destinationAmount) as number, amountCurrency.precision);
   if (!parsed.ok) throw validation(`${field} ${parsed.reason} (${amountCurrency.code})`);
 
+  const checkBounds = {
+    origin: (minor: bigint) =>
+      originRail === 'BALANCE' ? undefined : enforceBounds(ctx, origin, 'payin', minor, 'originAmount', originRail),
+    destination: (minor: bigint) =>
+      destinationRail === 'BALANCE'
+        ? undefined
+        : enforceBounds(ctx, destination, 'payout', minor, 'destinationAmount', destinationRail),
+  };
+  await checkBounds[side](parsed.minor);
+
   const [originRate, destinationRate] = await Promise.all([
     ctx.prices.referenceRate(origin.code),
     ctx.prices.referenceRate(destination.code),
@@ -61,12 +71,9 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
   if (!priced.ok) throw validation(priced.reason);
   const p = priced.pricing;
 
-  if (originRail !== 'BALANCE') {
-    await enforceBounds(ctx, origin, 'payin', p.originMinor, 'originAmount', originRail);
-  }
-  if (destinationRail !== 'BALANCE') {
-    await enforceBounds(ctx, destination, 'payout', p.destinationMinor, 'destinationAmount', destinationRail);
-  }
+  // The amount the partner sent was checked before pricing; the derived one can only be checked now.
+  if (side === 'destination') await checkBounds.origin(p.originMinor);
+  else await checkBounds.destination(p.destinationMinor);
 
   const nowMs = ctx.clock.nowMs();
   const expireAtMs = nowMs + ctx.config.quoteTtlSeconds * 1000;
