@@ -81,7 +81,12 @@ export function loadConfig(env: Env): Config {
     brokerageEnv,
     adminToken,
     quoteTtlSeconds: integer('QUOTE_TTL_SECONDS', limits.quoteTtlSecondsDefault, 1, limits.quoteTtlSecondsMax),
-    writeRateLimitPerMinute: integer('WRITE_RATE_LIMIT_PER_MINUTE', limits.writeRateLimitPerMinuteDefault, 1, 1_000_000),
+    writeRateLimitPerMinute: integer(
+      'WRITE_RATE_LIMIT_PER_MINUTE',
+      limits.writeRateLimitPerMinuteDefault,
+      1,
+      1_000_000,
+    ),
     webhookAllowInsecure: insecure === '1' || insecure?.toLowerCase() === 'true',
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,

@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, store.db, { adminToken: secrets.adminToken, secretsKey: secrets.secretsKey });
   const app = await buildApp(ctx);
   for (const path of secrets.generated) {
-    app.log.warn({ path }, 'generated a secret into DATA_DIR (readable only by its owner); set it in the environment to manage it yourself');
+    app.log.warn(
+      { path },
+      'generated a secret into DATA_DIR (readable only by its owner); set it in the environment to manage it yourself',
+    );
   }
   if (config.adminToken === undefined) app.log.info({ path: `${config.dataDir}/admin-token` }, 'operator token file');
 
@@ -30,14 +33,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl }, 'brokerage partner API ready');
+  app.log.info(
+    { store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl },
+    'brokerage partner API ready',
+  );
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     process.stderr.write(`brokerage: ${error.message}\n`);
   } else {
-    process.stderr.write(`brokerage: could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `brokerage: could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

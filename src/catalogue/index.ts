@@ -30,7 +30,9 @@ export const pairOf = (origin: string, destination: string): string => `${origin
 /** Every pair the catalogue supports: an origin-capable currency to a different destination-capable one. */
 export const supportedPairs: readonly string[] = currencies
   .filter((o) => o.originAllowed)
-  .flatMap((o) => currencies.filter((d) => d.destinationAllowed && d.code !== o.code).map((d) => pairOf(o.code, d.code)));
+  .flatMap((o) =>
+    currencies.filter((d) => d.destinationAllowed && d.code !== o.code).map((d) => pairOf(o.code, d.code)),
+  );
 
 const supportedPairSet = new Set(supportedPairs);
 export const isSupportedPair = (pair: string): boolean => supportedPairSet.has(pair);
@@ -41,7 +43,8 @@ export function checkCatalogue(): void {
   const origins = new Set<string>(originRailValues);
   const destinations = new Set<string>(destinationRailValues);
   for (const c of currencies) {
-    for (const rail of c.acceptedOriginRails) if (!origins.has(rail)) problems.push(`${c.code}: unknown origin rail ${rail}`);
+    for (const rail of c.acceptedOriginRails)
+      if (!origins.has(rail)) problems.push(`${c.code}: unknown origin rail ${rail}`);
     for (const rail of c.payoutRails) {
       if (!destinations.has(rail)) problems.push(`${c.code}: unknown destination rail ${rail}`);
       if (!payoutRailByRail(rail)) problems.push(`${c.code}: payout rail ${rail} has no field set`);

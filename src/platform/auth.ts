@@ -19,7 +19,7 @@ export function partnerAuth(ctx: AppContext) {
     const claims = ctx.tokens.read(token, ctx.clock.nowMs());
     if (claims === undefined) throw authorization('Invalid or expired access token');
     const workspace = await ctx.workspaces.get(claims.sub);
-    if (!workspace || !workspace.enabled || workspace.credentialVersion !== claims.cv) {
+    if (!workspace?.enabled || workspace.credentialVersion !== claims.cv) {
       throw authorization('Access token revoked; request a new one');
     }
     request.workspace = workspace;

@@ -25,7 +25,8 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
 
 function toApiError(error: FastifyError): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  if (error.validation) return new ApiError('ValidationError', validationMessage(error.validation, error.validationContext ?? 'body'));
+  if (error.validation)
+    return new ApiError('ValidationError', validationMessage(error.validation, error.validationContext ?? 'body'));
   // Fastify's own request errors: malformed JSON, wrong content type, body too large, and the like.
   if (error.code?.startsWith('FST_ERR_CTP') || error.statusCode === 400 || error.statusCode === 413) {
     return new ApiError('ValidationError', requestErrorMessage(error));

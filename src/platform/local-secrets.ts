@@ -26,6 +26,11 @@ export function resolveLocalSecrets(config: Config): LocalSecrets {
     return value;
   };
   const adminToken = config.adminToken ?? fromFile('admin-token', () => randomBytes(32).toString('base64url'));
-  const secretsKey = config.secretsKey ?? Buffer.from(fromFile('secrets-key', () => randomBytes(32).toString('hex')), 'hex');
+  const secretsKey =
+    config.secretsKey ??
+    Buffer.from(
+      fromFile('secrets-key', () => randomBytes(32).toString('hex')),
+      'hex',
+    );
   return { adminToken, secretsKey, generated };
 }

@@ -34,7 +34,11 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       ],
     },
     transform: ({ schema, url }) => {
-      const security = url.startsWith('/v1') ? [{ partnerToken: [] }] : url.startsWith('/admin') ? [{ adminToken: [] }] : undefined;
+      const security = url.startsWith('/v1')
+        ? [{ partnerToken: [] }]
+        : url.startsWith('/admin')
+          ? [{ adminToken: [] }]
+          : undefined;
       return { schema: security ? { ...schema, security } : schema, url } as never;
     },
   });

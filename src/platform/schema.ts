@@ -6,8 +6,10 @@ export const Obj = <P extends TProperties>(properties: P, options: { description
   Type.Object(properties, { additionalProperties: false, ...options });
 
 /** A closed set of strings as one JSON Schema enum, so that a refusal lists the accepted values. */
-export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
-  Type.Enum(values as unknown as T[number][], options);
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+) => Type.Enum(values as unknown as T[number][], options);
 
 /** The wrapper of the newer resources: { ok: true, value }. */
 export const Envelope = <T extends TSchema>(value: T) => Type.Object({ ok: Type.Literal(true), value });

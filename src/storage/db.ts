@@ -1,6 +1,7 @@
 // One small interface over the two PostgreSQL drivers, so that every query in the project is written once,
 // in PostgreSQL's dialect, with $n parameters. int8 columns come back as bigint from both drivers (money is
-// carried in integer minor units); numeric comes back as a string.
+// carried in integer minor units); numeric comes back as a string. JSON goes in as text cast in SQL
+// ($1::text::jsonb): postgres.js would encode a string parameter again where it infers the type jsonb.
 
 export type Row = Record<string, unknown>;
 

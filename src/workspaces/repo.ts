@@ -48,7 +48,10 @@ export async function findWorkspaceByClientId(db: Queryable, clientId: string): 
 }
 
 export async function listWorkspaces(db: Queryable, limit: number, offset: number): Promise<WorkspaceRow[]> {
-  return db.query<WorkspaceRow>('select * from workspaces order by created_at_ms, id limit $1 offset $2', [limit, offset]);
+  return db.query<WorkspaceRow>('select * from workspaces order by created_at_ms, id limit $1 offset $2', [
+    limit,
+    offset,
+  ]);
 }
 
 export async function rotateCredentials(

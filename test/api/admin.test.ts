@@ -15,7 +15,12 @@ describe('operator authorization', () => {
     ['no token', {}],
     ['a wrong token', { authorization: 'Bearer not-the-admin-token' }],
   ])('%s is 401 AuthorizationError', async (_case, headers) => {
-    const response = await t.app.inject({ method: 'POST', url: '/admin/v1/workspaces', headers, payload: { name: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/admin/v1/workspaces',
+      headers,
+      payload: { name: 'x' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ success: false, error: 'AuthorizationError' });
   });
@@ -79,7 +84,12 @@ describe('reading and changing workspaces', () => {
     const c = await aWorkspace(t.app);
     const one = await admin('GET', `/workspaces/${c.workspaceId}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ workspaceId: c.workspaceId, clientId: c.clientId, enabled: true, enabledPairs: null });
+    expect(one.json()).toMatchObject({
+      workspaceId: c.workspaceId,
+      clientId: c.clientId,
+      enabled: true,
+      enabledPairs: null,
+    });
     expect(one.body).not.toContain(c.password);
     expect(one.body).not.toContain('scrypt');
     const list = await admin('GET', '/workspaces?limit=500');
@@ -108,8 +118,15 @@ describe('reading and changing workspaces', () => {
       writeLimitPerMinute: 5000,
       readThrottleLifted: true,
     });
-    const reset = await admin('PATCH', `/workspaces/${c.workspaceId}`, { enabledPairs: null, writeLimitPerMinute: null });
-    expect(reset.json()).toMatchObject({ enabledPairs: null, writeLimitPerMinute: null, feeSchedule: { defaultBps: 80 } });
+    const reset = await admin('PATCH', `/workspaces/${c.workspaceId}`, {
+      enabledPairs: null,
+      writeLimitPerMinute: null,
+    });
+    expect(reset.json()).toMatchObject({
+      enabledPairs: null,
+      writeLimitPerMinute: null,
+      feeSchedule: { defaultBps: 80 },
+    });
   });
 
   it.each([

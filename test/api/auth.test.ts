@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, aToken, aWorkspace, type Credentials, tokenRequest } from '../support/builders.js';
-import { buildTestApp, TestClock, type TestApp, testDb } from '../support/harness.js';
+import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 
 let t: TestApp;
 let clock: TestClock;
@@ -16,7 +16,8 @@ const grant = (c: Credentials, overrides: Record<string, string> = {}) => ({
   password: c.password,
   ...overrides,
 });
-const pairs = (token: string) => t.app.inject({ method: 'GET', url: '/v1/pairs', headers: { authorization: `Bearer ${token}` } });
+const pairs = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/v1/pairs', headers: { authorization: `Bearer ${token}` } });
 
 describe('POST /oauth/token (password grant)', () => {
   it('answers access_token, token_type Bearer and expires_in 300, not cacheable', async () => {
@@ -49,7 +50,8 @@ describe('POST /oauth/token (password grant)', () => {
 
   it('slows a client with many failures: its turn is deferred and a far turn is refused unhashed', async () => {
     const c = await aWorkspace(t.app);
-    for (let i = 0; i < 5; i++) expect((await tokenRequest(t.app, grant(c, { password: 'nope' }))).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await tokenRequest(t.app, grant(c, { password: 'nope' }))).statusCode).toBe(400);
     const db = await testDb();
     const [row] = await db.query<{ consecutive_failures: number; next_attempt_at_ms: bigint }>(
       'select l.consecutive_failures, l.next_attempt_at_ms from login_throttle l join workspaces w on w.id = l.workspace_id where w.client_id = $1',
@@ -94,7 +96,11 @@ describe('bearer tokens on /v1', () => {
     ['a malformed header', 'Token abc'],
     ['a forged token', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwiY3YiOjEsImV4cCI6OTk5OTk5OTk5OX0.c2lnbmF0dXJl'],
   ])('%s is 401 AuthorizationError in the read shape', async (_case, header) => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/pairs', headers: header ? { authorization: header } : {} });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/pairs',
+      headers: header ? { authorization: header } : {},
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ ok: false, error: 'AuthorizationError', message: expect.any(String) });
   });

@@ -41,7 +41,22 @@ describe('GET /v1/currencies', () => {
     expect(body.ok).toBe(true);
     const byCode = new Map(body.value.map((c: { code: string }) => [c.code, c]));
     const holdable = body.value.filter((c: { holdable: boolean }) => c.holdable).map((c: { code: string }) => c.code);
-    expect(holdable.sort()).toEqual(['AVAX', 'BNB', 'BTC', 'CUSD', 'ETH', 'EUR', 'GBP', 'POL', 'SOL', 'TRX', 'USD', 'USDC', 'USDT', 'XRP']);
+    expect(holdable.sort()).toEqual([
+      'AVAX',
+      'BNB',
+      'BTC',
+      'CUSD',
+      'ETH',
+      'EUR',
+      'GBP',
+      'POL',
+      'SOL',
+      'TRX',
+      'USD',
+      'USDC',
+      'USDT',
+      'XRP',
+    ]);
     for (const code of ['ARS', 'COP', 'CLP', 'BOB', 'TWD']) {
       expect(byCode.get(code)).toMatchObject({ canBeOrigin: false, canBeDestination: true });
     }
@@ -66,15 +81,53 @@ describe('GET /v1/currencies/{currency}/payin-schema', () => {
 
 describe('GET /v1/currencies/{currency}/destination-schema', () => {
   it.each([
-    ['USD', 'achUS', ['destinationName', 'accountNumber', 'routingNumber', 'country', 'city', 'postalCode', 'state', 'address', 'accountType']],
-    ['COP', 'achCOP', ['destinationName', 'destinationBankCode', 'destinationBankAccountNumber', 'destinationBankAccountType', 'destinationDocumentType', 'destinationTaxId']],
-    ['COP', 'bankDepositCOL', ['destinationName', 'destinationBankCode', 'destinationBankAccount', 'destinationBankAccountType', 'destinationDocumentType', 'destinationTaxId']],
+    [
+      'USD',
+      'achUS',
+      [
+        'destinationName',
+        'accountNumber',
+        'routingNumber',
+        'country',
+        'city',
+        'postalCode',
+        'state',
+        'address',
+        'accountType',
+      ],
+    ],
+    [
+      'COP',
+      'achCOP',
+      [
+        'destinationName',
+        'destinationBankCode',
+        'destinationBankAccountNumber',
+        'destinationBankAccountType',
+        'destinationDocumentType',
+        'destinationTaxId',
+      ],
+    ],
+    [
+      'COP',
+      'bankDepositCOL',
+      [
+        'destinationName',
+        'destinationBankCode',
+        'destinationBankAccount',
+        'destinationBankAccountType',
+        'destinationDocumentType',
+        'destinationTaxId',
+      ],
+    ],
     ['PEN', 'bankDepositPEN', ['destinationCCI']],
   ])('%s %s lists its required fields', async (currency, method, required) => {
     const response = await get(`/v1/currencies/${currency}/destination-schema?method=${method}`);
     expect(response.statusCode, response.body).toBe(200);
     const [schema] = response.json().value.methods;
-    const requiredNames = schema.fields.filter((f: { required: boolean }) => f.required).map((f: { name: string }) => f.name);
+    const requiredNames = schema.fields
+      .filter((f: { required: boolean }) => f.required)
+      .map((f: { name: string }) => f.name);
     expect(requiredNames).toEqual(expect.arrayContaining(required));
   });
 
@@ -90,7 +143,9 @@ describe('GET /v1/currencies/{currency}/destination-schema', () => {
   });
 
   it('lists every method when none is named', async () => {
-    const methods = (await get('/v1/currencies/COP/destination-schema')).json().value.methods.map((m: { method: string }) => m.method);
+    const methods = (await get('/v1/currencies/COP/destination-schema'))
+      .json()
+      .value.methods.map((m: { method: string }) => m.method);
     expect(methods).toEqual(expect.arrayContaining(['achCOP', 'bankDepositCOL']));
   });
 

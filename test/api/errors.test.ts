@@ -21,13 +21,37 @@ beforeAll(async () => {
 
 describe('create routes answer the create shape', () => {
   it.each([
-    ['an amount sent as a string', { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: '100' }, 'originAmount must be a number'],
-    ['an unknown enum value', { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 1, locale: 'nl' }, 'locale must be one of'],
-    ['an unknown rail', { originCurrency: 'EUR', originRail: 'FAX', destinationCurrency: 'USDC', originAmount: 1 }, 'originRail must be one of'],
+    [
+      'an amount sent as a string',
+      { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: '100' },
+      'originAmount must be a number',
+    ],
+    [
+      'an unknown enum value',
+      { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 1, locale: 'nl' },
+      'locale must be one of',
+    ],
+    [
+      'an unknown rail',
+      { originCurrency: 'EUR', originRail: 'FAX', destinationCurrency: 'USDC', originAmount: 1 },
+      'originRail must be one of',
+    ],
     ['a missing required field', { destinationCurrency: 'USDC', originAmount: 1 }, 'originCurrency is required'],
-    ['an unknown field', { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 1, colour: 'red' }, 'colour is not a recognised field'],
-    ['a negative amount', { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: -5 }, 'originAmount must be > 0'],
-    ['a malformed email', { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 5, userEmail: 'nope' }, 'userEmail must be a valid email'],
+    [
+      'an unknown field',
+      { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 1, colour: 'red' },
+      'colour is not a recognised field',
+    ],
+    [
+      'a negative amount',
+      { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: -5 },
+      'originAmount must be > 0',
+    ],
+    [
+      'a malformed email',
+      { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 5, userEmail: 'nope' },
+      'userEmail must be a valid email',
+    ],
   ])('%s is 400 ValidationError naming the field', async (_case, payload, message) => {
     const response = await t.app.inject(quote(partner, payload));
     expect(response.statusCode).toBe(400);
@@ -39,9 +63,15 @@ describe('create routes answer the create shape', () => {
   });
 
   it('malformed JSON is 400 ValidationError', async () => {
-    const response = await t.app.inject(quote(partner, '{"originCurrency": "EUR",', { 'content-type': 'application/json' }));
+    const response = await t.app.inject(
+      quote(partner, '{"originCurrency": "EUR",', { 'content-type': 'application/json' }),
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, error: 'ValidationError', message: 'The request body is not valid JSON' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      error: 'ValidationError',
+      message: 'The request body is not valid JSON',
+    });
   });
 
   it('a body that is not JSON is 400 ValidationError', async () => {
@@ -67,7 +97,12 @@ describe('read routes answer the read shape', () => {
   });
 
   it('the removed withdrawal approval endpoint is 404', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/withdrawals/approve', headers: partner.headers, payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/withdrawals/approve',
+      headers: partner.headers,
+      payload: {},
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('ExistenceError');
   });
@@ -79,7 +114,11 @@ describe('read routes answer the read shape', () => {
   });
 
   it('a bad country code is 400 naming the field', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/currencies/XOF/networks?country=SEN', headers: partner.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/currencies/XOF/networks?country=SEN',
+      headers: partner.headers,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('country');
   });
@@ -94,7 +133,9 @@ describe('unexpected failures', () => {
     };
     const app = (await buildTestApp({ prices: broken })).app;
     const p = await aPartner(app);
-    const response = await app.inject(quote(p, { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 10 }));
+    const response = await app.inject(
+      quote(p, { originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 10 }),
+    );
     expect(response.statusCode).toBe(503);
     const body = response.json();
     expect(body).toMatchObject({ success: false, error: 'OperationError' });
@@ -107,7 +148,11 @@ describe('request ids', () => {
   it('every response carries x-request-id, echoing a sane one the caller sent', async () => {
     const mine = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
     expect(mine.headers['x-request-id']).toBe('abc-123');
-    const made = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -3,8 +3,8 @@
 // workspace, never by truncating tables.
 
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../src/app-context.js';
 import { buildApp } from '../../src/app.js';
+import type { AppContext } from '../../src/app-context.js';
 import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { Clock } from '../../src/platform/clock.js';

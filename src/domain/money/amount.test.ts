@@ -32,6 +32,7 @@ describe('minorOfNumber converts at the currency precision', () => {
     [10.005, 2, undefined],
     [1.5, 0, undefined],
     [999999999999999, 0, 999999999999999n],
+    // biome-ignore lint/correctness/noPrecisionLoss: the point of the case is a literal a double cannot hold
     [9999999999999999, 0, undefined],
   ])('%s at precision %s → %s', (value, precision, expected) => {
     const parsed = minorOfNumber(value, precision);

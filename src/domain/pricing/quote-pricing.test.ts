@@ -33,7 +33,13 @@ describe('priceQuote from the origin amount', () => {
     [100_00n, 50, '0.01', undefined, 114_088_610n, 150n],
     [100_01n, 50, undefined, undefined, 115_246_870n, 51n], // fee 0.5001 rounds up to 0.51
   ] as const)('%s EUR cents at %s bps, markup %s → %s USDC micro, fee %s', (minor, feeBps, markup, gas, dest, fee) => {
-    const result = priceQuote({ ...base, feeBps, creatorMarkup: markup, gasUsd: gas, amount: { side: 'origin', minor } });
+    const result = priceQuote({
+      ...base,
+      feeBps,
+      creatorMarkup: markup,
+      gasUsd: gas,
+      amount: { side: 'origin', minor },
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.pricing.destinationMinor).toBe(dest);
@@ -63,7 +69,12 @@ describe('priceQuote from the destination amount', () => {
     [123_456_789n, 75, '0.1'],
     [99_999_999n, 0, '0.000001'],
   ] as const)('delivers exactly %s and charges the smallest origin that covers it', (destMinor, feeBps, markup) => {
-    const input: PricingInput = { ...base, feeBps, creatorMarkup: markup, amount: { side: 'destination', minor: destMinor } };
+    const input: PricingInput = {
+      ...base,
+      feeBps,
+      creatorMarkup: markup,
+      amount: { side: 'destination', minor: destMinor },
+    };
     const result = priceQuote(input);
     expect(result.ok).toBe(true);
     if (!result.ok) return;

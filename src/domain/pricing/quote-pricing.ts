@@ -69,10 +69,18 @@ export function priceQuote(input: PricingInput): PricingResult {
   const gasMinor =
     input.gasUsd === undefined
       ? 0n
-      : mulDiv(decimalScaled(input.gasUsd, RATE_DECIMALS), originUnit, decimalScaled(origin.usdPerUnit, RATE_DECIMALS), 'up');
+      : mulDiv(
+          decimalScaled(input.gasUsd, RATE_DECIMALS),
+          originUnit,
+          decimalScaled(origin.usdPerUnit, RATE_DECIMALS),
+          'up',
+        );
 
   // Fees are charged on the gross origin amount and round up, each separately, as they are posted separately.
-  const feesOn = (gross: bigint) => ({ fee: mulDiv(gross, feePpm, PPM, 'up'), markup: mulDiv(gross, markupPpm, PPM, 'up') });
+  const feesOn = (gross: bigint) => ({
+    fee: mulDiv(gross, feePpm, PPM, 'up'),
+    markup: mulDiv(gross, markupPpm, PPM, 'up'),
+  });
   const toDestination = (net: bigint) => mulDiv(net * rate, destinationUnit, RATE_SCALE * originUnit, 'down');
 
   let originMinor: bigint;
@@ -99,7 +107,14 @@ export function priceQuote(input: PricingInput): PricingResult {
   const { fee, markup } = feesOn(originMinor);
   return {
     ok: true,
-    pricing: { originMinor, destinationMinor, feeMinor: fee + markup, markupFeeMinor: markup, gasMinor, rateScaled: rate },
+    pricing: {
+      originMinor,
+      destinationMinor,
+      feeMinor: fee + markup,
+      markupFeeMinor: markup,
+      gasMinor,
+      rateScaled: rate,
+    },
   };
 }
 

@@ -11,7 +11,13 @@ import {
   Workspace,
   WorkspaceIdParams,
 } from './schema.js';
-import { createWorkspace, listAllWorkspaces, readWorkspace, rotateWorkspaceCredentials, updateWorkspace } from './service.js';
+import {
+  createWorkspace,
+  listAllWorkspaces,
+  readWorkspace,
+  rotateWorkspaceCredentials,
+  updateWorkspace,
+} from './service.js';
 
 const tags = ['Operators'];
 

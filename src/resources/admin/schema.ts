@@ -5,8 +5,15 @@ import { Obj } from '../../platform/schema.js';
 export const Pair = Type.String({ pattern: '^[A-Z]{3,5}/[A-Z]{3,5}$', description: 'ORIGIN/DESTINATION' });
 
 export const FeeScheduleSchema = Obj({
-  defaultBps: Type.Integer({ minimum: 0, maximum: limits.feeBpsMax, description: 'Fee in basis points of the origin amount' }),
-  pairs: Type.Record(Type.String({ pattern: '^[A-Z]{3,5}/[A-Z]{3,5}$' }), Type.Integer({ minimum: 0, maximum: limits.feeBpsMax })),
+  defaultBps: Type.Integer({
+    minimum: 0,
+    maximum: limits.feeBpsMax,
+    description: 'Fee in basis points of the origin amount',
+  }),
+  pairs: Type.Record(
+    Type.String({ pattern: '^[A-Z]{3,5}/[A-Z]{3,5}$' }),
+    Type.Integer({ minimum: 0, maximum: limits.feeBpsMax }),
+  ),
 });
 
 export const CreateWorkspaceBody = Obj({

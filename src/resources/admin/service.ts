@@ -26,7 +26,10 @@ function randomText(length: number): string {
   return Array.from(bytes, (b) => clientIdAlphabet[b % clientIdAlphabet.length]).join('');
 }
 
-export async function createWorkspace(ctx: AppContext, body: Static<typeof CreateWorkspaceBody>): Promise<CredentialsOut> {
+export async function createWorkspace(
+  ctx: AppContext,
+  body: Static<typeof CreateWorkspaceBody>,
+): Promise<CredentialsOut> {
   const production = ctx.config.brokerageEnv === 'production';
   if (production && body.simulation === true) {
     throw validation('simulation exists only in stage; production workspaces move real money');

@@ -36,24 +36,48 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
 
   app.get(
     '/pairs',
-    { schema: { tags, summary: 'Pairs enabled for this workspace', querystring: NoQuery, response: { 200: PairsResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Pairs enabled for this workspace',
+        querystring: NoQuery,
+        response: { 200: PairsResponse, ...errors },
+      },
+    },
     async (request) => ({ pairs: enabledPairs(request.workspace) }),
   );
 
   app.get(
     '/currencies',
-    { schema: { tags, summary: 'Currencies and their capabilities', querystring: NoQuery, response: { 200: CurrenciesResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Currencies and their capabilities',
+        querystring: NoQuery,
+        response: { 200: CurrenciesResponse, ...errors },
+      },
+    },
     async () => ok(currencies.map(currencyItem)),
   );
 
   app.get(
     '/currencies/:currency/payin-schema',
     {
-      schema: { tags, summary: 'Accepted payin methods and origin rails', params: CurrencyParams, querystring: NoQuery, response: { 200: PayinSchemaResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Accepted payin methods and origin rails',
+        params: CurrencyParams,
+        querystring: NoQuery,
+        response: { 200: PayinSchemaResponse, ...errors },
+      },
     },
     async (request) => {
       const c = requireCurrency(request.params.currency);
-      return ok({ currency: c.code, payinMethods: [...c.payinMethods], acceptedOriginRails: [...c.acceptedOriginRails] });
+      return ok({
+        currency: c.code,
+        payinMethods: [...c.payinMethods],
+        acceptedOriginRails: [...c.acceptedOriginRails],
+      });
     },
   );
 
@@ -115,6 +139,12 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) =>
-      ok(identitySchemaOf(requireCurrency(request.params.currency), request.query.direction ?? 'payin', request.query.entityType ?? 'individual')),
+      ok(
+        identitySchemaOf(
+          requireCurrency(request.params.currency),
+          request.query.direction ?? 'payin',
+          request.query.entityType ?? 'individual',
+        ),
+      ),
   );
 }

@@ -4,7 +4,10 @@ import { Country, CurrencyParam, Envelope, Obj, StringEnum } from '../../platfor
 export const NoQuery = Obj({});
 export const CurrencyParams = Obj({ currency: CurrencyParam });
 
-const PayinMethod = Type.Object({ type: Type.String({ description: 'pix, bank, crypto, mobileMoney' }), rail: Type.String() });
+const PayinMethod = Type.Object({
+  type: Type.String({ description: 'pix, bank, crypto, mobileMoney' }),
+  rail: Type.String(),
+});
 const PayoutMethod = Type.Object({
   method: Type.String({ description: 'Name for destination-schema?method=' }),
   rail: Type.String({ description: 'Value of destinationTransferData.type' }),
@@ -29,7 +32,11 @@ export const PairsResponse = Type.Object({ pairs: Type.Array(Type.String({ descr
 export const CurrenciesResponse = Envelope(Type.Array(CurrencyItem));
 
 export const PayinSchemaResponse = Envelope(
-  Type.Object({ currency: Type.String(), payinMethods: Type.Array(PayinMethod), acceptedOriginRails: Type.Array(Type.String()) }),
+  Type.Object({
+    currency: Type.String(),
+    payinMethods: Type.Array(PayinMethod),
+    acceptedOriginRails: Type.Array(Type.String()),
+  }),
 );
 
 const FieldSpec = Type.Object({
@@ -45,19 +52,34 @@ const FieldSpec = Type.Object({
   allowEmpty: Type.Optional(Type.Boolean()),
   acceptedIn: Type.Array(Type.String(), { description: 'Objects the field may be sent in' }),
 });
-const MethodSchema = Type.Object({ method: Type.String(), rail: Type.String(), type: Type.String(), fields: Type.Array(FieldSpec) });
+const MethodSchema = Type.Object({
+  method: Type.String(),
+  rail: Type.String(),
+  type: Type.String(),
+  fields: Type.Array(FieldSpec),
+});
 
 export const DestinationSchemaQuery = Obj({
-  method: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'e.g. achUS, achCOP, bankDepositCOL' })),
+  method: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'e.g. achUS, achCOP, bankDepositCOL' }),
+  ),
 });
-export const DestinationSchemaResponse = Envelope(Type.Object({ currency: Type.String(), methods: Type.Array(MethodSchema) }));
+export const DestinationSchemaResponse = Envelope(
+  Type.Object({ currency: Type.String(), methods: Type.Array(MethodSchema) }),
+);
 
 export const NetworksQuery = Obj({
   rail: Type.Optional(Type.String({ pattern: '^[A-Z0-9_]{2,40}$' })),
   rampType: Type.Optional(StringEnum(['deposit', 'withdraw'])),
   country: Type.Optional(Country),
 });
-const Network = Type.Object({ id: Type.String(), name: Type.String(), rail: Type.String(), country: Type.String(), rampTypes: Type.Array(Type.String()) });
+const Network = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  rail: Type.String(),
+  country: Type.String(),
+  rampTypes: Type.Array(Type.String()),
+});
 export const NetworksResponse = Envelope(Type.Array(Network));
 
 const Bounds = Type.Object({ min: Type.Number(), max: Type.Number() });
@@ -65,7 +87,14 @@ export const LimitsResponse = Envelope(
   Type.Object({
     currency: Type.String(),
     limits: Type.Union(
-      [Type.Object({ payin: Type.Union([Bounds, Type.Null()]), payout: Type.Union([Bounds, Type.Null()]), asOf: Type.String() }), Type.Null()],
+      [
+        Type.Object({
+          payin: Type.Union([Bounds, Type.Null()]),
+          payout: Type.Union([Bounds, Type.Null()]),
+          asOf: Type.String(),
+        }),
+        Type.Null(),
+      ],
       { description: 'null: no bounds are published' },
     ),
   }),

@@ -1,8 +1,14 @@
 import type { AppContext } from '../../app-context.js';
-import { currencyOf, isSupportedPair, payoutRailsOf, supportedPairs } from '../../catalogue/index.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
+import { currencyOf, isSupportedPair, payoutRailsOf, supportedPairs } from '../../catalogue/index.js';
 import { payoutRailByMethod, payoutRailByRail } from '../../catalogue/payout-rails/index.js';
-import type { AmountBounds, CurrencyEntry, EntityType, IdentityDirection, PayoutRailEntry } from '../../catalogue/types.js';
+import type {
+  AmountBounds,
+  CurrencyEntry,
+  EntityType,
+  IdentityDirection,
+  PayoutRailEntry,
+} from '../../catalogue/types.js';
 import { existence, validation } from '../../domain/errors.js';
 import { minorOfDecimal, numberOfMinor } from '../../domain/money/amount.js';
 import type { NetworkQuery } from '../../providers/corridors/corridor-provider.js';
@@ -101,14 +107,20 @@ export async function limitsOf(ctx: AppContext, c: CurrencyEntry) {
     limits:
       found === null
         ? null
-        : { payin: boundsOut(found.payin, c.precision), payout: boundsOut(found.payout, c.precision), asOf: found.asOf },
+        : {
+            payin: boundsOut(found.payin, c.precision),
+            payout: boundsOut(found.payout, c.precision),
+            asOf: found.asOf,
+          },
   };
 }
 
 export function identitySchemaOf(c: CurrencyEntry, direction: IdentityDirection, entityType: EntityType) {
   const intake = identityIntakeFor(c.code, direction, entityType);
   if (!intake) {
-    throw validation(`${c.code} has no ${direction} corridor${direction === 'payin' ? ' (it cannot be collected)' : ''}`);
+    throw validation(
+      `${c.code} has no ${direction} corridor${direction === 'payin' ? ' (it cannot be collected)' : ''}`,
+    );
   }
   return { currency: c.code, direction, entityType, required: [...intake.required], optional: [...intake.optional] };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
-import { findWorkspaceByClientId } from '../../workspaces/repo.js';
 import { verifyPassword } from '../../workspaces/password.js';
+import { findWorkspaceByClientId } from '../../workspaces/repo.js';
 import { recordOutcome, takeTurn } from './login-throttle.js';
 
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
@@ -17,13 +17,17 @@ export async function requestToken(
   password: string,
 ): Promise<TokenOutcome> {
   const workspace = await findWorkspaceByClientId(ctx.db, clientId);
-  if (!workspace || !workspace.enabled) {
+  if (!workspace?.enabled) {
     return { ok: false, error: 'invalid_client', description: 'Unknown or disabled client' };
   }
   const turn = await takeTurn(ctx.db, workspace.id, ctx.clock.nowMs());
   if (turn.waitMs > 0) await sleep(turn.waitMs);
   if (!turn.hashAllowed) {
-    return { ok: false, error: 'invalid_grant', description: 'Too many failed attempts for this client; try again later' };
+    return {
+      ok: false,
+      error: 'invalid_grant',
+      description: 'Too many failed attempts for this client; try again later',
+    };
   }
   // Hash even when the username is wrong, so that the answer time does not tell which part was wrong.
   const passwordMatches = await verifyPassword(password, workspace.password_hash);

@@ -22,13 +22,22 @@ export const QuoteRequest = Obj({
   destinationCurrency: currencyCode(destinationCurrencyValues),
   destinationRail: Type.Optional(enumOf(destinationRailValues, 'Defaults to the currency’s first payout rail')),
   originAmount: Type.Optional({ ...PositiveAmount, description: 'Price from the amount sent; one of the two amounts' }),
-  destinationAmount: Type.Optional({ ...PositiveAmount, description: 'Price from the amount delivered; one of the two amounts' }),
+  destinationAmount: Type.Optional({
+    ...PositiveAmount,
+    description: 'Price from the amount delivered; one of the two amounts',
+  }),
   locale: Type.Optional(enumOf(locales)),
-  customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'On-behalf quotes: the account id' })),
+  customerId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 254, description: 'On-behalf quotes: the account id' }),
+  ),
   customerEmail: Type.Optional({ ...Email, description: 'On-behalf quotes: the account email' }),
   userEmail: Type.Optional({ ...Email, description: 'Email of the user making the quote' }),
   creatorMarkup: Type.Optional(
-    Type.Number({ exclusiveMinimum: 0, maximum: limits.creatorMarkupMax, description: 'Fraction added on top of workspace fees' }),
+    Type.Number({
+      exclusiveMinimum: 0,
+      maximum: limits.creatorMarkupMax,
+      description: 'Fraction added on top of workspace fees',
+    }),
   ),
 });
 

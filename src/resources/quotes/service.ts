@@ -6,7 +6,13 @@ import { networkGasFees } from '../../catalogue/network-gas-fees.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { AmountBounds, CurrencyEntry } from '../../catalogue/types.js';
 import { allowance, validation } from '../../domain/errors.js';
-import { decimalOfMinor, decimalOfNumber, minorOfDecimal, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
+import {
+  decimalOfMinor,
+  decimalOfNumber,
+  minorOfDecimal,
+  minorOfNumber,
+  numberOfMinor,
+} from '../../domain/money/amount.js';
 import { inverseRate, priceQuote, rateDecimal } from '../../domain/pricing/quote-pricing.js';
 import { secondsOf } from '../../platform/clock.js';
 import { feeBpsFor, type WorkspaceContext } from '../../workspaces/workspace.js';
@@ -29,7 +35,13 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
     throw validation('originCurrency and destinationCurrency must differ', 'invalidParameters');
   }
   const originRail = chooseRail(origin, body.originRail, originRailsOf(origin), 'originRail', 'collected');
-  const destinationRail = chooseRail(destination, body.destinationRail, payoutRailsOf(destination), 'destinationRail', 'paid out');
+  const destinationRail = chooseRail(
+    destination,
+    body.destinationRail,
+    payoutRailsOf(destination),
+    'destinationRail',
+    'paid out',
+  );
   const pair = pairOf(origin.code, destination.code);
   if (!isSupportedPair(pair)) throw validation(`Pair ${pair} is not supported`, 'notSupportedCurrency');
   if (workspace.enabledPairs !== null && !workspace.enabledPairs.has(pair)) {
@@ -62,7 +74,11 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
   const isCryptoPayout = payoutRailByRail(destinationRail)?.kind === 'crypto';
   const priced = priceQuote({
     origin: { precision: origin.precision, usdPerUnit: originRate.usdPerUnit, spreadBps: originRate.spreadBps },
-    destination: { precision: destination.precision, usdPerUnit: destinationRate.usdPerUnit, spreadBps: destinationRate.spreadBps },
+    destination: {
+      precision: destination.precision,
+      usdPerUnit: destinationRate.usdPerUnit,
+      spreadBps: destinationRate.spreadBps,
+    },
     feeBps: feeBpsFor(workspace.feeSchedule, pair),
     creatorMarkup,
     gasUsd: isCryptoPayout ? gasByRail.get(destinationRail) : undefined,
@@ -141,7 +157,8 @@ function chooseRail(
 ): string {
   if (sent === undefined) {
     const fallback = accepted[0];
-    if (fallback === undefined) throw validation(`${currency.code} has no rail by which it can be ${verb}`, 'invalidParameters');
+    if (fallback === undefined)
+      throw validation(`${currency.code} has no rail by which it can be ${verb}`, 'invalidParameters');
     return fallback;
   }
   if (!accepted.includes(sent)) {

@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorTypes } from '../../src/domain/errors.js';
+import { buildTestApp, type TestApp } from '../support/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1, generated from the route schemas, served without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const path of [
+      '/oauth/token',
+      '/v1/quotes',
+      '/v1/pairs',
+      '/v1/currencies/{currency}/destination-schema',
+      '/admin/v1/workspaces',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    const quote = doc.paths['/v1/quotes'].post;
+    expect(quote.requestBody.content['application/json'].schema.properties.originAmount.type).toBe('number');
+    expect(quote.security).toEqual([{ partnerToken: [] }]);
+    expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '503']));
+  });
+
+  it('documents only the spec error types, with their statuses', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const statuses = new Set(Object.values(errorTypes).map(String));
+    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(
+      doc.paths,
+    )) {
+      if (path === '/oauth/token') continue; // RFC 6749 error bodies
+      for (const operation of Object.values(operations)) {
+        for (const status of Object.keys(operation.responses)) {
+          if (!status.startsWith('2')) expect(statuses.has(status), `${path} ${status}`).toBe(true);
+        }
+      }
+    }
+    expect(JSON.stringify(doc)).not.toContain('"429"');
+  });
+
+  it('has a reference page at /docs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});
