@@ -48,5 +48,7 @@ describe('the OpenAPI document', () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
+    const asset = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
+    expect(asset.statusCode).toBe(200);
   });
 });
