@@ -1,0 +1,220 @@
+// The operator CLI's commands: one entry each in `commands`. brokerage.ts parses the arguments, checks the number
+// of positional arguments and hands a command its context; a command only validates its own options and calls the API.
+
+import type { ParseArgsConfig } from 'node:util';
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+export type Values = Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
+
+/** A problem with the command line: printed with a hint to --help, exit code 2. */
+export class UsageError extends Error {}
+
+export interface Api {
+  request(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown>;
+}
+
+export interface CommandContext {
+  readonly values: Values;
+  /** The positional arguments after the command words. */
+  readonly args: readonly string[];
+  readonly api: Api;
+  /** Prints a value as pretty JSON on stdout. */
+  readonly print: (value: unknown) => void;
+  /** Prints one line on stderr. */
+  readonly warn: (line: string) => void;
+}
+
+export interface Command {
+  /** The words that name the command, e.g. ['workspaces', 'create']. */
+  readonly words: readonly string[];
+  /** Names of the positional arguments, e.g. ['id']; the command gets exactly these. */
+  readonly args: readonly string[];
+  readonly summary: string;
+  readonly options: Options;
+  /** One line per option for the usage text. */
+  readonly optionHelp: readonly string[];
+  readonly run: (ctx: CommandContext) => Promise<void>;
+}
+
+const once = 'brokerage: store the password now: it is shown only once (workspaces rotate issues a new one)';
+const workspacePath = (id: string) => `/admin/v1/workspaces/${encodeURIComponent(id)}`;
+const pairPattern = /^[A-Z]{3,5}\/[A-Z]{3,5}$/;
+
+function text(values: Values, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function texts(values: Values, name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** true, false or undefined for a pair of opposite flags; both at once is a usage error. */
+function toggle(values: Values, on: string, off: string): boolean | undefined {
+  if (values[on] === true && values[off] === true) throw new UsageError(`--${on} and --${off} exclude each other`);
+  return values[on] === true ? true : values[off] === true ? false : undefined;
+}
+
+function wholeNumber(raw: string, option: string, min: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new UsageError(`${option} must be a whole number of at least ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+function pair(raw: string, option: string): string {
+  const value = raw.trim().toUpperCase();
+  if (!pairPattern.test(value))
+    throw new UsageError(`${option} takes pairs written ORIGIN/DESTINATION like EUR/USDC, got "${raw}"`);
+  return value;
+}
+
+interface FeeSchedule {
+  defaultBps: number;
+  pairs: Record<string, number>;
+}
+
+/** The PATCH body of `workspaces set`, built from the given options only. */
+function settingsOf(values: Values): { body: Record<string, unknown>; feeChanges: ((fees: FeeSchedule) => void)[] } {
+  const body: Record<string, unknown> = {};
+  const enabled = toggle(values, 'enable', 'disable');
+  if (enabled !== undefined) body.enabled = enabled;
+  const simulation = toggle(values, 'simulation', 'no-simulation');
+  if (simulation !== undefined) body.simulation = simulation;
+  const lifted = toggle(values, 'lift-read-throttle', 'restore-read-throttle');
+  if (lifted !== undefined) body.readThrottleLifted = lifted;
+  const pairs = text(values, 'pairs');
+  if (pairs !== undefined) {
+    const list = pairs.split(',').filter((p) => p.trim() !== '');
+    if (list.length === 0) throw new UsageError('--pairs needs a comma-separated list of pairs, or all');
+    body.enabledPairs = pairs.trim() === 'all' ? null : list.map((p) => pair(p, '--pairs'));
+  }
+  const writeLimit = text(values, 'write-limit');
+  if (writeLimit !== undefined) {
+    body.writeLimitPerMinute = writeLimit === 'default' ? null : wholeNumber(writeLimit, '--write-limit', 1);
+  }
+  const feeChanges: ((fees: FeeSchedule) => void)[] = [];
+  const feeBps = text(values, 'fee-bps');
+  if (feeBps !== undefined) {
+    const bps = wholeNumber(feeBps, '--fee-bps', 0);
+    feeChanges.push((fees) => {
+      fees.defaultBps = bps;
+    });
+  }
+  for (const raw of texts(values, 'pair-fee')) {
+    const [name = '', bps, ...rest] = raw.split('=');
+    if (bps === undefined || rest.length > 0)
+      throw new UsageError(`--pair-fee takes PAIR=BPS or PAIR=default, got "${raw}"`);
+    const key = pair(name, '--pair-fee');
+    const value = bps.trim() === 'default' ? undefined : wholeNumber(bps.trim(), '--pair-fee', 0);
+    feeChanges.push((fees) => {
+      if (value === undefined) delete fees.pairs[key];
+      else fees.pairs[key] = value;
+    });
+  }
+  return { body, feeChanges };
+}
+
+const simulationOptions: Options = { simulation: { type: 'boolean' }, 'no-simulation': { type: 'boolean' } };
+
+export const commands: readonly Command[] = [
+  {
+    words: ['workspaces', 'create'],
+    args: [],
+    summary: 'Create a workspace; prints its credentials (the password only this once)',
+    options: { name: { type: 'string' }, ...simulationOptions },
+    optionHelp: [
+      '--name <name>            required',
+      '--simulation | --no-simulation   sandbox simulation (stage only)',
+    ],
+    run: async ({ values, api, print, warn }) => {
+      const name = text(values, 'name');
+      if (name === undefined || name.trim() === '') throw new UsageError('workspaces create needs --name <name>');
+      const simulation = toggle(values, 'simulation', 'no-simulation');
+      print(
+        await api.request('POST', '/admin/v1/workspaces', {
+          name,
+          ...(simulation === undefined ? {} : { simulation }),
+        }),
+      );
+      warn(once);
+    },
+  },
+  {
+    words: ['workspaces', 'list'],
+    args: [],
+    summary: 'List workspaces, oldest first',
+    options: { limit: { type: 'string' }, page: { type: 'string' } },
+    optionHelp: ['--limit <n>              1 to 500, default 100', '--page <n>               from 0, default 0'],
+    run: async ({ values, api, print }) => {
+      const query = new URLSearchParams();
+      const limit = text(values, 'limit');
+      const page = text(values, 'page');
+      if (limit !== undefined) query.set('limit', String(wholeNumber(limit, '--limit', 1)));
+      if (page !== undefined) query.set('page', String(wholeNumber(page, '--page', 0)));
+      const suffix = query.size > 0 ? `?${query.toString()}` : '';
+      print(await api.request('GET', `/admin/v1/workspaces${suffix}`));
+    },
+  },
+  {
+    words: ['workspaces', 'show'],
+    args: ['id'],
+    summary: 'Show one workspace and its settings',
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, print }) => print(await api.request('GET', workspacePath(args[0] ?? ''))),
+  },
+  {
+    words: ['workspaces', 'rotate'],
+    args: ['id'],
+    summary: 'Issue a new password; tokens minted before stop working within seconds',
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, print, warn }) => {
+      print(await api.request('POST', `${workspacePath(args[0] ?? '')}/rotate-credentials`));
+      warn(once);
+    },
+  },
+  {
+    words: ['workspaces', 'set'],
+    args: ['id'],
+    summary: 'Change only the given settings; prints the workspace',
+    options: {
+      enable: { type: 'boolean' },
+      disable: { type: 'boolean' },
+      pairs: { type: 'string' },
+      'fee-bps': { type: 'string' },
+      'pair-fee': { type: 'string', multiple: true },
+      'write-limit': { type: 'string' },
+      'lift-read-throttle': { type: 'boolean' },
+      'restore-read-throttle': { type: 'boolean' },
+      ...simulationOptions,
+    },
+    optionHelp: [
+      '--enable | --disable',
+      '--pairs EUR/USDC,USDC/EUR | --pairs all   enabled pairs; all: every supported pair',
+      '--fee-bps <n>            default fee in basis points',
+      '--pair-fee PAIR=<n>      fee of one pair (repeatable); PAIR=default removes it',
+      '--write-limit <n> | --write-limit default   writes per minute',
+      '--lift-read-throttle | --restore-read-throttle',
+      '--simulation | --no-simulation',
+    ],
+    run: async ({ values, args, api, print }) => {
+      const path = workspacePath(args[0] ?? '');
+      const { body, feeChanges } = settingsOf(values);
+      if (Object.keys(body).length === 0 && feeChanges.length === 0) {
+        throw new UsageError('workspaces set needs at least one setting to change');
+      }
+      if (feeChanges.length > 0) {
+        const current = (await api.request('GET', path)) as { feeSchedule: FeeSchedule };
+        const fees: FeeSchedule = {
+          defaultBps: current.feeSchedule.defaultBps,
+          pairs: { ...current.feeSchedule.pairs },
+        };
+        for (const change of feeChanges) change(fees);
+        body.feeSchedule = fees;
+      }
+      print(await api.request('PATCH', path, body));
+    },
+  },
+];
