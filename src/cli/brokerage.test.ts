@@ -1,11 +1,11 @@
 // The operator CLI against a real in-process server listening on a local port.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, buildTestApp, type TestApp } from '../../test/support/harness.js';
+import { freePort } from '../../test/support/net.js';
 import { runCli } from './brokerage.js';
 
 let t: TestApp;
@@ -41,18 +41,6 @@ async function created(name = 'cli workspace'): Promise<{ workspaceId: string; p
   const run = await cli(['workspaces', 'create', '--name', name]);
   expect(run.code, run.stderr).toBe(0);
   return run.json();
-}
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 beforeAll(async () => {
@@ -241,7 +229,7 @@ describe('brokerage CLI', () => {
   });
 
   it('an unreachable server exits 1 naming its URL', async () => {
-    const down = `http://127.0.0.1:${await closedPort()}`;
+    const down = `http://127.0.0.1:${await freePort()}`;
     const run = await cli(['--url', down, '--admin-token', adminToken, 'workspaces', 'list'], {}, false);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`brokerage: the server at ${down} is not reachable`);

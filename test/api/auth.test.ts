@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, aPartner, aToken, aWorkspace, type Credentials, tokenRequest } from '../support/builders.js';
+import {
+  adminHeaders,
+  aPartner,
+  aToken,
+  aWorkspace,
+  type Credentials,
+  configureWorkspace,
+  tokenRequest,
+} from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 
 let t: TestApp;
@@ -146,12 +154,7 @@ describe('bearer tokens on /v1', () => {
 
   it('a disabled workspace loses access', async () => {
     const partner = await aPartner(t.app);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/admin/v1/workspaces/${partner.credentials.workspaceId}`,
-      headers: adminHeaders,
-      payload: { enabled: false },
-    });
+    await configureWorkspace(t.app, partner.credentials.workspaceId, { enabled: false });
     expect((await pairs(partner.token)).statusCode).toBe(401);
     expect((await tokenRequest(t.app, grant(partner.credentials))).statusCode).toBe(401);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unavailableCorridors } from '../../src/providers/corridors/catalogue-corridors.js';
-import { adminHeaders, aPartner, type Partner } from '../support/builders.js';
+import { aPartner, configureWorkspace, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
@@ -25,12 +25,7 @@ describe('GET /v1/pairs', () => {
 
   it('answers only the pairs an operator enabled', async () => {
     const p = await aPartner(t.app);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/admin/v1/workspaces/${p.credentials.workspaceId}`,
-      headers: adminHeaders,
-      payload: { enabledPairs: ['USDC/EUR', 'EUR/USDC'] },
-    });
+    await configureWorkspace(t.app, p.credentials.workspaceId, { enabledPairs: ['USDC/EUR', 'EUR/USDC'] });
     expect((await get('/v1/pairs', p)).json()).toEqual({ pairs: ['EUR/USDC', 'USDC/EUR'] });
   });
 });

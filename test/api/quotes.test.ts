@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unavailableCorridors } from '../../src/providers/corridors/catalogue-corridors.js';
-import { adminHeaders, aPartner, type Partner } from '../support/builders.js';
+import { aPartner, configureWorkspace, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 
 let t: TestApp;
@@ -110,11 +110,8 @@ describe('POST /v1/quotes prices and stores a quote', () => {
 
   it('the workspace fee schedule applies per pair', async () => {
     const p = await aPartner(t.app);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/admin/v1/workspaces/${p.credentials.workspaceId}`,
-      headers: adminHeaders,
-      payload: { feeSchedule: { defaultBps: 100, pairs: { 'EUR/GBP': 0 } } },
+    await configureWorkspace(t.app, p.credentials.workspaceId, {
+      feeSchedule: { defaultBps: 100, pairs: { 'EUR/GBP': 0 } },
     });
     expect(
       (await postQuote({ originCurrency: 'EUR', destinationCurrency: 'GBP', originAmount: 100 }, p)).json().fee,
@@ -212,12 +209,7 @@ describe('POST /v1/quotes refuses', () => {
 
   it('a pair the operator has not enabled, with 403 AllowanceError', async () => {
     const p = await aPartner(t.app);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/admin/v1/workspaces/${p.credentials.workspaceId}`,
-      headers: adminHeaders,
-      payload: { enabledPairs: ['EUR/USDC'] },
-    });
+    await configureWorkspace(t.app, p.credentials.workspaceId, { enabledPairs: ['EUR/USDC'] });
     expect(
       (await postQuote({ originCurrency: 'EUR', destinationCurrency: 'USDC', originAmount: 10 }, p)).statusCode,
     ).toBe(201);

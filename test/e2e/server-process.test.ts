@@ -2,11 +2,11 @@
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/net.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every variable loadConfig reads: the child gets none of the parent's, only what a test sets.
@@ -30,18 +30,6 @@ function freshDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
   tempDirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The parent's environment without DATABASE_URL, ADMIN_TOKEN, SECRETS_KEY or any other server variable. */

@@ -59,3 +59,15 @@ export async function aPartner(app: FastifyInstance, body: Record<string, unknow
   const token = await aToken(app, credentials);
   return { credentials, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** Changes a workspace's settings through the operator API, as an operator would. */
+export async function configureWorkspace(app: FastifyInstance, workspaceId: string, settings: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'PATCH',
+    url: `/admin/v1/workspaces/${workspaceId}`,
+    headers: adminHeaders,
+    payload: settings,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
