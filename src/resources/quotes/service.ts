@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { currencyOf, isSupportedPair, originRailsOf, pairOf, payoutRailsOf } from '../../catalogue/index.js';
+import { currencyOf, originRailsOf, pairOf, payoutRailsOf } from '../../catalogue/index.js';
 import { networkGasFees } from '../../catalogue/network-gas-fees.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { AmountBounds, CurrencyEntry } from '../../catalogue/types.js';
@@ -43,7 +43,6 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
     'paid out',
   );
   const pair = pairOf(origin.code, destination.code);
-  if (!isSupportedPair(pair)) throw validation(`Pair ${pair} is not supported`, 'notSupportedCurrency');
   if (workspace.enabledPairs !== null && !workspace.enabledPairs.has(pair)) {
     throw allowance(`Pair ${pair} is not enabled for this workspace; GET /v1/pairs lists the enabled pairs`);
   }
