@@ -5,22 +5,8 @@
 // 'withdraw' (ARS, COP and ZAR are paid out only).
 // Id scheme: `<iso2 country>-bank-<bank short name>`, lowercase and hyphenated, e.g. `ng-bank-gtbank`.
 
-import type { NetworkEntry, RampType } from './types.js';
-
-const both: readonly RampType[] = ['deposit', 'withdraw'];
-const payoutOnly: readonly RampType[] = ['withdraw'];
-
-/** Rows of one rail: rail, currency and ramp types fixed, country and name per row. */
-function rail(railValue: string, currency: string, rampTypes: readonly RampType[] = both) {
-  return (country: string, id: string, name: string): NetworkEntry => ({
-    id,
-    name,
-    rail: railValue,
-    currency,
-    country,
-    rampTypes,
-  });
-}
+import { payoutOnly, networkRows as rail } from './network-rows.js';
+import type { NetworkEntry } from './types.js';
 
 const ar = rail('BANK_DEPOSIT_AR', 'ARS', payoutOnly);
 const co = rail('BANK_DEPOSIT_COL', 'COP', payoutOnly);

@@ -4,22 +4,8 @@
 // its own country (read with `country=` on the networks lookup).
 // Id scheme: `<iso2 country>-<operator brand>`, lowercase and hyphenated, e.g. `ke-mpesa`, `ci-orange-money`.
 
-import type { NetworkEntry, RampType } from './types.js';
-
-const both: readonly RampType[] = ['deposit', 'withdraw'];
-const payoutOnly: readonly RampType[] = ['withdraw'];
-
-/** Rows of one rail: rail and currency fixed, country and name per row. */
-function rail(railValue: string, currency: string) {
-  return (country: string, id: string, name: string, rampTypes: readonly RampType[] = both): NetworkEntry => ({
-    id,
-    name,
-    rail: railValue,
-    currency,
-    country,
-    rampTypes,
-  });
-}
+import { payoutOnly, networkRows as rail } from './network-rows.js';
+import type { NetworkEntry } from './types.js';
 
 const ng = rail('MOBILE_MONEY_NG', 'NGN');
 const ke = rail('MOBILE_MONEY_KE', 'KES');
