@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../platform/clock.js';
+import type { Db, Queryable } from '../storage/db.js';
+
+export interface ClaimedJob {
+  readonly id: bigint;
+  readonly kind: string;
+  readonly payload: Record<string, unknown>;
+  readonly attempts: number;
+}
+
+/** Does a job's work inside the transaction that also marks it done, so its effects commit exactly once. */
+export type JobHandler = (tx: Queryable, job: ClaimedJob) => Promise<void>;
+
+export interface JobRunnerOptions {
+  readonly pollIntervalMs: number;
+  /** How long a claim protects a job from other processes; a crashed claimer's jobs are retried after it. */
+  readonly leaseMs: number;
+  readonly batchSize: number;
+  readonly retryDelayMs: (attempts: number) => number;
+}
+
+export const defaultJobRunnerOptions: JobRunnerOptions = {
+  pollIntervalMs: 250,
+  leaseMs: 30_000,
+  batchSize: 20,
+  retryDelayMs: (attempts) => Math.min(1_000 * 2 ** attempts, 300_000),
+};
+
+/**
+ * Claims due jobs with FOR UPDATE SKIP LOCKED and a lease, then runs each in its own transaction, which first
+ * re-checks that the job is still not done: several processes share the table, a job's effects happen once, and a
+ * job survives any restart. A failed job is retried later with backoff, its error recorded.
+ */
+export class JobRunner {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly handlers: ReadonlyMap<string, JobHandler>,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobRunnerOptions = defaultJobRunnerOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs every job due now (tests call this instead of waiting for the poll); returns how many ran. */
+  async runDue(): Promise<number> {
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.runDue()
+        .catch((error: unknown) => this.log.error({ err: error }, 'job runner failed to claim jobs'))
+        .finally(() => this.schedule(this.options.pollIntervalMs));
+    }, delayMs);
+  }
+
+  private async drain(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      for (const job of claimed) {
+        await this.runOne(job);
+        ran += 1;
+      }
+      if (claimed.length < this.options.batchSize) return ran;
+    }
+  }
+
+  private async claim(): Promise<ClaimedJob[]> {
+    const now = this.clock.nowMs();
+    return this.db.query<ClaimedJob & Record<string, unknown>>(
+      `update jobs set locked_until_ms = $2, attempts = attempts + 1
+       where id in (
+         select id from jobs
+         where done_at_ms is null and run_at_ms <= $1 and (locked_until_ms is null or locked_until_ms < $1)
+           and kind = any($4::text[])
+         order by run_at_ms limit $3
+         for update skip locked)
+       returning id, kind, payload, attempts`,
+      [now, now + this.options.leaseMs, this.options.batchSize, [...this.handlers.keys()]],
+    );
+  }
+
+  private async runOne(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    if (!handler) return;
+    try {
+      await this.db.transaction(async (tx) => {
+        const marked = await tx.query(
+          'update jobs set done_at_ms = $2, locked_until_ms = null where id = $1 and done_at_ms is null returning id',
+          [job.id, this.clock.nowMs()],
+        );
+        if (marked.length === 0) return; // another process finished it after our lease ran out
+        await handler(tx, job);
+      });
+    } catch (error) {
+      this.log.warn({ err: error, jobId: String(job.id), kind: job.kind }, 'job failed; it will be retried');
+      await this.db.query(
+        'update jobs set locked_until_ms = null, run_at_ms = $2, last_error = $3 where id = $1 and done_at_ms is null',
+        [job.id, this.clock.nowMs() + this.options.retryDelayMs(job.attempts), String(error).slice(0, 1000)],
+      );
+    }
+  }
+}
