@@ -6,6 +6,7 @@ import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
@@ -55,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (scope) => {
       scope.addHook('onRequest', adminAuth(ctx));
       await adminRoutes(scope, ctx);
+      await ledgerAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, buildTestApp, type TestApp } from '../../test/support/harness.js';
+import { adminToken, buildTestApp, type TestApp, testDb } from '../../test/support/harness.js';
 import { freePort } from '../../test/support/net.js';
 import { runCli } from './brokerage.js';
 
@@ -248,6 +248,31 @@ describe('brokerage CLI', () => {
       'DATA_DIR',
     ]) {
       expect(run.stdout).toContain(text);
+    }
+  });
+});
+
+describe('ledger verify', () => {
+  it('prints the report and exits 0 on a consistent ledger, 1 on a tampered one', async () => {
+    const fine = await cli(['ledger', 'verify']);
+    expect(fine.code, fine.stderr).toBe(0);
+    expect(fine.json()).toMatchObject({ consistent: true, problems: [] });
+    const db = await testDb();
+    const [entry] = await db.query<{ id: bigint }>(
+      `insert into ledger_entries (workspace_id, kind, reference, created_at_ms) values ('cli-test', 'forged', 'x', 0) returning id`,
+    );
+    await db.query(
+      `insert into ledger_postings (entry_id, account_id, currency, bucket, amount) values ($1, 'system:fees', 'EUR', 'available', 1)`,
+      [entry?.id],
+    );
+    try {
+      const broken = await cli(['ledger', 'verify']);
+      expect(broken.code).toBe(1);
+      expect(broken.json().consistent).toBe(false);
+      expect(broken.stderr).toContain('NOT consistent');
+    } finally {
+      await db.query('delete from ledger_postings where entry_id = $1', [entry?.id]);
+      await db.query('delete from ledger_entries where id = $1', [entry?.id]);
     }
   });
 });

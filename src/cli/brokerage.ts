@@ -188,14 +188,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       secret ??= adminToken(values, io.env);
       return secret;
     };
-    await command.run({
+    const code = await command.run({
       values,
       args,
       api: httpApi(url, token, io.fetch ?? fetch),
       print: (value) => stdout(`${JSON.stringify(value, null, 2)}\n`),
       warn: (line) => stderr(`${line}\n`),
     });
-    return 0;
+    return code ?? 0;
   } catch (error) {
     if (error instanceof HttpError) {
       stderr(`brokerage: ${error.status} ${error.type}: ${error.message}\n`);

@@ -33,7 +33,8 @@ export interface Command {
   readonly options: Options;
   /** One line per option for the usage text. */
   readonly optionHelp: readonly string[];
-  readonly run: (ctx: CommandContext) => Promise<void>;
+  /** Resolves to the exit code when it is not 0 (a check that found problems). */
+  readonly run: (ctx: CommandContext) => Promise<void | number>;
 }
 
 const once = 'brokerage: store the password now: it is shown only once (workspaces rotate issues a new one)';
@@ -215,6 +216,20 @@ export const commands: readonly Command[] = [
         body.feeSchedule = fees;
       }
       print(await api.request('PATCH', path, body));
+    },
+  },
+  {
+    words: ['ledger', 'verify'],
+    args: [],
+    summary: 'Check every ledger entry balances and every balance equals its postings; exit 1 on any difference',
+    options: {},
+    optionHelp: [],
+    run: async ({ api, print, warn }) => {
+      const report = (await api.request('GET', '/admin/v1/ledger/verification')) as { consistent: boolean };
+      print(report);
+      if (report.consistent) return 0;
+      warn('brokerage: the ledger is NOT consistent: see problems above');
+      return 1;
     },
   },
 ];
