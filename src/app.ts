@@ -8,10 +8,12 @@ import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
+import { balanceRoutes } from './resources/balances/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
+import { simulateRoutes } from './resources/simulate/routes.js';
 
 export interface BuildOptions {
   readonly logger?: FastifyServerOptions['logger'];
@@ -49,6 +51,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       scope.addHook('onRequest', partnerAuth(ctx));
       await discoveryRoutes(scope, ctx);
       await quoteRoutes(scope, ctx);
+      await balanceRoutes(scope, ctx);
+      if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },
   );

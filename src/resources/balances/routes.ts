@@ -1,0 +1,56 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { findCustomerAccount, workspaceAccountId } from '../../accounts/accounts.js';
+import type { AppContext } from '../../app-context.js';
+import { currencyOf } from '../../catalogue/index.js';
+import { holdableCurrencyValues } from '../../catalogue/rail-values.js';
+import { numberOfMinor } from '../../domain/money/amount.js';
+import { balancesOf } from '../../ledger/ledger.js';
+import { Email, errorResponses, Obj, StringEnum } from '../../platform/schema.js';
+
+const BalancesQuery = Obj({
+  currency: Type.Optional(StringEnum(holdableCurrencyValues)),
+  userEmail: Type.Optional({ ...Email, description: "A customer's balances; without it, the workspace's own" }),
+});
+
+const Balance = Type.Object({
+  currency: Type.String(),
+  available: Type.Number({ description: 'Can be spent' }),
+  pending: Type.Number({ description: 'Held: withdrawals in flight, funds under review' }),
+  total: Type.Number({ description: 'available + pending' }),
+});
+
+export async function balanceRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/balances',
+    {
+      schema: {
+        tags: ['Balances'],
+        summary: "Balances of the workspace's own account, or of a customer's with userEmail",
+        querystring: BalancesQuery,
+        response: { 200: Type.Object({ balances: Type.Array(Balance) }), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => {
+      const { userEmail, currency } = request.query;
+      const accountId =
+        userEmail === undefined
+          ? workspaceAccountId(request.workspace.id)
+          : (await findCustomerAccount(ctx.db, request.workspace.id, userEmail))?.id;
+      const rows = accountId === undefined ? [] : await balancesOf(ctx.db, accountId, currency);
+      return {
+        balances: rows.map((row) => {
+          const precision = currencyOf(row.currency)?.precision ?? 0;
+          return {
+            currency: row.currency,
+            available: numberOfMinor(row.available, precision),
+            pending: numberOfMinor(row.pending, precision),
+            total: numberOfMinor(row.available + row.pending, precision),
+          };
+        }),
+      };
+    },
+  );
+}

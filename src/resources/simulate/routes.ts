@@ -1,0 +1,42 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { allowance } from '../../domain/errors.js';
+import { errorResponses } from '../../platform/schema.js';
+import { moveVerification, publicAccountId } from '../../verification/verification.js';
+import { SimulateKycRequest, SimulateKycResponse } from './schema.js';
+
+const tags = ['Sandbox simulation'];
+
+/** Stage only: the app does not register these routes in production, where they answer 404. */
+export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (!request.workspace.simulation) throw allowance('Sandbox simulation is off for this workspace');
+  });
+
+  app.post(
+    '/simulate/kyc',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: "Move a customer's verification along the permitted path to a status (an event per change)",
+        body: SimulateKycRequest,
+        response: { 200: SimulateKycResponse, ...errorResponses('create', [400, 401, 403, 409]) },
+      },
+    },
+    async (request) => {
+      const { account, steps } = await ctx.db.transaction((tx) =>
+        moveVerification(tx, request.workspace.id, request.body.userEmail, request.body.status, ctx.clock.nowMs()),
+      );
+      return {
+        success: true as const,
+        userEmail: account.email ?? request.body.userEmail,
+        accountId: publicAccountId(account),
+        status: account.verification_status,
+        transitions: steps.map((s) => ({ previousStatus: s.from, status: s.to })),
+      };
+    },
+  );
+}
