@@ -34,6 +34,7 @@ export interface Command {
   /** One line per option for the usage text. */
   readonly optionHelp: readonly string[];
   /** Resolves to the exit code when it is not 0 (a check that found problems). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most commands return nothing; a check returns its exit code
   readonly run: (ctx: CommandContext) => Promise<void | number>;
 }
 

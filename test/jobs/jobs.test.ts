@@ -93,7 +93,20 @@ describe('jobs', () => {
       clock.nowMs() + 30_000,
     ]);
     let ran = 0;
-    const runner = new JobRunner(db, clock, new Map([[kind, async () => void (ran += 1)]]), silent, options);
+    const runner = new JobRunner(
+      db,
+      clock,
+      new Map([
+        [
+          kind,
+          async () => {
+            ran += 1;
+          },
+        ],
+      ]),
+      silent,
+      options,
+    );
     expect(await runner.runDue()).toBe(0);
     clock.advance(30_001);
     expect(await runner.runDue()).toBe(1);
