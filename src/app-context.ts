@@ -1,7 +1,9 @@
 import type { Config } from './config.js';
+import type { JobRunner } from './jobs/runner.js';
 import type { Clock } from './platform/clock.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
+import type { RailProvider } from './providers/rails/rail-provider.js';
 import type { TokenService } from './resources/oauth/tokens.js';
 import type { Db } from './storage/db.js';
 import type { WorkspaceCache } from './workspaces/cache.js';
@@ -18,4 +20,7 @@ export interface AppContext {
   readonly secretsKey: Buffer;
   readonly prices: PriceSource;
   readonly corridors: CorridorProvider;
+  readonly rails: RailProvider;
+  /** Durable background work; main starts it, tests call runDue(). */
+  readonly jobs: JobRunner;
 }

@@ -9,6 +9,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
+import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await discoveryRoutes(scope, ctx);
       await quoteRoutes(scope, ctx);
       await balanceRoutes(scope, ctx);
+      await depositRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },

@@ -19,6 +19,8 @@ export interface Config {
   /** 32 bytes, when given; see resolveSecrets for what happens when it is not. */
   readonly secretsKey: Buffer | undefined;
   readonly logLevel: LogLevel;
+  /** Stage only: how long a simulated inbound transfer or payout takes to settle. */
+  readonly sandboxSettleDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +93,7 @@ export function loadConfig(env: Env): Config {
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),
+    sandboxSettleDelayMs: integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');

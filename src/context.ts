@@ -1,11 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
+import { type JobHandler, JobRunner } from './jobs/runner.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import { referenceTablePrices } from './providers/prices/reference-table.js';
+import type { RailProvider } from './providers/rails/rail-provider.js';
+import { sandboxRails } from './providers/rails/sandbox-rails.js';
+import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { TokenService } from './resources/oauth/tokens.js';
 import type { Db } from './storage/db.js';
 import { sharedKey } from './storage/server-keys.js';
@@ -17,6 +23,8 @@ export interface ContextOptions {
   readonly clock?: Clock;
   readonly prices?: PriceSource;
   readonly corridors?: CorridorProvider;
+  readonly rails?: RailProvider;
+  readonly logger?: FastifyBaseLogger;
 }
 
 /** Wires the context every route receives; the sandbox providers are the defaults. */
@@ -24,10 +32,14 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   checkCatalogue();
   const clock = options.clock ?? systemClock;
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const handlers = new Map<string, JobHandler>([[depositInboundJob, depositInboundHandler(clock)]]);
   return {
     config,
     db,
     clock,
+    jobs: new JobRunner(db, clock, handlers, logger),
+    rails: options.rails ?? sandboxRails,
     tokens: new TokenService(signingKey),
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,

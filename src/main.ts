@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
+    await ctx.jobs.stop();
     await store.close();
     process.exit(0);
   };
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  ctx.jobs.start();
   app.log.info(
     { store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl },
     'brokerage partner API ready',

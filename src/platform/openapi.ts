@@ -29,6 +29,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
         { name: 'Authentication' },
         { name: 'Discovery' },
         { name: 'Quotes' },
+        { name: 'Deposits' },
         { name: 'Balances' },
         { name: 'Sandbox simulation', description: 'Stage only: not registered in production.' },
         { name: 'Operators', description: 'The brokerage operators’ API (/admin/v1).' },

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { allowance } from '../../domain/errors.js';
 import { errorResponses } from '../../platform/schema.js';
 import { moveVerification, publicAccountId } from '../../verification/verification.js';
+import { SimulateDepositTransfer, SimulationAccepted, simulateDepositTransfer } from './deposit-transfer.js';
 import { SimulateKycRequest, SimulateKycResponse } from './schema.js';
 
 const tags = ['Sandbox simulation'];
@@ -38,5 +39,19 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
         transitions: steps.map((s) => ({ previousStatus: s.from, status: s.to })),
       };
     },
+  );
+
+  app.post(
+    '/simulate/incoming-transfer/deposit',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Simulate the inbound transfer of a deposit (settles through a job within seconds)',
+        body: SimulateDepositTransfer,
+        response: { 200: SimulationAccepted, ...errorResponses('create', [400, 401, 403, 404, 409]) },
+      },
+    },
+    async (request) => simulateDepositTransfer(ctx, request.workspace, request.body),
   );
 }

@@ -1,0 +1,88 @@
+import type { DepositStatus } from '../../domain/states/deposit-status.js';
+import type { Queryable } from '../../storage/db.js';
+
+export interface DepositRow {
+  id: string;
+  workspace_id: string;
+  account_id: string;
+  payer_email: string;
+  user_data: Record<string, string>;
+  currency: string;
+  rail: string;
+  expected_amount: bigint | null;
+  amount: bigint;
+  held_amount: bigint;
+  fee: bigint;
+  expected_fee: bigint;
+  status: DepositStatus;
+  deposit_info: Record<string, unknown>;
+  deposit_info_pending: boolean;
+  reference_code: string;
+  created_at_ms: bigint;
+  received_at_ms: bigint | null;
+  updated_at_ms: bigint;
+  [column: string]: unknown;
+}
+
+export interface NewDeposit {
+  id: string;
+  workspaceId: string;
+  accountId: string;
+  payerEmail: string;
+  userData: Record<string, string>;
+  currency: string;
+  rail: string;
+  expectedAmount: bigint | undefined;
+  depositInfo: Record<string, unknown>;
+  referenceCode: string;
+  nowMs: number;
+}
+
+export async function insertDeposit(tx: Queryable, d: NewDeposit): Promise<DepositRow> {
+  const rows = await tx.query<DepositRow>(
+    `insert into deposits (id, workspace_id, account_id, payer_email, user_data, currency, rail, expected_amount,
+       status, deposit_info, reference_code, created_at_ms, updated_at_ms)
+     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, 'Pending', $9::text::jsonb, $10, $11, $11) returning *`,
+    [
+      d.id,
+      d.workspaceId,
+      d.accountId,
+      d.payerEmail,
+      JSON.stringify(d.userData),
+      d.currency,
+      d.rail,
+      d.expectedAmount ?? null,
+      JSON.stringify(d.depositInfo),
+      d.referenceCode,
+      d.nowMs,
+    ],
+  );
+  return rows[0] as DepositRow;
+}
+
+/** A deposit of this workspace; `forUpdate` locks it for a state change. */
+export async function findDeposit(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  forUpdate = false,
+): Promise<DepositRow | undefined> {
+  const rows = await db.query<DepositRow>(
+    `select * from deposits where id = $1 and workspace_id = $2${forUpdate ? ' for update' : ''}`,
+    [id, workspaceId],
+  );
+  return rows[0];
+}
+
+export async function updateDepositState(
+  tx: Queryable,
+  id: string,
+  change: { status: DepositStatus; amount: bigint; heldAmount: bigint; receivedAtMs: number | null; nowMs: number },
+): Promise<DepositRow> {
+  const rows = await tx.query<DepositRow>(
+    `update deposits set status = $2, amount = $3, held_amount = $4, received_at_ms = coalesce(received_at_ms, $5),
+       updated_at_ms = $6 where id = $1 returning *`,
+    [id, change.status, change.amount, change.heldAmount, change.receivedAtMs, change.nowMs],
+  );
+  return rows[0] as DepositRow;
+}

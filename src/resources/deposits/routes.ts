@@ -1,0 +1,61 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { errorResponses, Obj } from '../../platform/schema.js';
+import { CreateDepositRequest, Deposit } from './schema.js';
+import { createDeposit, deleteDeposit, ownedDeposit } from './service.js';
+import { depositView } from './view.js';
+
+const tags = ['Deposits'];
+const DepositParams = Obj({ depositId: Type.String({ minLength: 1, maxLength: 40 }) });
+const NoQuery = Obj({});
+
+export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/deposits',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Collect funds into the workspace balance: answers the payment instructions',
+        body: CreateDepositRequest,
+        response: { 201: Deposit, ...errorResponses('create', [400, 401, 403, 409]) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createDeposit(ctx, request.workspace, request.body)),
+  );
+
+  app.get(
+    '/deposits/:depositId',
+    {
+      schema: {
+        tags,
+        summary: 'Read one deposit',
+        params: DepositParams,
+        querystring: NoQuery,
+        response: { 200: Deposit, ...errorResponses('read', [400, 401, 404]) },
+      },
+    },
+    async (request) => depositView(await ownedDeposit(ctx, request.workspace, request.params.depositId)),
+  );
+
+  app.delete(
+    '/deposits/:depositId',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a deposit while it is Pending (no funds arrived yet)',
+        params: DepositParams,
+        querystring: NoQuery,
+        response: {
+          200: Type.Object({ success: Type.Boolean(), message: Type.String() }),
+          ...errorResponses('read', [401, 404, 409]),
+        },
+      },
+    },
+    async (request) => deleteDeposit(ctx, request.workspace, request.params.depositId),
+  );
+}

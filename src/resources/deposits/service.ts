@@ -1,0 +1,124 @@
+import type { Static } from 'typebox';
+import { ensureWorkspaceAccount } from '../../accounts/accounts.js';
+import type { AppContext } from '../../app-context.js';
+import { identityIntakeFor } from '../../catalogue/identity-intake.js';
+import { currencyOf } from '../../catalogue/index.js';
+import type { CurrencyEntry } from '../../catalogue/types.js';
+import { authorization, existence, stateError, validation } from '../../domain/errors.js';
+import { resourceId } from '../../domain/ids.js';
+import { decimalOfMinor, minorOfDecimal, minorOfNumber } from '../../domain/money/amount.js';
+import { deletable } from '../../domain/states/deposit-status.js';
+import { requireApproved } from '../../verification/verification.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { type DepositRow, findDeposit, insertDeposit } from './repo.js';
+import type { CreateDepositRequest } from './schema.js';
+import { depositView } from './view.js';
+
+type Request = Static<typeof CreateDepositRequest>;
+
+/** Stateless checks, in order: currency, rail, network, amount, corridor limits, identity intake. */
+export async function checkDepositRequest(ctx: AppContext, body: Request) {
+  const currency = currencyOf(body.currency);
+  if (!currency?.holdable) {
+    const why = currency?.originAllowed ? ': it is collected only as the origin of an order, which converts it' : '';
+    throw validation(`currency ${body.currency} cannot be collected by a deposit${why}`, 'notSupportedCurrency');
+  }
+  const rail = depositRail(currency, body.rail);
+  if (body.originNetworkId !== undefined && !rail.startsWith('MOBILE_MONEY_')) {
+    throw validation(`originNetworkId applies only to a mobile-money rail, not ${rail}`, 'invalidParameters');
+  }
+  let expectedAmount: bigint | undefined;
+  if (body.amount === undefined) {
+    if (currency.code !== 'EUR')
+      throw validation(`amount is required for ${currency.code} (only EUR collects an open amount)`);
+  } else {
+    const parsed = minorOfNumber(body.amount, currency.precision);
+    if (!parsed.ok) throw validation(`amount ${parsed.reason} (${currency.code})`);
+    expectedAmount = parsed.minor;
+    await enforcePayinLimits(ctx, currency, parsed.minor, rail);
+  }
+  const intake = identityIntakeFor(currency.code, 'payin', body.userData.businessName ? 'business' : 'individual');
+  const missing = intake?.required.find((key) => !(body.userData as Record<string, string | undefined>)[key]);
+  if (missing) throw validation(`userData.${missing} is required to collect ${currency.code}`);
+  return { currency, rail, expectedAmount };
+}
+
+function depositRail(currency: CurrencyEntry, sent: string | undefined): string {
+  const accepted = currency.acceptedOriginRails;
+  if (sent === undefined) {
+    if (currency.kind === 'crypto') {
+      throw validation(`rail is required for ${currency.code}: one of ${accepted.join(', ')}`, 'invalidParameters');
+    }
+    return accepted[0] as string;
+  }
+  if (!accepted.includes(sent)) {
+    throw validation(
+      `${currency.code} is not collected on ${sent}; accepted collection methods: ${accepted.join(', ')}`,
+      'invalidParameters',
+    );
+  }
+  return sent;
+}
+
+async function enforcePayinLimits(ctx: AppContext, currency: CurrencyEntry, minor: bigint, rail: string) {
+  const bounds = (await ctx.corridors.limits(currency.code))?.payin;
+  if (!bounds) return;
+  const min = minorOfDecimal(bounds.min, currency.precision);
+  const max = minorOfDecimal(bounds.max, currency.precision);
+  if ((min.ok && minor < min.minor) || (max.ok && minor > max.minor)) {
+    throw validation(
+      `amount ${decimalOfMinor(minor, currency.precision)} ${currency.code} is outside the ${rail} payin limits: ${bounds.min} to ${bounds.max}`,
+    );
+  }
+}
+
+export async function createDeposit(ctx: AppContext, workspace: WorkspaceContext, body: Request) {
+  const { currency, rail, expectedAmount } = await checkDepositRequest(ctx, body);
+  await requireApproved(ctx.db, workspace.id, body.userData.userEmail, 'payer');
+  const id = resourceId(ctx.config.brokerageEnv === 'production');
+  const depositInfo = await ctx.rails.depositInstructions({
+    depositId: id,
+    currency: currency.code,
+    rail,
+    amount: expectedAmount === undefined ? undefined : decimalOfMinor(expectedAmount, currency.precision),
+  });
+  const nowMs = ctx.clock.nowMs();
+  const row = await ctx.db.transaction(async (tx) => {
+    const accountId = await ensureWorkspaceAccount(tx, workspace.id, nowMs);
+    return insertDeposit(tx, {
+      id,
+      workspaceId: workspace.id,
+      accountId,
+      payerEmail: body.userData.userEmail.toLowerCase(),
+      userData: body.userData as Record<string, string>,
+      currency: currency.code,
+      rail,
+      expectedAmount,
+      depositInfo: depositInfo as unknown as Record<string, unknown>,
+      referenceCode: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
+      nowMs,
+    });
+  });
+  return depositView(row);
+}
+
+/** A deposit of the caller's workspace: 404 when no such deposit exists, 401 when it belongs to another workspace. */
+export async function ownedDeposit(ctx: AppContext, workspace: WorkspaceContext, id: string): Promise<DepositRow> {
+  const mine = await findDeposit(ctx.db, workspace.id, id);
+  if (mine) return mine;
+  const elsewhere = await ctx.db.query('select 1 from deposits where id = $1', [id]);
+  if (elsewhere.length > 0) throw authorization(`Deposit ${id} is outside this workspace`);
+  throw existence(`Deposit ${id} does not exist`);
+}
+
+export async function deleteDeposit(ctx: AppContext, workspace: WorkspaceContext, id: string) {
+  await ownedDeposit(ctx, workspace, id);
+  const cancelled = await ctx.db.query(
+    `update deposits set status = 'Cancelled', updated_at_ms = $3 where id = $1 and workspace_id = $2 and status = any($4::text[]) returning id`,
+    [id, workspace.id, ctx.clock.nowMs(), [...deletable]],
+  );
+  if (cancelled.length === 0) {
+    throw stateError(`Deposit ${id} can be deleted only while Pending, before any funds arrive`);
+  }
+  return { success: true, message: `Deposit ${id} cancelled` };
+}
