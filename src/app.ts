@@ -6,6 +6,7 @@ import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       scope.addHook('onRequest', adminAuth(ctx));
       await adminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
+      await idempotencyAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

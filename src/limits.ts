@@ -22,4 +22,7 @@ export const limits = {
   emailLengthMax: 254,
   bodyLimitBytes: 1_048_576,
   databasePoolSizeDefault: 10,
+  /** A completed idempotency key replays its answer this long, then starts a fresh request. */
+  idempotencyReplayWindowMs: 24 * 60 * 60 * 1000,
+  writeRateWindowMs: 60_000,
 } as const;

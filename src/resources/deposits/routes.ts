@@ -2,9 +2,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { answerIdempotently, idempotencyKeyOf, requestHash } from '../../platform/idempotency.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
+import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
 import { CreateDepositRequest, Deposit } from './schema.js';
-import { createDeposit, deleteDeposit, ownedDeposit } from './service.js';
+import { checkDepositRequest, createDeposit, deleteDeposit, ownedDeposit } from './service.js';
 import { depositView } from './view.js';
 
 const tags = ['Deposits'];
@@ -18,14 +20,32 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/deposits',
     {
       config: { kind: 'create' },
+      preValidation: writeGuards(ctx),
       schema: {
         tags,
         summary: 'Collect funds into the workspace balance: answers the payment instructions',
+        headers: IdempotencyHeaders,
         body: CreateDepositRequest,
         response: { 201: Deposit, ...errorResponses('create', [400, 401, 403, 409]) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createDeposit(ctx, request.workspace, request.body)),
+    async (request, reply) => {
+      const checked = checkDepositRequest(request.body);
+      const endpoint = 'POST /v1/deposits';
+      return answerIdempotently(
+        ctx,
+        reply,
+        {
+          workspaceId: request.workspace.id,
+          accountScope: '',
+          key: idempotencyKeyOf(request),
+          endpoint,
+          hash: requestHash(endpoint, request.body),
+        },
+        201,
+        (commit) => createDeposit(ctx, request.workspace, request.body, checked, commit),
+      );
+    },
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { authorization, existence, stateError, validation } from '../../domain/e
 import { resourceId } from '../../domain/ids.js';
 import { decimalOfMinor, minorOfDecimal, minorOfNumber } from '../../domain/money/amount.js';
 import { deletable } from '../../domain/states/deposit-status.js';
+import type { Queryable } from '../../storage/db.js';
 import { requireApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { type DepositRow, findDeposit, insertDeposit } from './repo.js';
@@ -16,8 +17,11 @@ import { depositView } from './view.js';
 
 type Request = Static<typeof CreateDepositRequest>;
 
-/** Stateless checks, in order: currency, rail, network, amount, corridor limits, identity intake. */
-export async function checkDepositRequest(ctx: AppContext, body: Request) {
+/**
+ * The stateless checks, run before an idempotency key is reserved: currency, rail, network, amount, identity intake.
+ * Corridor limits and the verification gate depend on state outside the request: they run after.
+ */
+export function checkDepositRequest(body: Request): CheckedDeposit {
   const currency = currencyOf(body.currency);
   if (!currency?.holdable) {
     const why = currency?.originAllowed ? ': it is collected only as the origin of an order, which converts it' : '';
@@ -35,7 +39,6 @@ export async function checkDepositRequest(ctx: AppContext, body: Request) {
     const parsed = minorOfNumber(body.amount, currency.precision);
     if (!parsed.ok) throw validation(`amount ${parsed.reason} (${currency.code})`);
     expectedAmount = parsed.minor;
-    await enforcePayinLimits(ctx, currency, parsed.minor, rail);
   }
   const intake = identityIntakeFor(currency.code, 'payin', body.userData.businessName ? 'business' : 'individual');
   const missing = intake?.required.find((key) => !(body.userData as Record<string, string | undefined>)[key]);
@@ -72,8 +75,21 @@ async function enforcePayinLimits(ctx: AppContext, currency: CurrencyEntry, mino
   }
 }
 
-export async function createDeposit(ctx: AppContext, workspace: WorkspaceContext, body: Request) {
-  const { currency, rail, expectedAmount } = await checkDepositRequest(ctx, body);
+export interface CheckedDeposit {
+  readonly currency: CurrencyEntry;
+  readonly rail: string;
+  readonly expectedAmount: bigint | undefined;
+}
+
+export async function createDeposit(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  body: Request,
+  checked: CheckedDeposit,
+  commit: (tx: Queryable, body: unknown) => Promise<void>,
+) {
+  const { currency, rail, expectedAmount } = checked;
+  if (expectedAmount !== undefined) await enforcePayinLimits(ctx, currency, expectedAmount, rail);
   await requireApproved(ctx.db, workspace.id, body.userData.userEmail, 'payer');
   const id = resourceId(ctx.config.brokerageEnv === 'production');
   const depositInfo = await ctx.rails.depositInstructions({
@@ -83,9 +99,9 @@ export async function createDeposit(ctx: AppContext, workspace: WorkspaceContext
     amount: expectedAmount === undefined ? undefined : decimalOfMinor(expectedAmount, currency.precision),
   });
   const nowMs = ctx.clock.nowMs();
-  const row = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const accountId = await ensureWorkspaceAccount(tx, workspace.id, nowMs);
-    return insertDeposit(tx, {
+    const row = await insertDeposit(tx, {
       id,
       workspaceId: workspace.id,
       accountId,
@@ -98,8 +114,10 @@ export async function createDeposit(ctx: AppContext, workspace: WorkspaceContext
       referenceCode: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
       nowMs,
     });
+    const view = depositView(row);
+    await commit(tx, view);
+    return view;
   });
-  return depositView(row);
 }
 
 /** A deposit of the caller's workspace: 404 when no such deposit exists, 401 when it belongs to another workspace. */

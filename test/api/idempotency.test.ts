@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, aPartner, aToken, configureWorkspace, type Partner } from '../support/builders.js';
+import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
+
+// Goal: the spec's Idempotency-Key rules on POST /v1/deposits, and the write limit. Method: send keyed requests in
+// every order (replay, conflict, failure, concurrency, expiry) and count what was created.
+
+let t: TestApp;
+let partner: Partner;
+const clock = new TestClock();
+const payer = { firstName: 'Ana', userEmail: 'idem.payer@example.com', country: 'PT', lastName: 'Silva' };
+const body = { userData: payer, currency: 'EUR', amount: 42 };
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  partner = await aPartner(t.app);
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/simulate/kyc',
+    headers: partner.headers,
+    payload: { userEmail: payer.userEmail, status: 'APPROVED' },
+  });
+});
+
+const post = (key: string | undefined, payload: object = body, p: Partner = partner, app = t.app) =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/deposits',
+    headers: { ...p.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+
+const depositsCreated = async (workspaceId: string) => {
+  const db = await testDb();
+  const [row] = await db.query<{ n: bigint }>('select count(*) as n from deposits where workspace_id = $1', [
+    workspaceId,
+  ]);
+  return Number(row?.n);
+};
+
+describe('Idempotency-Key on POST /v1/deposits', () => {
+  it('replays the original response unchanged for the same key and payload; one deposit exists', async () => {
+    const p = await aPartner(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/simulate/kyc',
+      headers: p.headers,
+      payload: { userEmail: payer.userEmail, status: 'APPROVED' },
+    });
+    const key = `k-${randomUUID()}`;
+    const first = await post(key, body, p);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post(key, { amount: 42, currency: 'EUR', userData: { ...payer } }, p); // same payload, other key order
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    expect(await depositsCreated(p.credentials.workspaceId)).toBe(1);
+  });
+
+  it('the same key with a different payload is 409 DuplicityError', async () => {
+    const key = `k-${randomUUID()}`;
+    expect((await post(key)).statusCode).toBe(201);
+    const conflict = await post(key, { ...body, amount: 43 });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ success: false, error: 'DuplicityError' });
+  });
+
+  it.each(['', 'has space', '-starts-with-dash', 'x'.repeat(129), 'ünïcode'])(
+    'a malformed key %j is 400 and reserves nothing',
+    async (key) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/deposits',
+        headers: { ...partner.headers, 'idempotency-key': key },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('Idempotency-Key');
+    },
+  );
+
+  it('a request refused by stateless validation leaves its key unused', async () => {
+    const key = `k-${randomUUID()}`;
+    expect((await post(key, { ...body, amount: '42' })).statusCode).toBe(400);
+    expect((await post(key)).statusCode).toBe(201);
+  });
+
+  it('a failure during execution keeps the key consumed until an operator releases it', async () => {
+    const key = `k-${randomUUID()}`;
+    const unapproved = { ...body, userData: { ...payer, userEmail: `nobody-${randomUUID()}@example.com` } };
+    expect((await post(key, unapproved)).statusCode).toBe(403);
+    const retry = await post(key, unapproved);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toContain('failed during execution');
+    const release = (k: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin/v1/idempotency-keys/release',
+        headers: adminHeaders,
+        payload: { workspaceId: partner.credentials.workspaceId, key: k },
+      });
+    const released = await release(key);
+    expect(released.json()).toEqual({ released: true, previousState: 'failed' });
+    expect((await post(key)).statusCode).toBe(201);
+    expect((await release(key)).statusCode).toBe(409); // completed keys replay; they are not released
+    expect((await release(`k-${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('an interrupted request (outcome unknown) answers 409, never a second resource', async () => {
+    const key = `k-${randomUUID()}`;
+    const db = await testDb();
+    await db.query(
+      `insert into idempotency_keys (workspace_id, account_scope, key, endpoint, request_hash, state, created_at_ms)
+       values ($1, '', $2, 'POST /v1/deposits', 'whatever', 'in_progress', 0)`,
+      [partner.credentials.workspaceId, key],
+    );
+    expect((await post(key)).statusCode).toBe(409);
+  });
+
+  it('simultaneous identical requests create one resource; the others replay it or answer 409', async () => {
+    const p = await aPartner(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/simulate/kyc',
+      headers: p.headers,
+      payload: { userEmail: payer.userEmail, status: 'APPROVED' },
+    });
+    const secondProcess = (await buildTestApp({ clock })).app;
+    const key = `k-${randomUUID()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(key, body, p, i % 2 ? secondProcess : t.app)),
+    );
+    const created = answers.filter((a) => a.statusCode === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((a) => a.json().depositId)).size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+    expect(await depositsCreated(p.credentials.workspaceId)).toBe(1);
+  });
+
+  it('a completed key replays for 24 hours, then starts a fresh request', async () => {
+    const key = `k-${randomUUID()}`;
+    const first = (await post(key)).json();
+    // Tokens live 300 s: each step after moving the clock signs in again.
+    const later = async () => ({
+      ...partner,
+      headers: { authorization: `Bearer ${await aToken(t.app, partner.credentials)}` },
+    });
+    clock.advance(23 * 3600_000);
+    expect((await post(key, body, await later())).json().depositId).toBe(first.depositId);
+    clock.advance(3600_000);
+    try {
+      const fresh = await post(key, body, await later());
+      expect(fresh.statusCode).toBe(201);
+      expect(fresh.json().depositId).not.toBe(first.depositId);
+    } finally {
+      clock.advance(-24 * 3600_000);
+    }
+  });
+});
+
+describe('the write limit', () => {
+  it('beyond the limit is 503 OperationError with RateLimit-* headers, creates nothing, and counts across processes', async () => {
+    const p = await aPartner(t.app);
+    await configureWorkspace(t.app, p.credentials.workspaceId, { writeLimitPerMinute: 3 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/simulate/kyc',
+      headers: p.headers,
+      payload: { userEmail: payer.userEmail, status: 'APPROVED' },
+    });
+    const secondProcess = (await buildTestApp({ clock })).app;
+    // Writes near a minute boundary would straddle two windows: start at the beginning of one.
+    clock.advance(60_000 - (clock.nowMs() % 60_000) + 10);
+    try {
+      expect((await post(undefined, body, p)).statusCode).toBe(201);
+      expect((await post(undefined, body, p, secondProcess)).statusCode).toBe(201);
+      const third = await post(undefined, body, p);
+      expect(third.statusCode).toBe(201);
+      expect(third.headers['ratelimit-remaining']).toBe('0');
+      const limited = await post(`k-${randomUUID()}`, body, p, secondProcess);
+      expect(limited.statusCode).toBe(503);
+      expect(limited.json()).toMatchObject({ success: false, error: 'OperationError' });
+      expect(limited.headers['ratelimit-limit']).toBe('3');
+      expect(limited.headers['ratelimit-reset']).toBeDefined();
+      expect(limited.headers['retry-after']).toBeUndefined();
+      expect(limited.headers['x-ratelimit-limit']).toBeUndefined();
+      expect(await depositsCreated(p.credentials.workspaceId)).toBe(3);
+      clock.advance(60_000);
+      expect((await post(undefined, body, p)).statusCode).toBe(201);
+    } finally {
+      clock.advance(-120_000);
+    }
+  });
+
+  it('reads are never limited', async () => {
+    const p = await aPartner(t.app);
+    await configureWorkspace(t.app, p.credentials.workspaceId, { writeLimitPerMinute: 1 });
+    for (let i = 0; i < 5; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/v1/balances', headers: p.headers })).statusCode).toBe(200);
+    }
+  });
+});
