@@ -6,6 +6,7 @@ import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { readThrottle } from './platform/read-throttle.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', partnerAuth(ctx));
+      scope.addHook('onRequest', readThrottle(ctx));
       await discoveryRoutes(scope, ctx);
       await quoteRoutes(scope, ctx);
       await balanceRoutes(scope, ctx);

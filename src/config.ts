@@ -21,6 +21,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Stage only: how long a simulated inbound transfer or payout takes to settle. */
   readonly sandboxSettleDelayMs: number;
+  /** GETs per second per workspace and process before reads are slowed (never refused). */
+  readonly readThrottlePerSecond: number;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +96,7 @@ export function loadConfig(env: Env): Config {
     secretsKey,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),
     sandboxSettleDelayMs: integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
+    readThrottlePerSecond: integer('READ_THROTTLE_PER_SECOND', 100, 1, 1_000_000),
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');

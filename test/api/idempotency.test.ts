@@ -200,3 +200,21 @@ describe('the write limit', () => {
     }
   });
 });
+
+describe('the read throttle', () => {
+  it('slows reads past the threshold and never refuses them; operators lift it per workspace', async () => {
+    const slow = await buildTestApp({ env: { READ_THROTTLE_PER_SECOND: '2' } });
+    const p = await aPartner(slow.app);
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => slow.app.inject({ method: 'GET', url: '/v1/balances', headers: p.headers })),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4 * 25 - 5);
+    await configureWorkspace(slow.app, p.credentials.workspaceId, { readThrottleLifted: true });
+    const lifted = await Promise.all(
+      Array.from({ length: 6 }, () => slow.app.inject({ method: 'GET', url: '/v1/balances', headers: p.headers })),
+    );
+    expect(lifted.every((a) => a.statusCode === 200)).toBe(true);
+  });
+});
