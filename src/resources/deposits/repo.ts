@@ -1,4 +1,5 @@
 import type { DepositStatus } from '../../domain/states/deposit-status.js';
+import { type FilterColumns, filterSql, type ListFilters, pageOf } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface DepositRow {
@@ -33,6 +34,8 @@ export interface NewDeposit {
   currency: string;
   rail: string;
   expectedAmount: bigint | undefined;
+  /** The expected amount in major units (exact decimal), for amount filters across currencies. */
+  amountMajor: string | undefined;
   depositInfo: Record<string, unknown>;
   referenceCode: string;
   nowMs: number;
@@ -41,8 +44,8 @@ export interface NewDeposit {
 export async function insertDeposit(tx: Queryable, d: NewDeposit): Promise<DepositRow> {
   const rows = await tx.query<DepositRow>(
     `insert into deposits (id, workspace_id, account_id, payer_email, user_data, currency, rail, expected_amount,
-       status, deposit_info, reference_code, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, 'Pending', $9::text::jsonb, $10, $11, $11) returning *`,
+       status, deposit_info, reference_code, created_at_ms, updated_at_ms, amount_major)
+     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, 'Pending', $9::text::jsonb, $10, $11, $11, $12::numeric) returning *`,
     [
       d.id,
       d.workspaceId,
@@ -55,6 +58,7 @@ export async function insertDeposit(tx: Queryable, d: NewDeposit): Promise<Depos
       JSON.stringify(d.depositInfo),
       d.referenceCode,
       d.nowMs,
+      d.amountMajor ?? null,
     ],
   );
   return rows[0] as DepositRow;
@@ -85,4 +89,32 @@ export async function updateDepositState(
     [id, change.status, change.amount, change.heldAmount, change.receivedAtMs, change.nowMs],
   );
   return rows[0] as DepositRow;
+}
+
+const depositFilterColumns: FilterColumns = {
+  currency: 'currency',
+  amountMajor: 'amount_major',
+  createdAtMs: 'created_at_ms',
+  email: 'payer_email',
+  status: 'status',
+  searchable: ['id', 'reference_code', 'payer_email'],
+};
+
+export async function listDeposits(db: Queryable, workspaceId: string, filters: ListFilters): Promise<DepositRow[]> {
+  const { where, params } = filterSql(filters, depositFilterColumns);
+  const { limit, offset } = pageOf(filters);
+  return db.query<DepositRow>(
+    `select * from deposits where workspace_id = $1${where}
+     order by created_at_ms desc, id desc limit ${limit} offset ${offset}`,
+    [workspaceId, ...params],
+  );
+}
+
+export async function countDeposits(db: Queryable, workspaceId: string, filters: ListFilters): Promise<number> {
+  const { where, params } = filterSql(filters, depositFilterColumns);
+  const rows = await db.query<{ n: bigint }>(`select count(*) as n from deposits where workspace_id = $1${where}`, [
+    workspaceId,
+    ...params,
+  ]);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -2,9 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { depositStatuses } from '../../domain/states/deposit-status.js';
 import { answerIdempotently, idempotencyKeyOf, requestHash } from '../../platform/idempotency.js';
+import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
+import { countDeposits, listDeposits } from './repo.js';
 import { CreateDepositRequest, Deposit } from './schema.js';
 import { checkDepositRequest, createDeposit, deleteDeposit, ownedDeposit } from './service.js';
 import { depositView } from './view.js';
@@ -46,6 +49,32 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         (commit) => createDeposit(ctx, request.workspace, request.body, checked, commit),
       );
     },
+  );
+
+  app.get(
+    '/deposits',
+    {
+      schema: {
+        tags,
+        summary: 'List deposits, newest first (a bare array)',
+        querystring: listQuerySchema(depositStatuses),
+        response: { 200: Type.Array(Deposit), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => (await listDeposits(ctx.db, request.workspace.id, request.query)).map(depositView),
+  );
+
+  app.get(
+    '/deposits/count',
+    {
+      schema: {
+        tags,
+        summary: 'Count deposits matching the filters',
+        querystring: countQuerySchema(depositStatuses),
+        response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => ({ count: await countDeposits(ctx.db, request.workspace.id, request.query) }),
   );
 
   app.get(

@@ -110,6 +110,7 @@ export async function createDeposit(
       currency: currency.code,
       rail,
       expectedAmount,
+      amountMajor: expectedAmount === undefined ? undefined : decimalOfMinor(expectedAmount, currency.precision),
       depositInfo: depositInfo as unknown as Record<string, unknown>,
       referenceCode: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
       nowMs,
