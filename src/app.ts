@@ -17,6 +17,7 @@ import { healthRoutes } from './resources/health/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
+import { withdrawalRoutes } from './resources/withdrawals/routes.js';
 
 export interface BuildOptions {
   readonly logger?: FastifyServerOptions['logger'];
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await quoteRoutes(scope, ctx);
       await balanceRoutes(scope, ctx);
       await depositRoutes(scope, ctx);
+      await withdrawalRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },

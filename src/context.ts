@@ -13,6 +13,12 @@ import type { RailProvider } from './providers/rails/rail-provider.js';
 import { sandboxRails } from './providers/rails/sandbox-rails.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { TokenService } from './resources/oauth/tokens.js';
+import {
+  withdrawalPayoutHandler,
+  withdrawalPayoutJob,
+  withdrawalReturnHandler,
+  withdrawalReturnJob,
+} from './resources/withdrawals/payout.js';
 import type { Db } from './storage/db.js';
 import { sharedKey } from './storage/server-keys.js';
 import { WorkspaceCache } from './workspaces/cache.js';
@@ -33,13 +39,18 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const clock = options.clock ?? systemClock;
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const handlers = new Map<string, JobHandler>([[depositInboundJob, depositInboundHandler(clock)]]);
+  const rails = options.rails ?? sandboxRails;
+  const handlers = new Map<string, JobHandler>([
+    [depositInboundJob, depositInboundHandler(clock)],
+    [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config })],
+    [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
+  ]);
   return {
     config,
     db,
     clock,
     jobs: new JobRunner(db, clock, handlers, logger),
-    rails: options.rails ?? sandboxRails,
+    rails,
     tokens: new TokenService(signingKey),
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,

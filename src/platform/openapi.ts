@@ -30,6 +30,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
         { name: 'Discovery' },
         { name: 'Quotes' },
         { name: 'Deposits' },
+        { name: 'Withdrawals' },
         { name: 'Balances' },
         { name: 'Sandbox simulation', description: 'Stage only: not registered in production.' },
         { name: 'Operators', description: 'The brokerage operators’ API (/admin/v1).' },

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, aPartner, type Partner } from '../support/builders.js';
+import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+
+// Goal: withdrawals hold amount plus fee or move nothing, pay out through the sandbox rail (settled, rejected,
+// returned), and never overdraw under concurrency. Method: fund a workspace by simulated deposits, then withdraw.
+
+let t: TestApp;
+const payer = { firstName: 'Ana', lastName: 'S', userEmail: 'ana.w@example.com', country: 'PT' };
+const sepa = {
+  type: 'SEPA',
+  destinationName: 'Ana Silva',
+  iban: 'DE89370400440532013000',
+  country: 'DE',
+  city: 'Berlin',
+  postalCode: '10115',
+};
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' } });
+});
+
+async function fundedPartner(currency: string, amount: number, rail?: string): Promise<Partner> {
+  const p = await aPartner(t.app);
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/simulate/kyc',
+    headers: p.headers,
+    payload: { userEmail: payer.userEmail, status: 'APPROVED' },
+  });
+  const deposit = await t.app.inject({
+    method: 'POST',
+    url: '/v1/deposits',
+    headers: p.headers,
+    payload: { userData: payer, currency, amount, ...(rail ? { rail } : {}) },
+  });
+  const payerField =
+    currency === 'EUR'
+      ? { counterparty: { name: 'Ana', iban: 'PT50000201231234567890154' } }
+      : { fromAddress: '0x52908400098527886E0F7030069857D2E4169EE7' };
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/simulate/incoming-transfer/deposit',
+    headers: p.headers,
+    payload: { depositId: deposit.json().depositId, amount, ...payerField },
+  });
+  await t.ctx.jobs.runDue();
+  return p;
+}
+
+const withdraw = (p: Partner, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/v1/withdrawals', headers: { ...p.headers, ...headers }, payload });
+const balance = async (p: Partner, currency: string) =>
+  (await t.app.inject({ method: 'GET', url: `/v1/balances?currency=${currency}`, headers: p.headers })).json()
+    .balances[0];
+const read = (p: Partner, id: string) =>
+  t.app.inject({ method: 'GET', url: `/v1/withdrawals/${id}`, headers: p.headers });
+
+describe('POST /v1/withdrawals', () => {
+  it('holds the amount, pays out through a job, then settles: Success and withdrawal_completed', async () => {
+    const p = await fundedPartner('EUR', 500);
+    const response = await withdraw(p, { currency: 'EUR', amount: 120.5, destinationTransferData: sepa });
+    expect(response.statusCode, response.body).toBe(201);
+    const w = response.json();
+    expect(w).toMatchObject({
+      withdrawalId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'Pending',
+      amount: 120.5,
+      fee: 0,
+      rail: 'SEPA',
+      currency: 'EUR',
+    });
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 379.5, pending: 120.5 });
+    await t.ctx.jobs.runDue();
+    expect((await read(p, w.withdrawalId)).json().status).toBe('Success');
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 379.5, pending: 0 });
+    const db = await testDb();
+    const events = await db.query<{ type: string }>(
+      'select type from outbox_events where workspace_id = $1 and event_id = $2',
+      [p.credentials.workspaceId, w.withdrawalId],
+    );
+    expect(events.map((e) => e.type)).toEqual(['withdrawal_completed']);
+  });
+
+  it('a crypto payout holds the network fee too and the fee goes to the brokerage', async () => {
+    const p = await fundedPartner('USDC', 100, 'ETH');
+    const response = await withdraw(p, {
+      currency: 'USDC',
+      amount: 50,
+      destinationTransferData: { type: 'MATIC', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const fee = response.json().fee;
+    expect(fee).toBeGreaterThan(0);
+    expect((await balance(p, 'USDC')).pending).toBeCloseTo(50 + fee, 6);
+    await t.ctx.jobs.runDue();
+    expect((await balance(p, 'USDC')).available).toBeCloseTo(50 - fee, 6);
+  });
+
+  it('is 402 FundsError when amount plus fee exceed the available balance, and nothing moves', async () => {
+    const p = await fundedPartner('EUR', 100);
+    const response = await withdraw(p, { currency: 'EUR', amount: 100.01, destinationTransferData: sepa });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ success: false, error: 'FundsError' });
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 100, pending: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: p.headers })).json()).toEqual([]);
+  });
+
+  it('a rejected payout (amount ending .91) fails and releases the hold', async () => {
+    const p = await fundedPartner('EUR', 100);
+    const w = (await withdraw(p, { currency: 'EUR', amount: 10.91, destinationTransferData: sepa })).json();
+    await t.ctx.jobs.runDue();
+    expect((await read(p, w.withdrawalId)).json()).toMatchObject({
+      status: 'Failed',
+      failureReason: expect.any(String),
+    });
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 100, pending: 0 });
+  });
+
+  it('a returned payout (amount ending .92) settles, then the amount comes back', async () => {
+    const p = await fundedPartner('EUR', 100);
+    const w = (await withdraw(p, { currency: 'EUR', amount: 10.92, destinationTransferData: sepa })).json();
+    await t.ctx.jobs.runDue();
+    await t.ctx.jobs.runDue();
+    expect((await read(p, w.withdrawalId)).json().status).toBe('Returned');
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 100, pending: 0 });
+  });
+
+  it('never overdraws under concurrent withdrawals on one balance', async () => {
+    const p = await fundedPartner('EUR', 100);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withdraw(
+          p,
+          { currency: 'EUR', amount: 10, destinationTransferData: sepa },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 402)).toHaveLength(10);
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 0, pending: 100 });
+  });
+
+  it.each([
+    [{ currency: 'BRL', amount: 10, destinationTransferData: sepa }, 'BRL is not a held currency'],
+    [
+      { currency: 'EUR', amount: 10, destinationTransferData: { ...sepa, type: 'ACH_US' } },
+      'ACH_US is not a payout rail of EUR',
+    ],
+    [
+      { currency: 'EUR', amount: 10, destinationTransferData: { ...sepa, iban: undefined } },
+      'destinationTransferData.iban is required',
+    ],
+    [
+      { currency: 'EUR', amount: 10, destinationTransferData: { ...sepa, city: undefined } },
+      'destinationTransferData.city is required',
+    ],
+    [
+      { currency: 'EUR', amount: 10, destinationTransferData: { ...sepa, colour: 'red' } },
+      'destinationTransferData.colour',
+    ],
+    [
+      { currency: 'EUR', amount: 10, destinationTransferData: sepa, beneficiary: { name: 'Bo' } },
+      'beneficiary.surname is required',
+    ],
+    [
+      {
+        currency: 'EUR',
+        amount: 10,
+        destinationTransferData: sepa,
+        beneficiary: { name: 'Bo', surname: 'K', relationship: 'friend' },
+      },
+      'relationship',
+    ],
+    [{ currency: 'EUR', amount: '10', destinationTransferData: sepa }, 'amount must be a number'],
+  ])('refuses %j with 400 naming the field', async (payload, message) => {
+    const p = await aPartner(t.app);
+    const response = await withdraw(p, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('accepts a third-party beneficiary and echoes it', async () => {
+    const p = await fundedPartner('EUR', 50);
+    const response = await withdraw(p, {
+      currency: 'EUR',
+      amount: 5,
+      destinationTransferData: sepa,
+      beneficiary: { name: 'Bo', surname: 'Kim', relationship: 'third_party' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().beneficiary).toEqual({ name: 'Bo', surname: 'Kim', relationship: 'third_party' });
+  });
+});
+
+describe('reading withdrawals', () => {
+  it('reads one, lists with a status filter, 401 for another workspace, 404 unknown, no count, no approve', async () => {
+    const p = await fundedPartner('EUR', 100);
+    const w = (await withdraw(p, { currency: 'EUR', amount: 1, destinationTransferData: sepa })).json();
+    expect((await read(p, w.withdrawalId)).json()).toEqual(w);
+    const list = (q: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/withdrawals${q}`, headers: p.headers }).then((r) => r.json());
+    expect((await list('?status=Pending')).map((x: { withdrawalId: string }) => x.withdrawalId)).toEqual([
+      w.withdrawalId,
+    ]);
+    expect(await list('?status=Success')).toEqual([]);
+    const other = await aPartner(t.app);
+    expect((await read(other, w.withdrawalId)).statusCode).toBe(401);
+    expect((await read(p, randomUUID())).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/withdrawals/count', headers: p.headers })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/withdrawals/approve', headers: p.headers, payload: {} }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('the ledger is consistent after every withdrawal scenario', async () => {
+    const report = await t.app.inject({ method: 'GET', url: '/admin/v1/ledger/verification', headers: adminHeaders });
+    expect(report.json()).toMatchObject({ consistent: true, problems: [] });
+  });
+});
