@@ -7,6 +7,7 @@ import { adminAuth, partnerAuth } from './platform/auth.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { readThrottle } from './platform/read-throttle.js';
+import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await adminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
       await idempotencyAdminRoutes(scope, ctx);
+      await complianceAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

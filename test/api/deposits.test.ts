@@ -231,6 +231,43 @@ describe('collecting by simulated transfers', () => {
   });
 });
 
+describe('operators decide on compliance holds', () => {
+  const iban = { counterparty: { name: 'A', iban: 'PT50000201231234567890154' } };
+  const held = async () => {
+    const p = await aPartner(t.app);
+    await approve(p, payer.userEmail);
+    const deposit = (await createDeposit({ userData: payer, currency: 'EUR', amount: 30 }, p)).json();
+    await simulate({ depositId: deposit.depositId, amount: 30, scenario: 'compliance_review', ...iban }, p);
+    await settle();
+    return { p, id: deposit.depositId as string };
+  };
+  const decide = (id: string, decision: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/admin/v1/deposits/${id}/compliance/${decision}`,
+      headers: { authorization: 'Bearer test-admin-token-0123456789' },
+    });
+
+  it('clearing credits the held funds: Received, amount set, available', async () => {
+    const { p, id } = await held();
+    expect(await balance('EUR', p)).toMatchObject({ available: 0, pending: 30 });
+    const cleared = await decide(id, 'clear');
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ status: 'Received', amount: 30 });
+    expect(await balance('EUR', p)).toMatchObject({ available: 30, pending: 0 });
+    expect((await decide(id, 'clear')).statusCode).toBe(409);
+  });
+
+  it('rejecting returns the funds to the payer: Failed, nothing credited', async () => {
+    const { p, id } = await held();
+    const rejected = await decide(id, 'reject');
+    expect(rejected.json()).toMatchObject({ status: 'Failed', amount: 0 });
+    expect(await balance('EUR', p)).toMatchObject({ available: 0, pending: 0 });
+    expect((await decide('PRE000000000000', 'clear')).statusCode).toBe(404);
+    expect((await decide(id, 'maybe')).statusCode).toBe(400);
+  });
+});
+
 describe('reading and deleting', () => {
   it('another workspace’s deposit is 401, an unknown one 404', async () => {
     const deposit = (await createDeposit({ userData: payer, currency: 'EUR', amount: 10 })).json();

@@ -1,0 +1,28 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { errorResponses, Obj } from '../../platform/schema.js';
+import { decideComplianceHold } from '../deposits/compliance.js';
+import { Deposit } from '../deposits/schema.js';
+
+const Params = Obj({
+  depositId: Type.String({ minLength: 1, maxLength: 40 }),
+  decision: Type.Enum(['clear', 'reject']),
+});
+
+export async function complianceAdminRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    '/deposits/:depositId/compliance/:decision',
+    {
+      schema: {
+        tags: ['Operators'],
+        summary: 'Clear (credit) or reject (return to the payer) funds held for compliance review',
+        params: Params,
+        response: { 200: Deposit, ...errorResponses('read', [400, 401, 404, 409]) },
+      },
+    },
+    async (request) => decideComplianceHold(ctx, request.params.depositId, request.params.decision),
+  );
+}
