@@ -12,6 +12,7 @@ import { referenceTablePrices } from './providers/prices/reference-table.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import { sandboxRails } from './providers/rails/sandbox-rails.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
+import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { TokenService } from './resources/oauth/tokens.js';
 import {
   withdrawalPayoutHandler,
@@ -42,6 +43,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const rails = options.rails ?? sandboxRails;
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
+    [depositMethodActivateJob, depositMethodActivateHandler(clock, rails)],
     [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config })],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
   ]);

@@ -7,6 +7,13 @@ import { answerIdempotently, idempotencyKeyOf, requestHash } from '../../platfor
 import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
+import {
+  CreateMethodRequest,
+  createDepositMethod,
+  DepositMethod,
+  listDepositMethods,
+  readDepositMethod,
+} from './methods.js';
 import { countDeposits, listDeposits } from './repo.js';
 import { CreateDepositRequest, Deposit } from './schema.js';
 import { checkDepositRequest, createDeposit, deleteDeposit, ownedDeposit } from './service.js';
@@ -49,6 +56,47 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         (commit) => createDeposit(ctx, request.workspace, request.body, checked, commit),
       );
     },
+  );
+
+  app.post(
+    '/deposits/methods',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Create a receiving bank account (EUR, USD, GBP, MXN, ARS, BRL); it reads PENDING until activated',
+        body: CreateMethodRequest,
+        response: { 201: DepositMethod, ...errorResponses('create', [400, 401, 403]) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createDepositMethod(ctx, request.workspace, request.body)),
+  );
+
+  app.get(
+    '/deposits/methods',
+    {
+      schema: {
+        tags,
+        summary: 'List receiving methods',
+        querystring: NoQuery,
+        response: { 200: Type.Array(DepositMethod), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => listDepositMethods(ctx.db, request.workspace),
+  );
+
+  app.get(
+    '/deposits/methods/:methodId',
+    {
+      schema: {
+        tags,
+        summary: 'Read one receiving method',
+        params: Obj({ methodId: Type.String({ minLength: 1, maxLength: 40 }) }),
+        querystring: NoQuery,
+        response: { 200: DepositMethod, ...errorResponses('read', [401, 404]) },
+      },
+    },
+    async (request) => readDepositMethod(ctx.db, request.workspace, request.params.methodId),
   );
 
   app.get(

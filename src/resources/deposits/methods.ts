@@ -1,0 +1,170 @@
+import type { Static } from 'typebox';
+import { Type } from 'typebox';
+import { ensureCustomerAccount, ensureWorkspaceAccount } from '../../accounts/accounts.js';
+import type { AppContext } from '../../app-context.js';
+import { authorization, existence } from '../../domain/errors.js';
+import { resourceId } from '../../domain/ids.js';
+import { recordEvent } from '../../events/outbox.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { JobHandler } from '../../jobs/runner.js';
+import type { Clock } from '../../platform/clock.js';
+import { secondsOf } from '../../platform/clock.js';
+import { Email, Obj, StringEnum } from '../../platform/schema.js';
+import type { RailProvider } from '../../providers/rails/rail-provider.js';
+import { STAGE_ACCOUNT_HOLDER, STAGE_BANK_NAME } from '../../providers/rails/sandbox/bank-details.js';
+import { sandboxCvu } from '../../providers/rails/sandbox/cvu.js';
+import { referenceCodeOf } from '../../providers/rails/sandbox/instructions.js';
+import type { Queryable } from '../../storage/db.js';
+import { requireApproved } from '../../verification/verification.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { DepositInfoSchema } from './schema.js';
+
+/** The currencies fiat methods can be created for (spec), with the rail each collects on. */
+const methodRails = {
+  EUR: 'SEPA',
+  USD: 'ACH_US',
+  GBP: 'GBP_BANK_TRANSFER',
+  MXN: 'SPEI',
+  ARS: 'ARGENTINA_BANK_TRANSFER',
+  BRL: 'PIX_BR',
+} as const;
+type MethodCurrency = keyof typeof methodRails;
+
+export const CreateMethodRequest = Obj({
+  methodType: StringEnum(['fiat']),
+  currency: StringEnum(Object.keys(methodRails) as MethodCurrency[]),
+  userEmail: Type.Optional({ ...Email, description: "A customer's method; without it, the workspace's own" }),
+});
+
+export const DepositMethod = Type.Object({
+  methodId: Type.String(),
+  methodType: Type.String(),
+  currency: Type.String(),
+  rail: Type.String(),
+  status: StringEnum(['PENDING', 'ACTIVE'], { description: 'PENDING while the account is being opened' }),
+  userEmail: Type.Optional(Type.String()),
+  depositInfo: DepositInfoSchema,
+  createdAt: Type.Integer(),
+});
+
+interface MethodRow {
+  id: string;
+  workspace_id: string;
+  method_type: string;
+  currency: string;
+  rail: string;
+  status: 'PENDING' | 'ACTIVE';
+  deposit_info: Record<string, unknown>;
+  created_at_ms: bigint;
+  email: string | null;
+  [column: string]: unknown;
+}
+
+export const depositMethodActivateJob = 'deposit_method.activate';
+
+const methodView = (row: MethodRow): Static<typeof DepositMethod> => ({
+  methodId: row.id,
+  methodType: row.method_type,
+  currency: row.currency,
+  rail: row.rail,
+  status: row.status,
+  ...(row.email ? { userEmail: row.email } : {}),
+  depositInfo: row.deposit_info as { depositType: string },
+  createdAt: secondsOf(Number(row.created_at_ms)),
+});
+
+const selectMethod = `select m.*, a.email from deposit_methods m join accounts a on a.id = m.account_id`;
+
+/** A method reads PENDING until its account is provisioned; the activation job fills in the details. */
+export async function createDepositMethod(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  body: Static<typeof CreateMethodRequest>,
+) {
+  if (body.userEmail !== undefined) await requireApproved(ctx.db, workspace.id, body.userEmail, 'account holder');
+  const id = resourceId(ctx.config.brokerageEnv === 'production');
+  const nowMs = ctx.clock.nowMs();
+  const row = await ctx.db.transaction(async (tx) => {
+    const accountId =
+      body.userEmail === undefined
+        ? await ensureWorkspaceAccount(tx, workspace.id, nowMs)
+        : (await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs)).id;
+    await tx.query(
+      `insert into deposit_methods (id, workspace_id, account_id, method_type, currency, rail, status, deposit_info, created_at_ms)
+       values ($1, $2, $3, $4, $5, $6, 'PENDING', '{"depositType":"PENDING"}', $7)`,
+      [id, workspace.id, accountId, body.methodType, body.currency, methodRails[body.currency], nowMs],
+    );
+    const [created] = await tx.query<MethodRow>(`${selectMethod} where m.id = $1`, [id]);
+    const view = methodView(created as MethodRow);
+    await recordEvent(tx, {
+      workspaceId: workspace.id,
+      type: 'deposit_method_created',
+      eventId: id,
+      data: view,
+      occurredAtMs: nowMs,
+    });
+    await enqueueJob(
+      tx,
+      { kind: depositMethodActivateJob, payload: { methodId: id }, runAtMs: nowMs + ctx.config.sandboxSettleDelayMs },
+      nowMs,
+    );
+    return created as MethodRow;
+  });
+  return methodView(row);
+}
+
+export async function listDepositMethods(db: Queryable, workspace: WorkspaceContext) {
+  const rows = await db.query<MethodRow>(
+    `${selectMethod} where m.workspace_id = $1 order by m.created_at_ms desc, m.id desc`,
+    [workspace.id],
+  );
+  return rows.map(methodView);
+}
+
+export async function readDepositMethod(db: Queryable, workspace: WorkspaceContext, id: string) {
+  const [row] = await db.query<MethodRow>(`${selectMethod} where m.id = $1`, [id]);
+  if (!row) throw existence(`Deposit method ${id} does not exist`);
+  if (row.workspace_id !== workspace.id) throw authorization(`Deposit method ${id} is outside this workspace`);
+  return methodView(row);
+}
+
+/** Account-level instructions carry no amount; ARS gets a CVU, which no deposit rail of the catalogue issues. */
+async function methodInstructions(rails: RailProvider, id: string, currency: string, rail: string) {
+  if (currency === 'ARS') {
+    return {
+      depositType: 'BANK_TRANSFER',
+      accountHolder: STAGE_ACCOUNT_HOLDER,
+      accountNumber: sandboxCvu(id),
+      bankName: STAGE_BANK_NAME,
+      referenceCode: referenceCodeOf(id),
+    };
+  }
+  return rails.depositInstructions({ depositId: id, currency, rail, amount: undefined });
+}
+
+export function depositMethodActivateHandler(clock: Clock, rails: RailProvider): JobHandler {
+  return async (tx, job) => {
+    const [row] = await tx.query<MethodRow>(`${selectMethod} where m.id = $1 for update of m`, [
+      String(job.payload.methodId),
+    ]);
+    if (row?.status !== 'PENDING') return;
+    const depositInfo = await methodInstructions(rails, row.id, row.currency, row.rail);
+    const nowMs = clock.nowMs();
+    await tx.query(
+      `update deposit_methods set status = 'ACTIVE', deposit_info = $2::text::jsonb, activated_at_ms = $3 where id = $1`,
+      [row.id, JSON.stringify(depositInfo), nowMs],
+    );
+    const view = methodView({
+      ...row,
+      status: 'ACTIVE',
+      deposit_info: depositInfo as unknown as Record<string, unknown>,
+    });
+    await recordEvent(tx, {
+      workspaceId: row.workspace_id,
+      type: 'deposit_method_activated',
+      eventId: row.id,
+      data: view,
+      occurredAtMs: nowMs,
+    });
+  };
+}
