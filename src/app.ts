@@ -10,12 +10,14 @@ import { readThrottle } from './platform/read-throttle.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
+import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
+import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
 import { withdrawalRoutes } from './resources/withdrawals/routes.js';
@@ -60,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await balanceRoutes(scope, ctx);
       await depositRoutes(scope, ctx);
       await withdrawalRoutes(scope, ctx);
+      await pendingPaymentRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },
@@ -71,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await ledgerAdminRoutes(scope, ctx);
       await idempotencyAdminRoutes(scope, ctx);
       await complianceAdminRoutes(scope, ctx);
+      await refundAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

@@ -14,6 +14,7 @@ import { sandboxRails } from './providers/rails/sandbox-rails.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { TokenService } from './resources/oauth/tokens.js';
+import { pendingRefundHandler, pendingRefundJob } from './resources/pending-payments/service.js';
 import {
   withdrawalPayoutHandler,
   withdrawalPayoutJob,
@@ -44,6 +45,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
     [depositMethodActivateJob, depositMethodActivateHandler(clock, rails)],
+    [pendingRefundJob, pendingRefundHandler(clock, rails)],
     [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config })],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
   ]);

@@ -31,6 +31,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
         { name: 'Quotes' },
         { name: 'Deposits' },
         { name: 'Withdrawals' },
+        { name: 'Pending payments' },
         { name: 'Balances' },
         { name: 'Sandbox simulation', description: 'Stage only: not registered in production.' },
         { name: 'Operators', description: 'The brokerage operators’ API (/admin/v1).' },

@@ -21,6 +21,8 @@ export const systemAccounts = {
   fees: 'system:fees',
   /** The brokerage's inventory, counterparty of every conversion. */
   liquidity: 'system:liquidity',
+  /** Funds that arrived but match nothing yet (pending payments), until linked or refunded. */
+  suspense: 'system:suspense',
 } as const;
 
 export const isSystemAccount = (accountId: string): boolean => accountId.startsWith('system:');

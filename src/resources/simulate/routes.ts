@@ -1,10 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { allowance } from '../../domain/errors.js';
-import { errorResponses } from '../../platform/schema.js';
+import { errorResponses, Obj, PositiveAmount } from '../../platform/schema.js';
 import { moveVerification, publicAccountId } from '../../verification/verification.js';
-import { SimulateDepositTransfer, SimulationAccepted, simulateDepositTransfer } from './deposit-transfer.js';
+import { PendingPayment } from '../pending-payments/schema.js';
+import { detectPendingPayment } from '../pending-payments/service.js';
+import {
+  Counterparty,
+  SimulateDepositTransfer,
+  SimulationAccepted,
+  simulateDepositTransfer,
+} from './deposit-transfer.js';
 import { SimulateKycRequest, SimulateKycResponse } from './schema.js';
 
 const tags = ['Sandbox simulation'];
@@ -53,5 +61,23 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => simulateDepositTransfer(ctx, request.workspace, request.body),
+  );
+
+  app.post(
+    '/simulate/incoming-transfer/method',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Simulate a transfer to a receiving method that matches no deposit or order: a pending payment',
+        body: Obj({
+          methodId: Type.String({ minLength: 1, maxLength: 40 }),
+          amount: PositiveAmount,
+          counterparty: Counterparty,
+        }),
+        response: { 201: PendingPayment, ...errorResponses('create', [400, 401, 403, 404, 409]) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await detectPendingPayment(ctx, request.workspace, request.body)),
   );
 }

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { currencyOf } from '../../catalogue/index.js';
+import { authorization, existence, stateError, validation } from '../../domain/errors.js';
+import { systemAccounts } from '../../domain/ledger/entry.js';
+import { decimalOfMinor, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
+import { canMoveRefund, type RefundStatus } from '../../domain/states/refund-status.js';
+import { recordEvent } from '../../events/outbox.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { JobHandler } from '../../jobs/runner.js';
+import { postEntry } from '../../ledger/ledger.js';
+import type { Clock } from '../../platform/clock.js';
+import { secondsOf } from '../../platform/clock.js';
+import type { RailProvider } from '../../providers/rails/rail-provider.js';
+import type { Queryable } from '../../storage/db.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { findPendingPayment, type PendingPaymentRow } from './repo.js';
+import type { PendingPayment } from './schema.js';
+
+export const pendingRefundJob = 'pending_payment.refund';
+
+export function pendingPaymentView(row: PendingPaymentRow): Static<typeof PendingPayment> {
+  const precision = currencyOf(row.currency)?.precision ?? 0;
+  return {
+    transferId: row.id,
+    methodId: row.method_id,
+    currency: row.currency,
+    amount: numberOfMinor(row.amount, precision),
+    status: row.status,
+    ...(row.refund_status === null ? {} : { refundStatus: row.refund_status }),
+    counterparty: row.counterparty,
+    ...(row.email === null ? {} : { userEmail: row.email }),
+    createdAt: secondsOf(Number(row.created_at_ms)),
+    updatedAt: secondsOf(Number(row.updated_at_ms)),
+  };
+}
+
+/**
+ * An inbound transfer on a receiving method that matches no deposit or order: its funds go to suspense and a
+ * pending payment records them, with `pending_payment_created_or_detected`.
+ */
+export async function detectPendingPayment(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  input: { methodId: string; amount: number; counterparty: Record<string, string> },
+) {
+  const [method] = await ctx.db.query<{ workspace_id: string; account_id: string; currency: string; status: string }>(
+    'select workspace_id, account_id, currency, status from deposit_methods where id = $1',
+    [input.methodId],
+  );
+  if (!method) throw existence(`Deposit method ${input.methodId} does not exist`);
+  if (method.workspace_id !== workspace.id)
+    throw authorization(`Deposit method ${input.methodId} is outside this workspace`);
+  if (method.status !== 'ACTIVE') throw stateError(`Deposit method ${input.methodId} is not active yet`);
+  const precision = currencyOf(method.currency)?.precision ?? 2;
+  const amount = minorOfNumber(input.amount, precision);
+  if (!amount.ok) throw validation(`amount ${amount.reason} (${method.currency})`);
+  const nowMs = ctx.clock.nowMs();
+  const id = randomUUID();
+  return ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `insert into pending_payments (id, workspace_id, method_id, account_id, currency, amount, amount_major, counterparty,
+         status, created_at_ms, updated_at_ms)
+       values ($1, $2, $3, $4, $5, $6, $7::numeric, $8::text::jsonb, 'UNMATCHED', $9, $9)`,
+      [
+        id,
+        workspace.id,
+        input.methodId,
+        method.account_id,
+        method.currency,
+        amount.minor,
+        decimalOfMinor(amount.minor, precision),
+        JSON.stringify(input.counterparty),
+        nowMs,
+      ],
+    );
+    await postEntry(tx, {
+      workspaceId: workspace.id,
+      kind: 'pending_payment_detected',
+      reference: id,
+      postings: [
+        {
+          accountId: systemAccounts.clearingInbound,
+          currency: method.currency,
+          bucket: 'available',
+          amount: -amount.minor,
+        },
+        { accountId: systemAccounts.suspense, currency: method.currency, bucket: 'available', amount: amount.minor },
+      ],
+      nowMs,
+    });
+    const row = (await findPendingPayment(tx, id)) as PendingPaymentRow;
+    const view = pendingPaymentView(row);
+    await recordEvent(tx, {
+      workspaceId: workspace.id,
+      type: 'pending_payment_created_or_detected',
+      eventId: id,
+      data: view,
+      occurredAtMs: nowMs,
+    });
+    return view;
+  });
+}
+
+export async function ownedPendingPayment(ctx: AppContext, workspace: WorkspaceContext, id: string) {
+  const row = await findPendingPayment(ctx.db, id);
+  if (!row) throw existence(`Pending payment ${id} does not exist`);
+  if (row.workspace_id !== workspace.id) throw authorization(`Pending payment ${id} is outside this workspace`);
+  return row;
+}
+
+async function moveRefund(tx: Queryable, row: PendingPaymentRow, to: RefundStatus, nowMs: number, status = row.status) {
+  await tx.query('update pending_payments set refund_status = $2, status = $3, updated_at_ms = $4 where id = $1', [
+    row.id,
+    to,
+    status,
+    nowMs,
+  ]);
+  const view = pendingPaymentView({ ...row, refund_status: to, status, updated_at_ms: BigInt(nowMs) });
+  await recordEvent(tx, {
+    workspaceId: row.workspace_id,
+    type: 'pending_payment_updated',
+    eventId: row.id,
+    data: view,
+    occurredAtMs: nowMs,
+  });
+  return view;
+}
+
+/** Operators start a refund (pending_approval) and approve it (returning); the rail then reports the outcome. */
+export async function operatorRefund(ctx: AppContext, transferId: string, action: 'start' | 'approve') {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findPendingPayment(tx, transferId, true);
+    if (!row) throw existence(`Pending payment ${transferId} does not exist`);
+    const to: RefundStatus = action === 'start' ? 'pending_approval' : 'returning';
+    if (row.status !== 'UNMATCHED' || !canMoveRefund(row.refund_status, to)) {
+      throw stateError(
+        `Pending payment ${transferId} is ${row.status}${row.refund_status ? ` with refund ${row.refund_status}` : ''}: cannot ${action} a refund`,
+      );
+    }
+    const nowMs = ctx.clock.nowMs();
+    if (to === 'returning') {
+      await enqueueJob(
+        tx,
+        { kind: pendingRefundJob, payload: { transferId }, runAtMs: nowMs + ctx.config.sandboxSettleDelayMs },
+        nowMs,
+      );
+    }
+    return moveRefund(tx, row, to, nowMs);
+  });
+}
+
+/** The refund's payout through the rail: returned (suspense → outbound clearing) or failed (funds stay in suspense). */
+export function pendingRefundHandler(clock: Clock, rails: RailProvider): JobHandler {
+  return async (tx, job) => {
+    const row = await findPendingPayment(tx, String(job.payload.transferId), true);
+    if (row?.refund_status !== 'returning') return;
+    const precision = currencyOf(row.currency)?.precision ?? 2;
+    const outcome = await rails.payout({
+      payoutId: row.id,
+      currency: row.currency,
+      rail: 'REFUND',
+      amount: decimalOfMinor(row.amount, precision),
+      destination: row.counterparty,
+    });
+    const nowMs = clock.nowMs();
+    if (outcome === 'rejected') {
+      await moveRefund(tx, row, 'failed', nowMs);
+      return;
+    }
+    await postEntry(tx, {
+      workspaceId: row.workspace_id,
+      kind: 'pending_payment_refund',
+      reference: row.id,
+      postings: [
+        { accountId: systemAccounts.suspense, currency: row.currency, bucket: 'available', amount: -row.amount },
+        { accountId: systemAccounts.clearingOutbound, currency: row.currency, bucket: 'available', amount: row.amount },
+      ],
+      nowMs,
+    });
+    await moveRefund(tx, row, 'returned', nowMs, 'RETURNED');
+  };
+}
