@@ -44,9 +44,9 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const rails = options.rails ?? sandboxRails;
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
-    [depositMethodActivateJob, depositMethodActivateHandler(clock, rails)],
-    [pendingRefundJob, pendingRefundHandler(clock, rails)],
-    [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config })],
+    [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db)],
+    [pendingRefundJob, pendingRefundHandler(clock, rails, db)],
+    [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config, db })],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
   ]);
   return {

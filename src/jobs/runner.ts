@@ -10,7 +10,23 @@ export interface ClaimedJob {
 }
 
 /** Does a job's work inside the transaction that also marks it done, so its effects commit exactly once. */
-export type JobHandler = (tx: Queryable, job: ClaimedJob) => Promise<void>;
+export type ApplyJob<P = unknown> = (tx: Queryable, job: ClaimedJob, prepared: P) => Promise<void>;
+
+/**
+ * A job that talks to the outside world (a rail, a provider) does so in `prepare`, outside any transaction, and
+ * records the outcome in `apply`. `prepare` may run again if the job is retried, so what it calls must be
+ * idempotent by the job's own id (real rails take a payout id for that).
+ */
+export interface TwoPhaseJob<P> {
+  readonly prepare: (job: ClaimedJob) => Promise<P>;
+  readonly apply: ApplyJob<P>;
+}
+
+export type JobHandler = ApplyJob | TwoPhaseJob<never>;
+
+export function twoPhase<P>(job: TwoPhaseJob<P>): JobHandler {
+  return job as unknown as TwoPhaseJob<never>;
+}
 
 export interface JobRunnerOptions {
   readonly pollIntervalMs: number;
@@ -104,13 +120,15 @@ export class JobRunner {
     const handler = this.handlers.get(job.kind);
     if (!handler) return;
     try {
+      const apply: ApplyJob = typeof handler === 'function' ? handler : (handler.apply as ApplyJob);
+      const prepared = typeof handler === 'function' ? undefined : await handler.prepare(job);
       await this.db.transaction(async (tx) => {
         const marked = await tx.query(
           'update jobs set done_at_ms = $2, locked_until_ms = null where id = $1 and done_at_ms is null returning id',
           [job.id, this.clock.nowMs()],
         );
         if (marked.length === 0) return; // another process finished it after our lease ran out
-        await handler(tx, job);
+        await apply(tx, job, prepared);
       });
     } catch (error) {
       this.log.warn({ err: error, jobId: String(job.id), kind: job.kind }, 'job failed; it will be retried');

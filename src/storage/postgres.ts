@@ -1,9 +1,28 @@
 import postgres from 'postgres';
-import type { Db, Queryable, Row } from './db.js';
+import { type Db, pgErrorCode, pgErrorCodes, type Queryable, type Row } from './db.js';
 
 export interface PostgresOptions {
   readonly url: string;
   readonly maxConnections: number;
+}
+
+const retryable = new Set<string>([pgErrorCodes.deadlockDetected, pgErrorCodes.serializationFailure]);
+const attemptsMax = 3;
+
+/**
+ * PostgreSQL aborts one of two transactions that deadlock (or fail serialization); the aborted one did nothing, so
+ * running it again is safe. Transaction bodies here only talk to the database, which is what makes this retry
+ * sound: calls to the outside world happen before or after a transaction, never inside.
+ */
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= attemptsMax || code === undefined || !retryable.has(code)) throw error;
+    }
+  }
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
@@ -29,7 +48,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
-    transaction: async (fn) => (await sql.begin((tx) => fn(asQueryable(tx)))) as never,
+    transaction: (fn) => withRetry(() => sql.begin((tx) => fn(asQueryable(tx))) as Promise<never>),
     close: () => sql.end({ timeout: 5 }),
   };
 }

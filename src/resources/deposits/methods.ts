@@ -6,7 +6,7 @@ import { authorization, existence } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import type { JobHandler } from '../../jobs/runner.js';
+import { type JobHandler, twoPhase } from '../../jobs/runner.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
 import { Email, Obj, StringEnum } from '../../platform/schema.js';
@@ -142,29 +142,32 @@ async function methodInstructions(rails: RailProvider, id: string, currency: str
   return rails.depositInstructions({ depositId: id, currency, rail, amount: undefined });
 }
 
-export function depositMethodActivateHandler(clock: Clock, rails: RailProvider): JobHandler {
-  return async (tx, job) => {
-    const [row] = await tx.query<MethodRow>(`${selectMethod} where m.id = $1 for update of m`, [
-      String(job.payload.methodId),
-    ]);
-    if (row?.status !== 'PENDING') return;
-    const depositInfo = await methodInstructions(rails, row.id, row.currency, row.rail);
-    const nowMs = clock.nowMs();
-    await tx.query(
-      `update deposit_methods set status = 'ACTIVE', deposit_info = $2::text::jsonb, activated_at_ms = $3 where id = $1`,
-      [row.id, JSON.stringify(depositInfo), nowMs],
-    );
-    const view = methodView({
-      ...row,
-      status: 'ACTIVE',
-      deposit_info: depositInfo as unknown as Record<string, unknown>,
-    });
-    await recordEvent(tx, {
-      workspaceId: row.workspace_id,
-      type: 'deposit_method_activated',
-      eventId: row.id,
-      data: view,
-      occurredAtMs: nowMs,
-    });
-  };
+export function depositMethodActivateHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
+  return twoPhase<Record<string, unknown> | undefined>({
+    // Provisioning asks the rail for the account's details, outside the transaction.
+    prepare: async (job) => {
+      const [row] = await db.query<MethodRow>(`${selectMethod} where m.id = $1`, [String(job.payload.methodId)]);
+      if (row?.status !== 'PENDING') return undefined;
+      return (await methodInstructions(rails, row.id, row.currency, row.rail)) as unknown as Record<string, unknown>;
+    },
+    apply: async (tx, job, depositInfo) => {
+      const [row] = await tx.query<MethodRow>(`${selectMethod} where m.id = $1 for update of m`, [
+        String(job.payload.methodId),
+      ]);
+      if (row?.status !== 'PENDING' || depositInfo === undefined) return;
+      const nowMs = clock.nowMs();
+      await tx.query(
+        `update deposit_methods set status = 'ACTIVE', deposit_info = $2::text::jsonb, activated_at_ms = $3 where id = $1`,
+        [row.id, JSON.stringify(depositInfo), nowMs],
+      );
+      const view = methodView({ ...row, status: 'ACTIVE', deposit_info: depositInfo });
+      await recordEvent(tx, {
+        workspaceId: row.workspace_id,
+        type: 'deposit_method_activated',
+        eventId: row.id,
+        data: view,
+        occurredAtMs: nowMs,
+      });
+    },
+  });
 }

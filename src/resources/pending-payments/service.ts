@@ -6,9 +6,10 @@ import { authorization, existence, stateError, validation } from '../../domain/e
 import { systemAccounts } from '../../domain/ledger/entry.js';
 import { decimalOfMinor, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
 import { canMoveRefund, type RefundStatus } from '../../domain/states/refund-status.js';
+import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import type { JobHandler } from '../../jobs/runner.js';
+import { type JobHandler, twoPhase } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
@@ -151,34 +152,44 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
   });
 }
 
-/** The refund's payout through the rail: returned (suspense → outbound clearing) or failed (funds stay in suspense). */
-export function pendingRefundHandler(clock: Clock, rails: RailProvider): JobHandler {
-  return async (tx, job) => {
-    const row = await findPendingPayment(tx, String(job.payload.transferId), true);
-    if (row?.refund_status !== 'returning') return;
-    const precision = currencyOf(row.currency)?.precision ?? 2;
-    const outcome = await rails.payout({
-      payoutId: row.id,
-      currency: row.currency,
-      rail: 'REFUND',
-      amount: decimalOfMinor(row.amount, precision),
-      destination: row.counterparty,
-    });
-    const nowMs = clock.nowMs();
-    if (outcome === 'rejected') {
-      await moveRefund(tx, row, 'failed', nowMs);
-      return;
-    }
-    await postEntry(tx, {
-      workspaceId: row.workspace_id,
-      kind: 'pending_payment_refund',
-      reference: row.id,
-      postings: [
-        { accountId: systemAccounts.suspense, currency: row.currency, bucket: 'available', amount: -row.amount },
-        { accountId: systemAccounts.clearingOutbound, currency: row.currency, bucket: 'available', amount: row.amount },
-      ],
-      nowMs,
-    });
-    await moveRefund(tx, row, 'returned', nowMs, 'RETURNED');
-  };
+/** The refund's payout through the rail (called outside the transaction): returned (suspense → outbound clearing) or failed (funds stay in suspense). */
+export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
+  return twoPhase<PayoutOutcome | undefined>({
+    prepare: async (job) => {
+      const row = await findPendingPayment(db, String(job.payload.transferId));
+      if (row?.refund_status !== 'returning') return undefined;
+      return rails.payout({
+        payoutId: row.id,
+        currency: row.currency,
+        rail: 'REFUND',
+        amount: decimalOfMinor(row.amount, currencyOf(row.currency)?.precision ?? 2),
+        destination: row.counterparty,
+      });
+    },
+    apply: async (tx, job, outcome) => {
+      const row = await findPendingPayment(tx, String(job.payload.transferId), true);
+      if (row?.refund_status !== 'returning' || outcome === undefined) return;
+      const nowMs = clock.nowMs();
+      if (outcome === 'rejected') {
+        await moveRefund(tx, row, 'failed', nowMs);
+        return;
+      }
+      await postEntry(tx, {
+        workspaceId: row.workspace_id,
+        kind: 'pending_payment_refund',
+        reference: row.id,
+        postings: [
+          { accountId: systemAccounts.suspense, currency: row.currency, bucket: 'available', amount: -row.amount },
+          {
+            accountId: systemAccounts.clearingOutbound,
+            currency: row.currency,
+            bucket: 'available',
+            amount: row.amount,
+          },
+        ],
+        nowMs,
+      });
+      await moveRefund(tx, row, 'returned', nowMs, 'RETURNED');
+    },
+  });
 }

@@ -2,9 +2,10 @@ import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { decimalOfMinor } from '../../domain/money/amount.js';
+import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import type { JobHandler } from '../../jobs/runner.js';
+import { type JobHandler, twoPhase } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { recordBalanceUpdated } from '../deposits/inbound.js';
 import { findWithdrawal, setWithdrawalStatus } from './repo.js';
@@ -17,61 +18,66 @@ export const withdrawalReturnJob = 'withdrawal.return';
  * Submits a held withdrawal to its rail and applies the outcome in the same transaction: settled (the hold leaves
  * for the rail, the fee goes to the brokerage), rejected (the hold is released) or returned (settled now, and the
  * amount comes back in a later job). Only the spec's event types are emitted: withdrawal_completed when paid out,
- * balance_updated on every change; a rejection or a return shows in the status and the balance. The rail call is the sandbox's instant answer; a real rail would report
- * through its own job.
+ * balance_updated on every change; a rejection or a return shows in the status and the balance. The rail is called before the transaction; its answer is applied inside it.
  */
-export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' | 'config'>): JobHandler {
-  return async (tx, job) => {
-    const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
-    if (withdrawal?.status !== 'Pending') return;
-    const precision = currencyOf(withdrawal.currency)?.precision ?? 0;
-    const outcome = await ctx.rails.payout({
-      payoutId: withdrawal.id,
-      currency: withdrawal.currency,
-      rail: withdrawal.rail,
-      amount: decimalOfMinor(withdrawal.amount, precision),
-      destination: withdrawal.destination,
-    });
-    const nowMs = ctx.clock.nowMs();
-    const { account_id: accountId, currency, amount, fee } = withdrawal;
-    const entry = (kind: string, postings: ReturnType<typeof movements.hold>) =>
-      postEntry(tx, { workspaceId: withdrawal.workspace_id, kind, reference: withdrawal.id, postings, nowMs });
-    if (outcome === 'rejected') {
-      await entry('withdrawal_release', movements.release(accountId, currency, amount + fee));
-      await setWithdrawalStatus(tx, withdrawal.id, 'Failed', nowMs, 'The payout rail rejected the payout');
+export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>): JobHandler {
+  return twoPhase<PayoutOutcome | undefined>({
+    // The rail is called outside the transaction, with the withdrawal id as its idempotency key.
+    prepare: async (job) => {
+      const withdrawal = await findWithdrawal(ctx.db, String(job.payload.withdrawalId));
+      if (withdrawal?.status !== 'Pending') return undefined;
+      return ctx.rails.payout({
+        payoutId: withdrawal.id,
+        currency: withdrawal.currency,
+        rail: withdrawal.rail,
+        amount: decimalOfMinor(withdrawal.amount, currencyOf(withdrawal.currency)?.precision ?? 0),
+        destination: withdrawal.destination,
+      });
+    },
+    apply: async (tx, job, outcome) => {
+      const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
+      if (withdrawal?.status !== 'Pending' || outcome === undefined) return;
+      const nowMs = ctx.clock.nowMs();
+      const { account_id: accountId, currency, amount, fee } = withdrawal;
+      const entry = (kind: string, postings: ReturnType<typeof movements.hold>) =>
+        postEntry(tx, { workspaceId: withdrawal.workspace_id, kind, reference: withdrawal.id, postings, nowMs });
+      if (outcome === 'rejected') {
+        await entry('withdrawal_release', movements.release(accountId, currency, amount + fee));
+        await setWithdrawalStatus(tx, withdrawal.id, 'Failed', nowMs, 'The payout rail rejected the payout');
+        await recordBalanceUpdated(tx, withdrawal.workspace_id, accountId, currency, nowMs);
+        return;
+      }
+      await entry('withdrawal_settle', [
+        ...movements.settleHold(accountId, currency, amount),
+        ...(fee > 0n
+          ? [
+              { accountId, currency, bucket: 'pending' as const, amount: -fee },
+              { accountId: systemAccounts.fees, currency, bucket: 'available' as const, amount: fee },
+            ]
+          : []),
+      ]);
+      const settled = await setWithdrawalStatus(tx, withdrawal.id, 'Success', nowMs);
       await recordBalanceUpdated(tx, withdrawal.workspace_id, accountId, currency, nowMs);
-      return;
-    }
-    await entry('withdrawal_settle', [
-      ...movements.settleHold(accountId, currency, amount),
-      ...(fee > 0n
-        ? [
-            { accountId, currency, bucket: 'pending' as const, amount: -fee },
-            { accountId: systemAccounts.fees, currency, bucket: 'available' as const, amount: fee },
-          ]
-        : []),
-    ]);
-    const settled = await setWithdrawalStatus(tx, withdrawal.id, 'Success', nowMs);
-    await recordBalanceUpdated(tx, withdrawal.workspace_id, accountId, currency, nowMs);
-    await recordEvent(tx, {
-      workspaceId: withdrawal.workspace_id,
-      type: 'withdrawal_completed',
-      eventId: withdrawal.id,
-      data: withdrawalView(settled),
-      occurredAtMs: nowMs,
-    });
-    if (outcome === 'returned') {
-      await enqueueJob(
-        tx,
-        {
-          kind: withdrawalReturnJob,
-          payload: { withdrawalId: withdrawal.id },
-          runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
-        },
-        nowMs,
-      );
-    }
-  };
+      await recordEvent(tx, {
+        workspaceId: withdrawal.workspace_id,
+        type: 'withdrawal_completed',
+        eventId: withdrawal.id,
+        data: withdrawalView(settled),
+        occurredAtMs: nowMs,
+      });
+      if (outcome === 'returned') {
+        await enqueueJob(
+          tx,
+          {
+            kind: withdrawalReturnJob,
+            payload: { withdrawalId: withdrawal.id },
+            runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
+          },
+          nowMs,
+        );
+      }
+    },
+  });
 }
 
 /** A paid-out amount that the beneficiary's institution sent back: it is credited to the balance again. */
