@@ -122,6 +122,34 @@ async function createWorkspace(server: Server, token: string, name: string) {
   };
 }
 
+async function partnerToken(server: Server, workspace: { clientId: string; username: string; password: string }) {
+  const response = await fetch(`${server.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: workspace.clientId,
+      username: workspace.username,
+      password: workspace.password,
+    }).toString(),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A keyed POST /v1/deposits, as a partner retrying after a crash would send it. */
+async function keyedDeposit(server: Server, token: string, key: string) {
+  const response = await fetch(`${server.url}/v1/deposits`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({
+      userData: { firstName: 'Ana', lastName: 'S', userEmail: 'e2e@example.com', country: 'PT' },
+      currency: 'EUR',
+      amount: 12,
+    }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
 function runToExit(dataDir: string, extra: Record<string, string>) {
   return spawnServer(dataDir, extra).then(async (server) => ({ server, ...(await exited(server.child, 30_000)) }));
 }
@@ -197,6 +225,14 @@ describe('server process (embedded store)', () => {
   it('after kill -9 a restart on the same DATA_DIR takes over the stale pid file and keeps workspaces and credentials', async () => {
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     const { body: workspace } = await createWorkspace(first, token, 'e2e survives kill -9');
+    const partner = await partnerToken(first, workspace);
+    await fetch(`${first.url}/v1/simulate/kyc`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${partner}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userEmail: 'e2e@example.com', status: 'APPROVED' }),
+    });
+    const original = await keyedDeposit(first, partner, 'e2e-retry-after-crash');
+    expect(original.status, original.text).toBe(201);
     first.child.kill('SIGKILL');
     expect((await exited(first.child, 10_000)).signal).toBe('SIGKILL');
 
@@ -224,6 +260,10 @@ describe('server process (embedded store)', () => {
       token_type: 'Bearer',
       expires_in: 300,
     });
+
+    // A write retried with its key after the crash replays the committed answer: one resource, never two.
+    const retried = await keyedDeposit(second, await partnerToken(second, workspace), 'e2e-retry-after-crash');
+    expect(retried).toEqual(original);
   }, 90_000);
 
   it('a bad configuration exits non-zero naming the variable, without a stack trace', async () => {
