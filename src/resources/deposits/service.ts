@@ -3,10 +3,12 @@ import { ensureWorkspaceAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
 import { currencyOf } from '../../catalogue/index.js';
+import { networks } from '../../catalogue/networks.js';
 import type { CurrencyEntry } from '../../catalogue/types.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
 import { decimalOfMinor, minorOfDecimal, minorOfNumber } from '../../domain/money/amount.js';
+import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireApproved } from '../../verification/verification.js';
@@ -28,9 +30,8 @@ export function checkDepositRequest(body: Request): CheckedDeposit {
     throw validation(`currency ${body.currency} cannot be collected by a deposit${why}`, 'notSupportedCurrency');
   }
   const rail = depositRail(currency, body.rail);
-  if (body.originNetworkId !== undefined && !rail.startsWith('MOBILE_MONEY_')) {
-    throw validation(`originNetworkId applies only to a mobile-money rail, not ${rail}`, 'invalidParameters');
-  }
+  const network = resolveOriginNetwork(rail, body.originNetworkId, networks);
+  if (!network.ok) throw validation(network.reason, 'invalidParameters');
   let expectedAmount: bigint | undefined;
   if (body.amount === undefined) {
     if (currency.code !== 'EUR')
