@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { ApiError, duplicity, validation } from '../domain/errors.js';
 import { limits } from '../limits.js';
 import type { Queryable } from '../storage/db.js';
+import './fastify-types.js';
 
 // The spec's Idempotency-Key rules for the three writes. The key is reserved in its own short transaction; the
 // business transaction creates the resource and stores the answer with the key in the same commit. A request that
@@ -161,6 +162,27 @@ export async function answerIdempotently(
   }
   if (text === undefined) throw new Error('an idempotent write finished without committing its answer');
   return send(status, text);
+}
+
+/**
+ * A keyed write as the three write routes run it: the key from the request, scoped to the workspace (and to
+ * `accountScope`, a customer's account for on-behalf writes), the payload hashed with the endpoint.
+ */
+export function answerWrite(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: { endpoint: string; status: number; accountScope?: string },
+  execute: Execution,
+): Promise<FastifyReply> {
+  const scope = {
+    workspaceId: request.workspace.id,
+    accountScope: write.accountScope ?? '',
+    key: idempotencyKeyOf(request),
+    endpoint: write.endpoint,
+    hash: requestHash(write.endpoint, request.body),
+  };
+  return answerIdempotently(ctx, reply, scope, write.status, execute);
 }
 
 /** Operators release a consumed key (failed, or in progress after a crash); a completed key is not released. */

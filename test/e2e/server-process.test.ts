@@ -122,8 +122,8 @@ async function createWorkspace(server: Server, token: string, name: string) {
   };
 }
 
-async function partnerToken(server: Server, workspace: { clientId: string; username: string; password: string }) {
-  const response = await fetch(`${server.url}/oauth/token`, {
+function tokenRequest(server: Server, workspace: { clientId: string; username: string; password: string }) {
+  return fetch(`${server.url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -133,6 +133,10 @@ async function partnerToken(server: Server, workspace: { clientId: string; usern
       password: workspace.password,
     }).toString(),
   });
+}
+
+async function partnerToken(server: Server, workspace: { clientId: string; username: string; password: string }) {
+  const response = await tokenRequest(server, workspace);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
@@ -244,16 +248,7 @@ describe('server process (embedded store)', () => {
     expect(read.status, await read.clone().text()).toBe(200);
     expect(await read.json()).toMatchObject({ workspaceId: workspace.workspaceId, clientId: workspace.clientId });
 
-    const tokenResponse = await fetch(`${second.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: workspace.clientId,
-        username: workspace.username,
-        password: workspace.password,
-      }).toString(),
-    });
+    const tokenResponse = await tokenRequest(second, workspace);
     expect(tokenResponse.status, await tokenResponse.clone().text()).toBe(200);
     expect(await tokenResponse.json()).toMatchObject({
       access_token: expect.any(String),

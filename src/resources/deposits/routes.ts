@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { depositStatuses } from '../../domain/states/deposit-status.js';
-import { answerIdempotently, idempotencyKeyOf, requestHash } from '../../platform/idempotency.js';
+import { answerWrite } from '../../platform/idempotency.js';
 import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
@@ -41,19 +41,8 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     },
     async (request, reply) => {
       const checked = checkDepositRequest(request.body);
-      const endpoint = 'POST /v1/deposits';
-      return answerIdempotently(
-        ctx,
-        reply,
-        {
-          workspaceId: request.workspace.id,
-          accountScope: '',
-          key: idempotencyKeyOf(request),
-          endpoint,
-          hash: requestHash(endpoint, request.body),
-        },
-        201,
-        (commit) => createDeposit(ctx, request.workspace, request.body, checked, commit),
+      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/deposits', status: 201 }, (commit) =>
+        createDeposit(ctx, request.workspace, request.body, checked, commit),
       );
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { withdrawalStatuses } from '../../domain/states/withdrawal-status.js';
-import { answerIdempotently, idempotencyKeyOf, requestHash } from '../../platform/idempotency.js';
+import { answerWrite } from '../../platform/idempotency.js';
 import { listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
@@ -32,19 +32,8 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
     },
     async (request, reply) => {
       const checked = checkWithdrawalRequest(request.body);
-      const endpoint = 'POST /v1/withdrawals';
-      return answerIdempotently(
-        ctx,
-        reply,
-        {
-          workspaceId: request.workspace.id,
-          accountScope: '',
-          key: idempotencyKeyOf(request),
-          endpoint,
-          hash: requestHash(endpoint, request.body),
-        },
-        201,
-        (commit) => createWithdrawal(ctx, request.workspace, request.body, checked, commit),
+      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/withdrawals', status: 201 }, (commit) =>
+        createWithdrawal(ctx, request.workspace, request.body, checked, commit),
       );
     },
   );
