@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, aWorkspace } from '../support/builders.js';
-import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+import { buildTestApp, productionEnv, type TestApp, testDb } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('POST /admin/v1/workspaces', () => {
 
   it('refuses simulation in production', async () => {
     const production = await buildTestApp({
-      env: { BROKERAGE_ENV: 'production', ADMIN_TOKEN: 'x'.repeat(20), SECRETS_KEY: 'a'.repeat(64) },
+      env: productionEnv,
     });
     const response = await production.app.inject({
       method: 'POST',

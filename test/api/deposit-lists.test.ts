@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aPartner, type Partner } from '../support/builders.js';
+import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 
 // Goal: list and count conventions on deposits. Method: one workspace, deposits made at known times, queried with
@@ -17,12 +17,7 @@ beforeAll(async () => {
   t = await buildTestApp({ clock, env: { SANDBOX_SETTLE_DELAY_MS: '0' } });
   p = await aPartner(t.app);
   for (const userEmail of [ana.userEmail, bob.userEmail]) {
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/simulate/kyc',
-      headers: p.headers,
-      payload: { userEmail, status: 'APPROVED' },
-    });
+    await verifyCustomer(t.app, p, userEmail);
   }
   startSeconds = Math.floor(clock.nowMs() / 1000);
   const plan = [

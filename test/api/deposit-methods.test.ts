@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aPartner, type Partner } from '../support/builders.js';
+import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
 
 let t: TestApp;
@@ -55,12 +55,7 @@ describe('deposit methods', () => {
     expect((await create({ methodType: 'crypto', currency: 'EUR' })).statusCode).toBe(400);
     const gated = await create({ methodType: 'fiat', currency: 'EUR', userEmail: 'not.verified@example.com' });
     expect(gated.statusCode).toBe(403);
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/simulate/kyc',
-      headers: p.headers,
-      payload: { userEmail: 'cust@example.com', status: 'APPROVED' },
-    });
+    await verifyCustomer(t.app, p, 'cust@example.com');
     const customer = await create({ methodType: 'fiat', currency: 'EUR', userEmail: 'cust@example.com' });
     expect(customer.json()).toMatchObject({ userEmail: 'cust@example.com' });
     expect((await read('PRE000000000000')).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aPartner, type Partner } from '../support/builders.js';
+import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
 
 // Goal: a partner collects EUR, GBP, USD and USDC into its balance by simulated transfers in every scenario, and
@@ -24,15 +24,7 @@ beforeAll(async () => {
   for (const email of [payer.userEmail, usPayer.userEmail]) await approve(partner, email);
 });
 
-async function approve(p: Partner, userEmail: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/v1/simulate/kyc',
-    headers: p.headers,
-    payload: { userEmail, status: 'APPROVED' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const approve = (p: Partner, userEmail: string) => verifyCustomer(t.app, p, userEmail);
 
 const createDeposit = (payload: object, p: Partner = partner) =>
   t.app.inject({ method: 'POST', url: '/v1/deposits', headers: p.headers, payload });
@@ -108,12 +100,7 @@ describe('POST /v1/deposits', () => {
   });
 
   it('is 403 AllowanceError naming the status when the payer is not APPROVED', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/simulate/kyc',
-      headers: partner.headers,
-      payload: { userEmail: 'rev@example.com', status: 'REVIEWING' },
-    });
+    await verifyCustomer(t.app, partner, 'rev@example.com', 'REVIEWING');
     const response = await createDeposit({
       userData: { ...payer, userEmail: 'rev@example.com' },
       currency: 'EUR',

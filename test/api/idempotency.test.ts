@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, aPartner, aToken, configureWorkspace, type Partner } from '../support/builders.js';
+import {
+  adminHeaders,
+  aPartner,
+  aToken,
+  configureWorkspace,
+  type Partner,
+  verifyCustomer,
+} from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 
 // Goal: the spec's Idempotency-Key rules on POST /v1/deposits, and the write limit. Method: send keyed requests in
@@ -15,12 +22,7 @@ const body = { userData: payer, currency: 'EUR', amount: 42 };
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   partner = await aPartner(t.app);
-  await t.app.inject({
-    method: 'POST',
-    url: '/v1/simulate/kyc',
-    headers: partner.headers,
-    payload: { userEmail: payer.userEmail, status: 'APPROVED' },
-  });
+  await verifyCustomer(t.app, partner, payer.userEmail);
 });
 
 const post = (key: string | undefined, payload: object = body, p: Partner = partner, app = t.app) =>
@@ -42,12 +44,7 @@ const depositsCreated = async (workspaceId: string) => {
 describe('Idempotency-Key on POST /v1/deposits', () => {
   it('replays the original response unchanged for the same key and payload; one deposit exists', async () => {
     const p = await aPartner(t.app);
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/simulate/kyc',
-      headers: p.headers,
-      payload: { userEmail: payer.userEmail, status: 'APPROVED' },
-    });
+    await verifyCustomer(t.app, p, payer.userEmail);
     const key = `k-${randomUUID()}`;
     const first = await post(key, body, p);
     expect(first.statusCode, first.body).toBe(201);
@@ -119,12 +116,7 @@ describe('Idempotency-Key on POST /v1/deposits', () => {
 
   it('simultaneous identical requests create one resource; the others replay it or answer 409', async () => {
     const p = await aPartner(t.app);
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/simulate/kyc',
-      headers: p.headers,
-      payload: { userEmail: payer.userEmail, status: 'APPROVED' },
-    });
+    await verifyCustomer(t.app, p, payer.userEmail);
     const secondProcess = (await buildTestApp({ clock })).app;
     const key = `k-${randomUUID()}`;
     const answers = await Promise.all(
@@ -162,12 +154,7 @@ describe('the write limit', () => {
   it('beyond the limit is 503 OperationError with RateLimit-* headers, creates nothing, and counts across processes', async () => {
     const p = await aPartner(t.app);
     await configureWorkspace(t.app, p.credentials.workspaceId, { writeLimitPerMinute: 3 });
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/simulate/kyc',
-      headers: p.headers,
-      payload: { userEmail: payer.userEmail, status: 'APPROVED' },
-    });
+    await verifyCustomer(t.app, p, payer.userEmail);
     const secondProcess = (await buildTestApp({ clock })).app;
     // Writes near a minute boundary would straddle two windows: start at the beginning of one.
     clock.advance(60_000 - (clock.nowMs() % 60_000) + 10);

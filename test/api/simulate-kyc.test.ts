@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, configureWorkspace, type Partner } from '../support/builders.js';
-import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+import { buildTestApp, productionEnv, type TestApp, testDb } from '../support/harness.js';
 
 let t: TestApp;
 let partner: Partner;
@@ -92,7 +92,7 @@ describe('POST /v1/simulate/kyc', () => {
 
   it('does not exist in production (404 ExistenceError)', async () => {
     const production = await buildTestApp({
-      env: { BROKERAGE_ENV: 'production', ADMIN_TOKEN: 'x'.repeat(20), SECRETS_KEY: 'a'.repeat(64) },
+      env: productionEnv,
     });
     const created = await production.app.inject({
       method: 'POST',

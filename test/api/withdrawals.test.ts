@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, aPartner, type Partner } from '../support/builders.js';
+import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
 
 // Goal: withdrawals hold amount plus fee or move nothing, pay out through the sandbox rail (settled, rejected,
@@ -23,12 +23,7 @@ beforeAll(async () => {
 
 async function fundedPartner(currency: string, amount: number, rail?: string): Promise<Partner> {
   const p = await aPartner(t.app);
-  await t.app.inject({
-    method: 'POST',
-    url: '/v1/simulate/kyc',
-    headers: p.headers,
-    payload: { userEmail: payer.userEmail, status: 'APPROVED' },
-  });
+  await verifyCustomer(t.app, p, payer.userEmail);
   const deposit = await t.app.inject({
     method: 'POST',
     url: '/v1/deposits',

@@ -71,3 +71,14 @@ export async function configureWorkspace(app: FastifyInstance, workspaceId: stri
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
+
+/** Moves a customer's verification to `status` through the stage simulation (APPROVED by default). */
+export async function verifyCustomer(app: FastifyInstance, partner: Partner, userEmail: string, status = 'APPROVED') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/simulate/kyc',
+    headers: partner.headers,
+    payload: { userEmail, status },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}

@@ -16,6 +16,8 @@ import { openPglite } from '../../src/storage/pglite.js';
 import { openPostgres } from '../../src/storage/postgres.js';
 
 export const adminToken = 'test-admin-token-0123456789';
+/** What a production configuration must carry beyond BROKERAGE_ENV. */
+export const productionEnv = { BROKERAGE_ENV: 'production', ADMIN_TOKEN: 'x'.repeat(20), SECRETS_KEY: 'a'.repeat(64) };
 const secretsKey = Buffer.alloc(32, 7);
 
 let shared: Promise<Db> | undefined;
