@@ -17,6 +17,7 @@ import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
+import { orderRoutes } from './resources/orders/routes.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await quoteRoutes(scope, ctx);
       await balanceRoutes(scope, ctx);
       await depositRoutes(scope, ctx);
+      await orderRoutes(scope, ctx);
       await withdrawalRoutes(scope, ctx);
       await pendingPaymentRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));

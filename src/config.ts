@@ -13,6 +13,8 @@ export interface Config {
   readonly brokerageEnv: BrokerageEnv;
   readonly adminToken: string | undefined;
   readonly quoteTtlSeconds: number;
+  /** How long an order waits for its origin funds before it expires (never tied to the quote's validity). */
+  readonly orderPaymentWindowSeconds: number;
   readonly writeRateLimitPerMinute: number;
   readonly webhookAllowInsecure: boolean;
   readonly publicBaseUrl: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: Env): Config {
     brokerageEnv,
     adminToken,
     quoteTtlSeconds: integer('QUOTE_TTL_SECONDS', limits.quoteTtlSecondsDefault, 1, limits.quoteTtlSecondsMax),
+    orderPaymentWindowSeconds: integer('ORDER_PAYMENT_WINDOW_SECONDS', 86_400, 60, 30 * 86_400),
     writeRateLimitPerMinute: integer(
       'WRITE_RATE_LIMIT_PER_MINUTE',
       limits.writeRateLimitPerMinuteDefault,

@@ -14,6 +14,7 @@ import { sandboxRails } from './providers/rails/sandbox-rails.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { TokenService } from './resources/oauth/tokens.js';
+import { orderJobHandlers } from './resources/orders/legs.js';
 import { pendingRefundHandler, pendingRefundJob } from './resources/pending-payments/service.js';
 import {
   withdrawalPayoutHandler,
@@ -48,6 +49,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     [pendingRefundJob, pendingRefundHandler(clock, rails, db)],
     [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config, db })],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
+    ...orderJobHandlers({ clock, rails, config, db }),
   ]);
   return {
     config,

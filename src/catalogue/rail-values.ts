@@ -223,3 +223,9 @@ export const locales = ['en', 'es', 'pt', 'it', 'fr', 'de'] as const;
 
 export type OriginRail = (typeof originRailValues)[number];
 export type DestinationRail = (typeof destinationRailValues)[number];
+
+/**
+ * Origin rails on which the partner confirms the payin with its reference (`POST /v1/orders/{id}/confirm-payin`):
+ * India's (spec: INR and IMPS; UPI is INR's other rail). No offered currency collects on them today.
+ */
+export const payinConfirmationRails: ReadonlySet<string> = new Set(['IMPS', 'UPI']);

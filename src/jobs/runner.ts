@@ -97,7 +97,8 @@ export class JobRunner {
         await this.runOne(job);
         ran += 1;
       }
-      if (claimed.length < this.options.batchSize) return ran;
+      // Claim again until nothing is due: a job may queue its follow-up for now (an order's next leg).
+      if (claimed.length === 0) return ran;
     }
   }
 

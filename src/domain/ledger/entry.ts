@@ -23,6 +23,10 @@ export const systemAccounts = {
   liquidity: 'system:liquidity',
   /** Funds that arrived but match nothing yet (pending payments), until linked or refunded. */
   suspense: 'system:suspense',
+  /** Funds of orders in flight: origin funds awaiting conversion, converted funds awaiting payout. */
+  orders: 'system:orders',
+  /** What conversions earned over the mid rate. */
+  spread: 'system:spread',
 } as const;
 
 export const isSystemAccount = (accountId: string): boolean => accountId.startsWith('system:');
@@ -84,6 +88,51 @@ export const movements = {
       { accountId, currency, bucket: 'pending', amount: -amount },
       { accountId, currency, bucket: 'available', amount },
     ];
+  },
+  /**
+   * An order's conversion at its quoted rate, inside the orders account: the origin amount is taken, fees and gas
+   * go to the fee account, the spread to the spread account, the rest to liquidity, which delivers the destination
+   * amount back into the orders account. Zero parts are left out (a posting is never zero).
+   */
+  convert(c: {
+    origin: string;
+    originAmount: bigint;
+    fees: bigint;
+    spread: bigint;
+    destination: string;
+    destinationAmount: bigint;
+  }): Posting[] {
+    const liquidityIn = c.originAmount - c.fees - c.spread;
+    const postings: Posting[] = [
+      { accountId: systemAccounts.orders, currency: c.origin, bucket: 'available', amount: -c.originAmount },
+      { accountId: systemAccounts.fees, currency: c.origin, bucket: 'available', amount: c.fees },
+      { accountId: systemAccounts.spread, currency: c.origin, bucket: 'available', amount: c.spread },
+      { accountId: systemAccounts.liquidity, currency: c.origin, bucket: 'available', amount: liquidityIn },
+      {
+        accountId: systemAccounts.liquidity,
+        currency: c.destination,
+        bucket: 'available',
+        amount: -c.destinationAmount,
+      },
+      { accountId: systemAccounts.orders, currency: c.destination, bucket: 'available', amount: c.destinationAmount },
+    ];
+    return postings.filter((p) => p.amount !== 0n);
+  },
+  /** Moves an amount between two buckets of any accounts (the caller names both sides). */
+  transfer(
+    from: { accountId: string; bucket?: Bucket },
+    to: { accountId: string; bucket?: Bucket },
+    currency: string,
+    amount: bigint,
+  ): Posting[] {
+    return [
+      { accountId: from.accountId, currency, bucket: from.bucket ?? 'available', amount: -amount },
+      { accountId: to.accountId, currency, bucket: to.bucket ?? 'available', amount },
+    ];
+  },
+  /** The exact opposite of an entry: what undoes it. */
+  reverse(postings: readonly Posting[]): Posting[] {
+    return postings.map((p) => ({ ...p, amount: -p.amount }));
   },
   /** A held amount leaves for a rail. */
   settleHold(accountId: string, currency: string, amount: bigint): Posting[] {

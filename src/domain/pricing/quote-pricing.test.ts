@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveRate, inverseRate, type PricingInput, priceQuote, RATE_SCALE, rateDecimal } from './quote-pricing.js';
+import { mulDiv } from '../money/amount.js';
+import {
+  conversionSplit,
+  effectiveRate,
+  inverseRate,
+  midRate,
+  type PricingInput,
+  priceQuote,
+  RATE_SCALE,
+  rateDecimal,
+} from './quote-pricing.js';
 
 const eur = { precision: 2, usdPerUnit: '1.16', spreadBps: 10 };
 const usdc = { precision: 6, usdPerUnit: '1', spreadBps: 5 };
@@ -99,5 +109,35 @@ describe('rate formatting', () => {
   it('inverts a rate rounding up', () => {
     expect(inverseRate(2n * RATE_SCALE)).toBe(RATE_SCALE / 2n);
     expect(inverseRate(3n * RATE_SCALE)).toBe(333_333_333_333_333_334n);
+  });
+});
+
+describe('conversionSplit', () => {
+  const usd = { precision: 2, usdPerUnit: '1', spreadBps: 10 };
+  it.each([
+    ['EUR->USD', eur, usd, 10_000n],
+    ['USD->EUR', usd, eur, 10_000n],
+    ['USD->BTC', usd, btc, 1_000_000n],
+    ['BTC->USD', btc, usd, 100_000_000n],
+    ['tiny USD->EUR', usd, eur, 1n],
+  ] as const)('%s: spread plus liquidity is the net amount, the spread is what the rate kept', (_, o, d, net) => {
+    const destinationMinor = mulDiv(
+      net * effectiveRate(o, d),
+      10n ** BigInt(d.precision),
+      RATE_SCALE * 10n ** BigInt(o.precision),
+      'down',
+    );
+    const split = conversionSplit({
+      netOriginMinor: net,
+      destinationMinor,
+      midScaled: midRate(o, d),
+      originPrecision: o.precision,
+      destinationPrecision: d.precision,
+    });
+    expect(split.spreadMinor + split.liquidityMinor).toBe(net);
+    expect(split.spreadMinor).toBeGreaterThanOrEqual(0n);
+    // The spread is at most the quoted spread on the net amount, plus one unit of rounding.
+    const quotedSpread = mulDiv(net, BigInt(o.spreadBps + d.spreadBps), 10_000n, 'up');
+    expect(split.spreadMinor).toBeLessThanOrEqual(quotedSpread + 1n);
   });
 });

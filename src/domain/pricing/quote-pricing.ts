@@ -49,11 +49,16 @@ const decimalScaled = (decimal: string, decimals: number): bigint => {
 
 const pow10 = (n: number) => 10n ** BigInt(n);
 
-/** Destination per origin unit after the spread of both sides, rounded down (the house never gives extra). */
-export function effectiveRate(origin: CurrencyPricing, destination: CurrencyPricing): bigint {
+/** Destination per origin unit at the reference mid rates, before any spread, rounded down. */
+export function midRate(origin: CurrencyPricing, destination: CurrencyPricing): bigint {
   const originUsd = decimalScaled(origin.usdPerUnit, RATE_DECIMALS);
   const destinationUsd = decimalScaled(destination.usdPerUnit, RATE_DECIMALS);
-  const mid = mulDiv(originUsd, RATE_SCALE, destinationUsd, 'down');
+  return mulDiv(originUsd, RATE_SCALE, destinationUsd, 'down');
+}
+
+/** Destination per origin unit after the spread of both sides, rounded down (the house never gives extra). */
+export function effectiveRate(origin: CurrencyPricing, destination: CurrencyPricing): bigint {
+  const mid = midRate(origin, destination);
   const spreadBps = BigInt(origin.spreadBps + destination.spreadBps);
   return mulDiv(mid, 10_000n - spreadBps, 10_000n, 'down');
 }
@@ -134,4 +139,34 @@ export function rateDecimal(rateScaled: bigint, digits = 10): string {
 /** The inverse rate (origin per destination unit), scaled by RATE_SCALE, rounded up. */
 export function inverseRate(rateScaled: bigint): bigint {
   return mulDiv(RATE_SCALE, RATE_SCALE, rateScaled, 'up');
+}
+
+export interface ConversionSplit {
+  /** What the spread earned, in origin minor units: the net amount beyond its value at the mid rate. */
+  readonly spreadMinor: bigint;
+  /** What the liquidity account receives for the destination amount it delivers, at the mid rate. */
+  readonly liquidityMinor: bigint;
+}
+
+/**
+ * How the net origin amount of a conversion (after fees and gas) divides between the brokerage's spread and its
+ * liquidity account. Liquidity is paid the destination amount's worth at the mid rate, rounded up (it never sells
+ * below mid); the spread is the rest, never negative.
+ */
+export function conversionSplit(input: {
+  readonly netOriginMinor: bigint;
+  readonly destinationMinor: bigint;
+  readonly midScaled: bigint;
+  readonly originPrecision: number;
+  readonly destinationPrecision: number;
+}): ConversionSplit {
+  const atMid = mulDiv(
+    input.destinationMinor * RATE_SCALE,
+    pow10(input.originPrecision),
+    input.midScaled * pow10(input.destinationPrecision),
+    'up',
+  );
+  // biome-ignore lint/complexity/useMathMinMax: bigints; Math.min takes numbers only
+  const liquidityMinor = atMid < input.netOriginMinor ? atMid : input.netOriginMinor;
+  return { spreadMinor: input.netOriginMinor - liquidityMinor, liquidityMinor };
 }

@@ -5,6 +5,8 @@ import type { AppContext } from '../../app-context.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { decideComplianceHold } from '../deposits/compliance.js';
 import { Deposit } from '../deposits/schema.js';
+import { decideOrderCompliance } from '../orders/compliance.js';
+import { Order } from '../orders/schema.js';
 
 const Params = Obj({
   depositId: Type.String({ minLength: 1, maxLength: 40 }),
@@ -24,5 +26,20 @@ export async function complianceAdminRoutes(scope: FastifyInstance, ctx: AppCont
       },
     },
     async (request) => decideComplianceHold(ctx, request.params.depositId, request.params.decision),
+  );
+  app.post(
+    '/orders/:orderId/compliance/:decision',
+    {
+      schema: {
+        tags: ['Operators'],
+        summary: "Clear (the order goes on) or reject (refund to the payer) an order's funds held for review",
+        params: Obj({
+          orderId: Type.String({ minLength: 1, maxLength: 40 }),
+          decision: Type.Enum(['clear', 'reject']),
+        }),
+        response: { 200: Order, ...errorResponses('read', [400, 401, 404, 409]) },
+      },
+    },
+    async (request) => decideOrderCompliance(ctx, request.params.orderId, request.params.decision),
   );
 }

@@ -5,7 +5,9 @@ import type { Queryable } from '../../storage/db.js';
 export interface PendingPaymentRow {
   id: string;
   workspace_id: string;
-  method_id: string;
+  method_id: string | null;
+  source_order_id: string | null;
+  linked_order_id: string | null;
   account_id: string;
   currency: string;
   amount: bigint;

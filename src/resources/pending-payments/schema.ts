@@ -4,7 +4,13 @@ import { Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 
 export const PendingPayment = Type.Object({
   transferId: Type.String({ format: 'uuid' }),
-  methodId: Type.String(),
+  methodId: Type.Optional(
+    Type.String({ description: 'The receiving method it arrived on; absent for funds an order returned' }),
+  ),
+  sourceOrderId: Type.Optional(
+    Type.String({ description: 'The order these funds came back from (overpaid, expired part-paid, failed payout)' }),
+  ),
+  linkedOrderId: Type.Optional(Type.String({ description: 'The order created from this payment' })),
   currency: Type.String(),
   amount: Type.Number(),
   status: StringEnum(['UNMATCHED', 'LINKED', 'RETURNED']),

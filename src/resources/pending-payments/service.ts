@@ -25,7 +25,9 @@ export function pendingPaymentView(row: PendingPaymentRow): Static<typeof Pendin
   const precision = currencyOf(row.currency)?.precision ?? 0;
   return {
     transferId: row.id,
-    methodId: row.method_id,
+    ...(row.method_id === null ? {} : { methodId: row.method_id }),
+    ...(row.source_order_id === null ? {} : { sourceOrderId: row.source_order_id }),
+    ...(row.linked_order_id === null ? {} : { linkedOrderId: row.linked_order_id }),
     currency: row.currency,
     amount: numberOfMinor(row.amount, precision),
     status: row.status,
@@ -192,4 +194,72 @@ export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Quer
       await moveRefund(tx, row, 'returned', nowMs, 'RETURNED');
     },
   });
+}
+
+/**
+ * Funds an order received but cannot use (beyond its amount, part of it at expiry, or its origin funds after a
+ * failed payout) leave the order for suspense as a pending payment naming the order, inside the caller's
+ * transaction. With `refund` the refund to the payer starts at once (returning); otherwise the partner can create
+ * an order from it, or an operator can refund it.
+ */
+export async function parkOrderFunds(
+  tx: Queryable,
+  input: {
+    workspaceId: string;
+    accountId: string;
+    orderId: string;
+    currency: string;
+    amount: bigint;
+    counterparty: Record<string, string>;
+    refund: boolean;
+    refundDelayMs: number;
+    nowMs: number;
+  },
+) {
+  const id = randomUUID();
+  const precision = currencyOf(input.currency)?.precision ?? 2;
+  const { nowMs } = input;
+  await tx.query(
+    `insert into pending_payments (id, workspace_id, source_order_id, account_id, currency, amount, amount_major,
+       counterparty, status, refund_status, created_at_ms, updated_at_ms)
+     values ($1, $2, $3, $4, $5, $6, $7::numeric, $8::text::jsonb, 'UNMATCHED', $9, $10, $10)`,
+    [
+      id,
+      input.workspaceId,
+      input.orderId,
+      input.accountId,
+      input.currency,
+      input.amount,
+      decimalOfMinor(input.amount, precision),
+      JSON.stringify(input.counterparty),
+      input.refund ? 'returning' : null,
+      nowMs,
+    ],
+  );
+  await postEntry(tx, {
+    workspaceId: input.workspaceId,
+    kind: 'order_funds_parked',
+    reference: input.orderId,
+    postings: [
+      { accountId: systemAccounts.orders, currency: input.currency, bucket: 'available', amount: -input.amount },
+      { accountId: systemAccounts.suspense, currency: input.currency, bucket: 'available', amount: input.amount },
+    ],
+    nowMs,
+  });
+  if (input.refund) {
+    await enqueueJob(
+      tx,
+      { kind: pendingRefundJob, payload: { transferId: id }, runAtMs: nowMs + input.refundDelayMs },
+      nowMs,
+    );
+  }
+  const row = (await findPendingPayment(tx, id)) as PendingPaymentRow;
+  await recordEvent(tx, {
+    workspaceId: input.workspaceId,
+    type: 'pending_payment_created_or_detected',
+    eventId: id,
+    data: pendingPaymentView(row),
+    occurredAtMs: nowMs,
+  });
+  return row;
 }

@@ -57,3 +57,41 @@ export async function insertQuote(db: Queryable, q: NewQuote): Promise<void> {
     ],
   );
 }
+
+export interface QuoteRow {
+  id: string;
+  workspace_id: string;
+  origin_currency: string;
+  origin_rail: string;
+  destination_currency: string;
+  destination_rail: string;
+  origin_amount: bigint;
+  destination_amount: bigint;
+  fee: bigint;
+  gas_fee: bigint;
+  fee_currency: string;
+  conversion_rate: string;
+  customer_id: string | null;
+  customer_email: string | null;
+  expire_at_ms: bigint;
+  used_by_order_id: string | null;
+  [column: string]: unknown;
+}
+
+export async function findQuote(db: Queryable, id: string): Promise<QuoteRow | undefined> {
+  const rows = await db.query<QuoteRow>('select * from quotes where id = $1', [id]);
+  return rows[0];
+}
+
+/**
+ * Binds a quote to an order, once: the conditional update is the guard, so two orders racing for one quote get
+ * one binding. Answers false when the quote was used or expired in the meantime.
+ */
+export async function claimQuote(tx: Queryable, quoteId: string, orderId: string, nowMs: number): Promise<boolean> {
+  const rows = await tx.query(
+    `update quotes set used_by_order_id = $2, used_at_ms = $3
+     where id = $1 and used_by_order_id is null and expire_at_ms > $3 returning id`,
+    [quoteId, orderId, nowMs],
+  );
+  return rows.length > 0;
+}

@@ -13,6 +13,7 @@ import {
   SimulationAccepted,
   simulateDepositTransfer,
 } from './deposit-transfer.js';
+import { OrderSimulationAccepted, SimulateOrderTransfer, simulateOrderTransfer } from './order-transfer.js';
 import { SimulateKycRequest, SimulateKycResponse } from './schema.js';
 
 const tags = ['Sandbox simulation'];
@@ -61,6 +62,20 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => simulateDepositTransfer(ctx, request.workspace, request.body),
+  );
+
+  app.post(
+    '/simulate/incoming-transfer/order',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: "Simulate the inbound transfer of an order's origin leg (not for exchanges: they need none)",
+        body: SimulateOrderTransfer,
+        response: { 200: OrderSimulationAccepted, ...errorResponses('create', [400, 401, 403, 404, 409]) },
+      },
+    },
+    async (request) => simulateOrderTransfer(ctx, request.workspace, request.body),
   );
 
   app.post(

@@ -1,0 +1,119 @@
+import type { Static } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { currencyOf } from '../../catalogue/index.js';
+import { stateError, validation } from '../../domain/errors.js';
+import { resourceId } from '../../domain/ids.js';
+import { movements, systemAccounts } from '../../domain/ledger/entry.js';
+import { decimalOfMinor } from '../../domain/money/amount.js';
+import { recordEvent } from '../../events/outbox.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { findPendingPayment } from '../pending-payments/repo.js';
+import { ownedPendingPayment, pendingPaymentView } from '../pending-payments/service.js';
+import { postOrderEntry } from './ledger-moves.js';
+import { orderJobs } from './legs.js';
+import { insertOrder } from './repo.js';
+import type { CreateOrderFromPaymentRequest } from './schema.js';
+import {
+  bindQuote,
+  checkAgainstQuote,
+  checkOrderRequest,
+  customerOf,
+  newOrder,
+  quoteFor,
+  requireLive,
+} from './service.js';
+import { moveOrder } from './transitions.js';
+import { orderView } from './view.js';
+
+type Request = Static<typeof CreateOrderFromPaymentRequest>;
+
+/**
+ * Links an unmatched pending payment to a new order: the payment is the order's origin leg, already received, so
+ * the order starts Received and runs its conversion and payout. The quote must price exactly the payment (same
+ * currency, originAmount equal to the amount) and the payment must not be in a refund.
+ */
+export async function createOrderFromPayment(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  transferId: string,
+  body: Request,
+) {
+  const checked = checkOrderRequest(body);
+  const payment = await ownedPendingPayment(ctx, workspace, transferId);
+  const quote = await quoteFor(ctx, workspace, body.quoteId);
+  const nowMs = ctx.clock.nowMs();
+  requireLive(quote, nowMs);
+  const precision = currencyOf(payment.currency)?.precision ?? 0;
+  if (
+    quote.origin_currency !== payment.currency ||
+    quote.origin_amount !== payment.amount ||
+    quote.origin_rail === 'BALANCE'
+  ) {
+    throw validation(
+      `quoteId ${quote.id} prices ${decimalOfMinor(quote.origin_amount, precision)} ${quote.origin_currency} from ${quote.origin_rail}; the payment is ${decimalOfMinor(payment.amount, precision)} ${payment.currency} from a rail: quote exactly the payment's amount`,
+    );
+  }
+  checkAgainstQuote(quote, body, false);
+  const customer = await customerOf(ctx.db, workspace.id, quote);
+  if (customer && customer.id !== payment.account_id) {
+    throw validation(`quoteId ${quote.id} is for ${customer.email}, but the payment arrived for another account`);
+  }
+  const production = ctx.config.brokerageEnv === 'production';
+  const ids = { id: resourceId(production), depositId: resourceId(production) };
+  return ctx.db.transaction(async (tx) => {
+    const locked = await findPendingPayment(tx, transferId, true);
+    if (locked?.status !== 'UNMATCHED' || locked.refund_status !== null) {
+      const why = locked?.refund_status ? `has refundStatus ${locked.refund_status}` : `is ${locked?.status ?? 'gone'}`;
+      throw stateError(`Pending payment ${transferId} ${why}; it cannot be linked to an order`);
+    }
+    await bindQuote(tx, quote, ids.id, nowMs);
+    const depositInfo = { depositType: 'PENDING_PAYMENT', transferId };
+    const row = await insertOrder(tx, {
+      ...(await newOrder(
+        ctx,
+        workspace.id,
+        locked.account_id,
+        { quote, body, checked, customer },
+        depositInfo,
+        ids,
+        nowMs,
+      )),
+      counterparty: locked.counterparty,
+    });
+    await postOrderEntry(
+      tx,
+      row,
+      'order_linked_payment',
+      movements.transfer(
+        { accountId: systemAccounts.suspense },
+        { accountId: systemAccounts.orders },
+        row.origin_currency,
+        row.origin_amount,
+      ),
+      nowMs,
+    );
+    const received = await moveOrder(
+      tx,
+      row,
+      { status: 'Received', receivedAmount: row.origin_amount, stamps: ['received_at_ms'] },
+      nowMs,
+    );
+    await enqueueJob(tx, { kind: orderJobs.trade, payload: { orderId: row.id }, runAtMs: nowMs }, nowMs);
+    await tx.query(
+      `update pending_payments set status = 'LINKED', linked_order_id = $2, updated_at_ms = $3 where id = $1`,
+      [transferId, row.id, nowMs],
+    );
+    const linked = await findPendingPayment(tx, transferId);
+    if (linked) {
+      await recordEvent(tx, {
+        workspaceId: workspace.id,
+        type: 'pending_payment_updated',
+        eventId: transferId,
+        data: pendingPaymentView(linked),
+        occurredAtMs: nowMs,
+      });
+    }
+    return orderView(received);
+  });
+}

@@ -1,0 +1,230 @@
+import type { AppContext } from '../../app-context.js';
+import { currencyOf } from '../../catalogue/index.js';
+import { movements } from '../../domain/ledger/entry.js';
+import { decimalOfMinor } from '../../domain/money/amount.js';
+import {
+  applyOrderInbound,
+  type OrderInboundScenario,
+  orderAcceptsInbound,
+  orderExpires,
+} from '../../domain/states/order-status.js';
+import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
+import { recordEvent } from '../../events/outbox.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import type { Queryable } from '../../storage/db.js';
+import { parkOrderFunds } from '../pending-payments/service.js';
+import {
+  conversionPostings,
+  creditToBalance,
+  inboundPostings,
+  payoutPostings,
+  postOrderEntry,
+  refundToBalance,
+} from './ledger-moves.js';
+import { findOrder, type OrderRow } from './repo.js';
+import { moveOrder } from './transitions.js';
+import { orderView } from './view.js';
+
+// The legs of an order as jobs: each job moves one order one step inside one transaction (status, ledger entry,
+// events), and queues the next. A job that finds the order no longer in the status it expects does nothing, so a
+// retried or duplicated job cannot move money twice.
+
+export const orderJobs = {
+  inbound: 'order.inbound',
+  trade: 'order.trade',
+  payout: 'order.payout',
+  confirm: 'order.confirm',
+  payoutReturn: 'order.return',
+  expire: 'order.expire',
+} as const;
+
+type LegContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>;
+
+export interface OrderInboundPayload {
+  readonly orderId: string;
+  /** Minor units, as a string (JSON has no bigint). */
+  readonly amount: string;
+  readonly scenario: OrderInboundScenario;
+  readonly counterparty: Record<string, string>;
+}
+
+const next = (tx: Queryable, kind: string, orderId: string, runAtMs: number, nowMs: number) =>
+  enqueueJob(tx, { kind, payload: { orderId }, runAtMs }, nowMs);
+
+const orderIdOf = (payload: Record<string, unknown>) => String(payload.orderId);
+
+/** Funds beyond what the order can take become a pending payment the partner can use or have refunded. */
+async function parkExcess(
+  ctx: LegContext,
+  tx: Queryable,
+  order: OrderRow,
+  amount: bigint,
+  refund: boolean,
+  nowMs: number,
+) {
+  if (amount <= 0n) return;
+  await parkOrderFunds(tx, {
+    workspaceId: order.workspace_id,
+    accountId: order.account_id,
+    orderId: order.id,
+    currency: order.origin_currency,
+    amount,
+    counterparty: order.counterparty ?? {},
+    refund,
+    refundDelayMs: ctx.config.sandboxSettleDelayMs,
+    nowMs,
+  });
+}
+
+/** An inbound transfer to the origin leg (simulated or reported by the rail). */
+export function orderInboundHandler(ctx: LegContext): JobHandler {
+  return async (tx, job) => {
+    const payload = job.payload as unknown as OrderInboundPayload;
+    const order = await findOrder(tx, payload.orderId, true);
+    if (!order || !orderAcceptsInbound.has(order.status)) return;
+    const nowMs = ctx.clock.nowMs();
+    const amount = BigInt(payload.amount);
+    const outcome = applyOrderInbound(order.origin_amount, order.received_amount, amount, payload.scenario);
+    const taken = outcome.accept + outcome.excess;
+    if (taken > 0n) await postOrderEntry(tx, order, 'order_inbound', inboundPostings(order, taken), nowMs);
+    const moved =
+      outcome.status === order.status && outcome.accept === 0n
+        ? order
+        : await moveOrder(
+            tx,
+            order,
+            {
+              status: outcome.status,
+              receivedAmount: order.received_amount + outcome.accept,
+              counterparty: payload.counterparty,
+              ...(outcome.status === 'Received' ? { stamps: ['received_at_ms' as const] } : {}),
+            },
+            nowMs,
+          );
+    await parkExcess(ctx, tx, moved, outcome.excess, false, nowMs);
+    if (moved.status === 'Received') await next(tx, orderJobs.trade, order.id, nowMs, nowMs);
+  };
+}
+
+/**
+ * The conversion leg, in the caller's transaction: posts the conversion, announces trade_completed, then either
+ * credits a BALANCE destination at once (Success) or hands over to the payout leg (Exchanging).
+ */
+export async function executeTrade(tx: Queryable, order: OrderRow, nowMs: number): Promise<OrderRow> {
+  await postOrderEntry(tx, order, 'order_conversion', conversionPostings(order), nowMs);
+  const toBalance = order.destination_rail === 'BALANCE';
+  if (toBalance) await creditToBalance(tx, order, nowMs);
+  const moved = await moveOrder(
+    tx,
+    order,
+    toBalance
+      ? { status: 'Success', stamps: ['traded_at_ms', 'withdrawn_at_ms', 'completed_at_ms'] }
+      : { status: 'Exchanging', stamps: ['traded_at_ms'] },
+    nowMs,
+  );
+  await recordEvent(tx, {
+    workspaceId: order.workspace_id,
+    type: 'trade_completed',
+    eventId: order.id,
+    data: orderView(moved),
+    occurredAtMs: nowMs,
+  });
+  if (!toBalance) await next(tx, orderJobs.payout, order.id, nowMs, nowMs);
+  return moved;
+}
+
+export function orderTradeHandler(ctx: LegContext): JobHandler {
+  return async (tx, job) => {
+    const order = await findOrder(tx, orderIdOf(job.payload), true);
+    if (order?.status !== 'Received') return;
+    await executeTrade(tx, order, ctx.clock.nowMs());
+  };
+}
+
+/**
+ * A failed payout (rejected, or returned after it left): the conversion is reversed and the origin funds go back
+ * to the balance they came from, or to the payer through a refund that starts at once.
+ */
+async function refundOrder(ctx: LegContext, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
+  await postOrderEntry(tx, order, 'order_conversion_reversal', movements.reverse(conversionPostings(order)), nowMs);
+  if (order.origin_rail === 'BALANCE') await refundToBalance(tx, order, nowMs);
+  else await parkExcess(ctx, tx, order, order.origin_amount, true, nowMs);
+  await moveOrder(tx, order, { status: 'Refunded', failureReason: reason }, nowMs);
+}
+
+/** The payout leg: the rail is called outside the transaction, with the order id as its idempotency key. */
+export function orderPayoutHandler(ctx: LegContext): JobHandler {
+  return twoPhase<PayoutOutcome | undefined>({
+    prepare: async (job) => {
+      const order = await findOrder(ctx.db, orderIdOf(job.payload));
+      if (order?.status !== 'Exchanging') return undefined;
+      return ctx.rails.payout({
+        payoutId: order.id,
+        currency: order.destination_currency,
+        rail: order.destination_rail,
+        amount: decimalOfMinor(order.destination_amount, currencyOf(order.destination_currency)?.precision ?? 0),
+        destination: order.destination,
+      });
+    },
+    apply: async (tx, job, outcome) => {
+      const order = await findOrder(tx, orderIdOf(job.payload), true);
+      if (order?.status !== 'Exchanging' || outcome === undefined) return;
+      const nowMs = ctx.clock.nowMs();
+      if (outcome === 'rejected') {
+        await refundOrder(ctx, tx, order, 'The payout rail rejected the payout', nowMs);
+        return;
+      }
+      await postOrderEntry(tx, order, 'order_payout', payoutPostings(order), nowMs);
+      await moveOrder(tx, order, { status: 'Withdrawn', stamps: ['withdrawn_at_ms'] }, nowMs);
+      const kind = outcome === 'returned' ? orderJobs.payoutReturn : orderJobs.confirm;
+      await next(tx, kind, order.id, nowMs + ctx.config.sandboxSettleDelayMs, nowMs);
+    },
+  });
+}
+
+/** The rail confirmed delivery. */
+export function orderConfirmHandler(ctx: LegContext): JobHandler {
+  return async (tx, job) => {
+    const order = await findOrder(tx, orderIdOf(job.payload), true);
+    if (order?.status !== 'Withdrawn') return;
+    await moveOrder(tx, order, { status: 'Success', stamps: ['completed_at_ms'] }, ctx.clock.nowMs());
+  };
+}
+
+/** The beneficiary's institution sent the payout back: it returns to the order, which refunds. */
+export function orderReturnHandler(ctx: LegContext): JobHandler {
+  return async (tx, job) => {
+    const order = await findOrder(tx, orderIdOf(job.payload), true);
+    if (order?.status !== 'Withdrawn') return;
+    const nowMs = ctx.clock.nowMs();
+    await postOrderEntry(tx, order, 'order_payout_return', movements.reverse(payoutPostings(order)), nowMs);
+    await refundOrder(ctx, tx, order, 'The payout was returned by the receiving institution', nowMs);
+  };
+}
+
+/** The payment window ended: an unpaid order expires; a part-paid one too, its funds kept as a pending payment. */
+export function orderExpireHandler(ctx: LegContext): JobHandler {
+  return async (tx, job) => {
+    const order = await findOrder(tx, orderIdOf(job.payload), true);
+    if (!order || !orderExpires.has(order.status)) return;
+    const nowMs = ctx.clock.nowMs();
+    const reason =
+      order.received_amount > 0n
+        ? 'The payment window ended with part of the amount received; it is kept as a pending payment'
+        : 'The payment window ended before any funds arrived';
+    await parkExcess(ctx, tx, order, order.received_amount, false, nowMs);
+    await moveOrder(tx, order, { status: 'Expired', failureReason: reason }, nowMs);
+  };
+}
+
+export function orderJobHandlers(ctx: LegContext): [string, JobHandler][] {
+  return [
+    [orderJobs.inbound, orderInboundHandler(ctx)],
+    [orderJobs.trade, orderTradeHandler(ctx)],
+    [orderJobs.payout, orderPayoutHandler(ctx)],
+    [orderJobs.confirm, orderConfirmHandler(ctx)],
+    [orderJobs.payoutReturn, orderReturnHandler(ctx)],
+    [orderJobs.expire, orderExpireHandler(ctx)],
+  ];
+}

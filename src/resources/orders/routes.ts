@@ -1,0 +1,152 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { orderStatuses } from '../../domain/states/order-status.js';
+import { answerWrite } from '../../platform/idempotency.js';
+import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
+import { errorResponses, Obj } from '../../platform/schema.js';
+import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
+import { createOrderFromPayment } from './from-payment.js';
+import { countOrders, listOrders } from './repo.js';
+import {
+  ConfirmPayinRequest,
+  CreateOrderFromPaymentRequest,
+  CreateOrderRequest,
+  Order,
+  OrderListItem,
+} from './schema.js';
+import {
+  accountScopeOf,
+  checkOrderRequest,
+  confirmPayin,
+  createOrder,
+  deleteOrder,
+  ownedOrder,
+  quoteFor,
+} from './service.js';
+import { orderListItem, orderView } from './view.js';
+
+const tags = ['Orders'];
+const OrderParams = Obj({ orderId: Type.String({ minLength: 1, maxLength: 40 }) });
+const NoQuery = Obj({});
+
+export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/orders',
+    {
+      config: { kind: 'create' },
+      preValidation: writeGuards(ctx),
+      schema: {
+        tags,
+        summary: 'Bind a live quote to a payer and a payout instrument: collect, convert and pay out',
+        headers: IdempotencyHeaders,
+        body: CreateOrderRequest,
+        response: { 201: Order, ...errorResponses('create', [400, 401, 402, 403, 404, 409]) },
+      },
+    },
+    async (request, reply) => {
+      const checked = checkOrderRequest(request.body);
+      const quote = await quoteFor(ctx, request.workspace, request.body.quoteId);
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint: 'POST /v1/orders', status: 201, accountScope: accountScopeOf(quote) },
+        (commit) => createOrder(ctx, request.workspace, quote, request.body, checked, commit),
+      );
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'List orders, newest first (a bare array); search matches ids, externalReference, reference codes',
+        querystring: listQuerySchema(orderStatuses),
+        response: { 200: Type.Array(OrderListItem), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => (await listOrders(ctx.db, request.workspace.id, request.query)).map(orderListItem),
+  );
+
+  app.get(
+    '/orders/count',
+    {
+      schema: {
+        tags,
+        summary: 'Count orders matching the filters',
+        querystring: countQuerySchema(orderStatuses),
+        response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => ({ count: await countOrders(ctx.db, request.workspace.id, request.query) }),
+  );
+
+  app.get(
+    '/orders/:orderId',
+    {
+      schema: {
+        tags,
+        summary: 'Read one order',
+        params: OrderParams,
+        querystring: NoQuery,
+        response: { 200: Order, ...errorResponses('read', [400, 401, 404]) },
+      },
+    },
+    async (request) => orderView(await ownedOrder(ctx, request.workspace, request.params.orderId)),
+  );
+
+  app.delete(
+    '/orders/:orderId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete (cancel) an order while it is Pending; 409 StateError in any other status',
+        params: OrderParams,
+        querystring: NoQuery,
+        response: {
+          200: Type.Object({ success: Type.Boolean(), message: Type.String() }),
+          ...errorResponses('read', [401, 404, 409]),
+        },
+      },
+    },
+    async (request) => deleteOrder(ctx, request.workspace, request.params.orderId),
+  );
+
+  app.post(
+    '/orders/:orderId/confirm-payin',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Confirm the payin of an order whose origin rail needs it (IMPS: the UTR); 409 for any other order',
+        params: OrderParams,
+        body: ConfirmPayinRequest,
+        response: { 200: Obj({}), ...errorResponses('create', [400, 401, 404, 409]) },
+      },
+    },
+    async (request) => confirmPayin(ctx, request.workspace, request.params.orderId, request.body),
+  );
+
+  app.post(
+    '/pending-payments/:transferId/create-order',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags: ['Pending payments'],
+        summary: 'Create an order from an unmatched pending payment: it is the origin leg, already received',
+        params: Obj({ transferId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        body: CreateOrderFromPaymentRequest,
+        response: { 201: Order, ...errorResponses('create', [400, 401, 403, 404, 409]) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createOrderFromPayment(ctx, request.workspace, request.params.transferId, request.body)),
+  );
+}

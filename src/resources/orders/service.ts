@@ -1,0 +1,331 @@
+import type { Static } from 'typebox';
+import { type AccountRow, ensureWorkspaceAccount } from '../../accounts/accounts.js';
+import type { AppContext } from '../../app-context.js';
+import { identityIntakeFor } from '../../catalogue/identity-intake.js';
+import { currencyOf } from '../../catalogue/index.js';
+import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
+import { payinConfirmationRails } from '../../catalogue/rail-values.js';
+import type { PayoutRailEntry } from '../../catalogue/types.js';
+import { allowance, authorization, duplicity, existence, stateError, validation } from '../../domain/errors.js';
+import { resourceId } from '../../domain/ids.js';
+import { decimalOfMinor } from '../../domain/money/amount.js';
+import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
+import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { Queryable } from '../../storage/db.js';
+import { requireApproved } from '../../verification/verification.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { claimQuote, findQuote, type QuoteRow } from '../quotes/repo.js';
+import { takeFromBalance } from './ledger-moves.js';
+import { executeTrade, orderJobs } from './legs.js';
+import { findOrder, insertOrder, type NewOrder, type OrderRow } from './repo.js';
+import type { CreateOrderRequest } from './schema.js';
+import { moveOrder } from './transitions.js';
+import { orderView } from './view.js';
+
+type Request = Static<typeof CreateOrderRequest>;
+type Party = Record<string, string | undefined>;
+
+/** Payout rails that are one rail under two names (spec: BANK_DEPOSIT_COL is the same payout rail as ACH_COP). */
+const railNames: Readonly<Record<string, readonly string[]>> = {
+  ACH_COP: ['ACH_COP', 'BANK_DEPOSIT_COL'],
+  BANK_DEPOSIT_COL: ['ACH_COP', 'BANK_DEPOSIT_COL'],
+};
+
+export interface CheckedOrder {
+  /** undefined for a BALANCE destination. */
+  readonly rail: PayoutRailEntry | undefined;
+  readonly destination: Record<string, unknown>;
+}
+
+/** Stateless checks before an idempotency key is reserved: the payout instrument's field set. */
+export function checkOrderRequest(
+  body: Pick<Request, 'destinationTransferData' | 'destinationUserData'>,
+): CheckedOrder {
+  const transfer = body.destinationTransferData as Record<string, unknown>;
+  if (transfer.type === 'BALANCE') {
+    const extra = Object.keys(transfer).find((key) => key !== 'type');
+    if (extra)
+      throw validation(`destinationTransferData.${extra} is not a field of BALANCE (type only)`, 'invalidParameters');
+    return { rail: undefined, destination: { type: 'BALANCE' } };
+  }
+  const rail = payoutRailByRail(String(transfer.type));
+  if (!rail) {
+    throw validation(`destinationTransferData.type ${String(transfer.type)} is not a payout rail`, 'invalidParameters');
+  }
+  const [problem] = validateDestination(rail, transfer, body.destinationUserData as Party | undefined);
+  if (problem) throw validation(problem.message, 'invalidParameters');
+  return { rail, destination: applyDefaults(rail, transfer) };
+}
+
+/** The quote an order names: 404 when it does not exist, 401 when it belongs to another workspace. */
+export async function quoteFor(ctx: AppContext, workspace: WorkspaceContext, quoteId: string): Promise<QuoteRow> {
+  const quote = await findQuote(ctx.db, quoteId);
+  if (!quote) throw existence(`Quote ${quoteId} does not exist`);
+  if (quote.workspace_id !== workspace.id) throw authorization(`Quote ${quoteId} is outside this workspace`);
+  return quote;
+}
+
+/** Idempotency keys of on-behalf orders are scoped to the customer's account (spec: workspace, account, endpoint). */
+export const accountScopeOf = (quote: QuoteRow): string =>
+  (quote.customer_email ?? quote.customer_id ?? '').trim().toLowerCase();
+
+function requireLive(quote: QuoteRow, nowMs: number): void {
+  if (quote.used_by_order_id !== null) {
+    throw duplicity(`Quote ${quote.id} was already used by order ${quote.used_by_order_id}; request a new quote`);
+  }
+  if (Number(quote.expire_at_ms) <= nowMs) {
+    throw stateError(
+      `Quote ${quote.id} expired at ${Math.floor(Number(quote.expire_at_ms) / 1000)}; request a new quote`,
+    );
+  }
+}
+
+/** Checks the request against its quote: the payout rail, the payer and the beneficiary the corridors need. */
+function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'>, payerRequired: boolean): void {
+  const type = body.destinationTransferData.type;
+  if (!(railNames[quote.destination_rail] ?? [quote.destination_rail]).includes(type)) {
+    throw validation(
+      `destinationTransferData.type ${type} does not match the quote's destination rail ${quote.destination_rail}`,
+      'invalidParameters',
+    );
+  }
+  if (quote.origin_rail !== 'BALANCE') {
+    if (!body.userData) {
+      if (payerRequired) throw validation(`userData is required: the origin ${quote.origin_rail} is a rail`);
+    } else {
+      requireIdentity(body.userData as Party, 'userData', quote.origin_currency, 'payin');
+    }
+  }
+  if (type === 'BALANCE') return;
+  const intake = identityIntakeFor(quote.destination_currency, 'payout', 'individual');
+  const needsBeneficiary = intake !== undefined && intake.required.length > 4;
+  if (!body.destinationUserData) {
+    if (needsBeneficiary) {
+      throw validation(`destinationUserData is required for a ${quote.destination_currency} payout`);
+    }
+    return;
+  }
+  requireIdentity(
+    body.destinationUserData as Party,
+    'destinationUserData',
+    quote.destination_currency,
+    'payout',
+    body.destinationTransferData as Party,
+  );
+}
+
+/** The corridor's identity intake; a field the rail also accepts in destinationTransferData may be there instead. */
+function requireIdentity(
+  party: Party,
+  field: string,
+  currency: string,
+  direction: 'payin' | 'payout',
+  transfer?: Party,
+) {
+  const intake = identityIntakeFor(currency, direction, party.businessName ? 'business' : 'individual');
+  const missing = intake?.required.find((key) => !party[key] && !transfer?.[key]);
+  if (missing) throw validation(`${field}.${missing} is required for a ${currency} ${direction}`);
+}
+
+/** The on-behalf customer of a quote, who must be APPROVED; undefined when the quote is for the workspace itself. */
+async function customerOf(db: Queryable, workspaceId: string, quote: QuoteRow): Promise<AccountRow | undefined> {
+  const named = quote.customer_email ?? quote.customer_id;
+  if (named === null) return undefined;
+  const rows = await db.query<AccountRow>(
+    `select * from accounts where workspace_id = $1 and kind = 'customer' and (email = $2 or id = $3)`,
+    [workspaceId, named.trim().toLowerCase(), named],
+  );
+  const account = rows[0];
+  const status = account?.verification_status ?? 'NOT_AVAILABLE';
+  if (!account || status !== 'APPROVED') {
+    throw allowance(`The customer ${named} has verification status ${status}; APPROVED is required`);
+  }
+  return account;
+}
+
+/** The spread the conversion earns at today's mid rate: posted to the brokerage when the trade runs. */
+async function spreadOf(ctx: AppContext, quote: QuoteRow): Promise<bigint> {
+  const [origin, destination] = await Promise.all([
+    ctx.prices.referenceRate(quote.origin_currency),
+    ctx.prices.referenceRate(quote.destination_currency),
+  ]);
+  const originPrecision = currencyOf(quote.origin_currency)?.precision ?? 0;
+  const destinationPrecision = currencyOf(quote.destination_currency)?.precision ?? 0;
+  return conversionSplit({
+    netOriginMinor: quote.origin_amount - quote.fee - quote.gas_fee,
+    destinationMinor: quote.destination_amount,
+    midScaled: midRate({ precision: originPrecision, ...origin }, { precision: destinationPrecision, ...destination }),
+    originPrecision,
+    destinationPrecision,
+  }).spreadMinor;
+}
+
+interface Binding {
+  readonly quote: QuoteRow;
+  readonly body: Omit<Request, 'quoteId'>;
+  readonly checked: CheckedOrder;
+  readonly customer: AccountRow | undefined;
+}
+
+/** The order row a bound quote makes; the origin leg's instructions come from the rail provider. */
+async function newOrder(
+  ctx: AppContext,
+  workspaceId: string,
+  accountId: string,
+  b: Binding,
+  depositInfo: Record<string, unknown>,
+  ids: { id: string; depositId: string },
+  nowMs: number,
+): Promise<NewOrder> {
+  const { quote, body } = b;
+  const precision = currencyOf(quote.origin_currency)?.precision ?? 0;
+  return {
+    ...ids,
+    workspaceId,
+    accountId,
+    quoteId: quote.id,
+    payerEmail: (body.userData?.userEmail ?? b.customer?.email ?? undefined)?.toLowerCase(),
+    customerEmail: b.customer?.email ?? undefined,
+    userData: body.userData,
+    destinationUserData: body.destinationUserData,
+    destination: b.checked.destination,
+    externalReference: body.externalReference,
+    originCurrency: quote.origin_currency,
+    originRail: quote.origin_rail,
+    destinationCurrency: quote.destination_currency,
+    destinationRail: body.destinationTransferData.type,
+    originAmount: quote.origin_amount,
+    destinationAmount: quote.destination_amount,
+    fee: quote.fee,
+    gasFee: quote.gas_fee,
+    spread: await spreadOf(ctx, quote),
+    conversionRate: quote.conversion_rate,
+    amountMajor: decimalOfMinor(quote.origin_amount, precision),
+    depositInfo,
+    referenceCode: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
+    nowMs,
+    payByMs: nowMs + ctx.config.orderPaymentWindowSeconds * 1000,
+  };
+}
+
+async function bindQuote(tx: Queryable, quote: QuoteRow, orderId: string, nowMs: number): Promise<void> {
+  if (await claimQuote(tx, quote.id, orderId, nowMs)) return;
+  const fresh = await findQuote(tx, quote.id);
+  requireLive(fresh ?? quote, nowMs);
+  throw duplicity(`Quote ${quote.id} was already used; request a new quote`);
+}
+
+/**
+ * Creates an order from a live, unused quote. A rail origin waits for its funds (Pending, with the payment
+ * window's expiry queued); a BALANCE origin takes them from the account at once (402 and nothing created when
+ * short), and an exchange (BALANCE to BALANCE) settles in the same transaction.
+ */
+export async function createOrder(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  quote: QuoteRow,
+  body: Request,
+  checked: CheckedOrder,
+  commit: (tx: Queryable, body: unknown) => Promise<void>,
+) {
+  const nowMs = ctx.clock.nowMs();
+  requireLive(quote, nowMs);
+  checkAgainstQuote(quote, body, true);
+  const customer = await customerOf(ctx.db, workspace.id, quote);
+  const fromRail = quote.origin_rail !== 'BALANCE';
+  if (fromRail && body.userData) await requireApproved(ctx.db, workspace.id, body.userData.userEmail, 'payer');
+  const production = ctx.config.brokerageEnv === 'production';
+  const ids = { id: resourceId(production), depositId: resourceId(production) };
+  const depositInfo = fromRail
+    ? ((await ctx.rails.depositInstructions({
+        depositId: ids.depositId,
+        currency: quote.origin_currency,
+        rail: quote.origin_rail,
+        amount: decimalOfMinor(quote.origin_amount, currencyOf(quote.origin_currency)?.precision ?? 0),
+      })) as unknown as Record<string, unknown>)
+    : { depositType: 'BALANCE' };
+  const binding = { quote, body, checked, customer };
+  return ctx.db.transaction(async (tx) => {
+    await bindQuote(tx, quote, ids.id, nowMs);
+    const accountId = customer?.id ?? (await ensureWorkspaceAccount(tx, workspace.id, nowMs));
+    let order = await insertOrder(tx, await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs));
+    if (fromRail) {
+      await enqueueJob(
+        tx,
+        { kind: orderJobs.expire, payload: { orderId: order.id }, runAtMs: Number(order.pay_by_ms) },
+        nowMs,
+      );
+    } else {
+      order = await receiveFromBalance(tx, order, nowMs);
+    }
+    const view = orderView(order);
+    await commit(tx, view);
+    return view;
+  });
+}
+
+async function receiveFromBalance(tx: Queryable, order: OrderRow, nowMs: number) {
+  await takeFromBalance(tx, order, nowMs);
+  const received = await moveOrder(
+    tx,
+    order,
+    { status: 'Received', receivedAmount: order.origin_amount, stamps: ['received_at_ms'] },
+    nowMs,
+  );
+  if (order.destination_rail === 'BALANCE') return executeTrade(tx, received, nowMs);
+  await enqueueJob(tx, { kind: orderJobs.trade, payload: { orderId: order.id }, runAtMs: nowMs }, nowMs);
+  return received;
+}
+
+/** An order of the caller's workspace: 404 when none exists, 401 when it belongs to another workspace. */
+export async function ownedOrder(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  id: string,
+  db: Queryable = ctx.db,
+  forUpdate = false,
+): Promise<OrderRow> {
+  const row = await findOrder(db, id, forUpdate);
+  if (!row) throw existence(`Order ${id} does not exist`);
+  if (row.workspace_id !== workspace.id) throw authorization(`Order ${id} is outside this workspace`);
+  return row;
+}
+
+export async function deleteOrder(ctx: AppContext, workspace: WorkspaceContext, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const order = await ownedOrder(ctx, workspace, id, tx, true);
+    if (order.status !== 'Pending') {
+      throw stateError(`Order ${id} is ${order.status}; only a Pending order can be deleted`);
+    }
+    await moveOrder(tx, order, { status: 'Cancelled', failureReason: 'Deleted by the partner' }, ctx.clock.nowMs());
+  });
+  return { success: true, message: `Order ${id} deleted` };
+}
+
+/** Records the payer's payment reference on an order whose origin rail needs it (IMPS, UPI); 409 for any other. */
+export async function confirmPayin(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  id: string,
+  body: { orderId: string; referenceId: string },
+) {
+  if (body.orderId !== id) throw validation(`orderId ${body.orderId} does not match the order in the path (${id})`);
+  await ctx.db.transaction(async (tx) => {
+    const order = await ownedOrder(ctx, workspace, id, tx, true);
+    if (!payinConfirmationRails.has(order.origin_rail)) {
+      throw stateError(`Order ${id} collects on ${order.origin_rail}, which takes no payin confirmation`);
+    }
+    if (order.status !== 'Pending' && order.status !== 'PartiallyPaid') {
+      throw stateError(`Order ${id} is ${order.status}; a payin can be confirmed only while funds are awaited`);
+    }
+    await tx.query('update orders set payin_reference = $2, updated_at_ms = $3 where id = $1', [
+      id,
+      body.referenceId,
+      ctx.clock.nowMs(),
+    ]);
+  });
+  return {};
+}
+
+export { type Binding, bindQuote, checkAgainstQuote, customerOf, newOrder, requireLive };

@@ -1,0 +1,84 @@
+import type { Static } from 'typebox';
+import { currencyOf, pairOf } from '../../catalogue/index.js';
+import { numberOfMinor } from '../../domain/money/amount.js';
+import type { OrderStatus } from '../../domain/states/order-status.js';
+import { secondsOf } from '../../platform/clock.js';
+import type { OrderRow } from './repo.js';
+import type { Order, OrderListItem } from './schema.js';
+
+type LegStatus = 'Pending' | 'Success' | 'Reversed' | 'Cancelled';
+
+const ended: ReadonlySet<OrderStatus> = new Set(['Failed', 'Expired', 'Cancelled', 'Refunded']);
+
+/** A leg is Success once done, Reversed when a refund undid it, Cancelled when the order ended before it ran. */
+function legStatus(row: OrderRow, doneAtMs: bigint | null): LegStatus {
+  if (doneAtMs !== null) return row.status === 'Refunded' ? 'Reversed' : 'Success';
+  return ended.has(row.status) ? 'Cancelled' : 'Pending';
+}
+
+const at = (key: string, ms: bigint | null) => (ms === null ? {} : { [key]: secondsOf(Number(ms)) });
+
+/** The public order object: the same for create, read and the order events (the list adds one field). */
+export function orderView(row: OrderRow): Static<typeof Order> {
+  const origin = currencyOf(row.origin_currency)?.precision ?? 0;
+  const destination = currencyOf(row.destination_currency)?.precision ?? 0;
+  const o = (minor: bigint) => numberOfMinor(minor, origin);
+  const d = (minor: bigint) => numberOfMinor(minor, destination);
+  const traded = row.traded_at_ms !== null && row.status !== 'Refunded';
+  return {
+    orderId: row.id,
+    quoteId: row.quote_id,
+    status: row.status,
+    originCurrency: row.origin_currency,
+    originRail: row.origin_rail,
+    originAmount: o(row.origin_amount),
+    destinationCurrency: row.destination_currency,
+    destinationRail: row.destination_rail,
+    destinationAmount: d(row.destination_amount),
+    conversionRate: Number(row.conversion_rate),
+    fee: traded ? o(row.fee) : 0,
+    expectedFee: o(row.fee),
+    expectedGasFee: o(row.gas_fee),
+    feeCurrency: row.origin_currency,
+    ...(row.customer_email === null ? {} : { customerEmail: row.customer_email }),
+    ...(row.user_data === null ? {} : { userData: row.user_data }),
+    ...(row.destination_user_data === null ? {} : { destinationUserData: row.destination_user_data }),
+    destinationTransferData: row.destination,
+    ...(row.external_reference === null ? {} : { externalReference: row.external_reference }),
+    deposit: {
+      depositId: row.deposit_id,
+      currency: row.origin_currency,
+      rail: row.origin_rail,
+      expectedAmount: o(row.origin_amount),
+      amount: o(row.received_amount),
+      ...at('receivedAt', row.received_at_ms),
+      depositInfo: row.deposit_info as { depositType: string },
+    },
+    trade: {
+      pair: pairOf(row.origin_currency, row.destination_currency),
+      conversionRate: Number(row.conversion_rate),
+      originAmount: o(row.origin_amount - row.fee - row.gas_fee),
+      destinationAmount: d(row.destination_amount),
+      status: legStatus(row, row.traded_at_ms),
+      ...at('executedAt', row.traded_at_ms),
+    },
+    withdraw: {
+      currency: row.destination_currency,
+      rail: row.destination_rail,
+      amount: d(row.destination_amount),
+      status:
+        row.status === 'Refunded' && row.withdrawn_at_ms !== null ? 'Reversed' : legStatus(row, row.completed_at_ms),
+      ...at('withdrawnAt', row.withdrawn_at_ms),
+      ...at('completedAt', row.completed_at_ms),
+    },
+    ...(row.failure_reason === null ? {} : { failureReason: row.failure_reason }),
+    payBy: secondsOf(Number(row.pay_by_ms)),
+    createdAt: secondsOf(Number(row.created_at_ms)),
+    updatedAt: secondsOf(Number(row.updated_at_ms)),
+  };
+}
+
+export function orderListItem(row: OrderRow): Static<typeof OrderListItem> {
+  const view = orderView(row);
+  return view.externalReference === undefined ? view : { ...view, externalRefeference: view.externalReference };
+}

@@ -1,0 +1,58 @@
+import type { Static } from 'typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { currencyOf } from '../../catalogue/index.js';
+import { stateError, validation } from '../../domain/errors.js';
+import { minorOfNumber } from '../../domain/money/amount.js';
+import { orderAcceptsInbound } from '../../domain/states/order-status.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { Obj, PositiveAmount } from '../../platform/schema.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { type OrderInboundPayload, orderJobs } from '../orders/legs.js';
+import { ownedOrder } from '../orders/service.js';
+import { checkPayer, SimulateDepositTransfer } from './deposit-transfer.js';
+
+const { depositId: _depositId, ...transferFields } = SimulateDepositTransfer.properties;
+
+export const SimulateOrderTransfer = Obj({
+  orderId: Type.String({ minLength: 1, maxLength: 40 }),
+  ...transferFields,
+  amount: { ...PositiveAmount, description: "Equal to the order's originAmount for a clean success; smaller: partial" },
+});
+
+export const OrderSimulationAccepted = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  orderId: Type.String(),
+});
+
+/** Queues the inbound transfer of an order's origin leg; it settles through a job after the sandbox delay. */
+export async function simulateOrderTransfer(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  body: Static<typeof SimulateOrderTransfer>,
+) {
+  const order = await ownedOrder(ctx, workspace, body.orderId);
+  if (order.origin_rail === 'BALANCE') {
+    throw stateError(`Order ${order.id} is paid from a balance: there is no inbound transfer to simulate`);
+  }
+  checkPayer(order.origin_currency, body);
+  const currency = currencyOf(order.origin_currency);
+  const amount = minorOfNumber(body.amount, currency?.precision ?? 0);
+  if (!amount.ok) throw validation(`amount ${amount.reason} (${order.origin_currency})`);
+  if (!orderAcceptsInbound.has(order.status)) {
+    throw stateError(`Order ${order.id} is ${order.status} and accepts no further transfers`);
+  }
+  const scenario = currency?.kind === 'crypto' ? 'success' : (body.scenario ?? 'success');
+  const counterparty: Record<string, string> = body.counterparty
+    ? Object.fromEntries(Object.entries(body.counterparty).filter((e): e is [string, string] => e[1] !== undefined))
+    : { fromAddress: body.fromAddress ?? '' };
+  const payload: OrderInboundPayload = { orderId: order.id, amount: amount.minor.toString(), scenario, counterparty };
+  const nowMs = ctx.clock.nowMs();
+  await enqueueJob(
+    ctx.db,
+    { kind: orderJobs.inbound, payload: { ...payload }, runAtMs: nowMs + ctx.config.sandboxSettleDelayMs },
+    nowMs,
+  );
+  return { success: true as const, message: `Inbound transfer accepted; it settles as ${scenario}`, orderId: order.id };
+}

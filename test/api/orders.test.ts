@@ -1,0 +1,184 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
+import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+import {
+  aQuote,
+  beneficiary,
+  destinations,
+  expectLedgerConsistent,
+  payer,
+  payerFields,
+  postOrder,
+  readOrder,
+  simulateOrder,
+} from '../support/orders.js';
+
+// Goal: an order binds a live quote once, runs its legs through jobs (receive, convert, pay out, confirm) with the
+// ledger balanced after each, and every refusal is the spec's error. Method: the HTTP API over the sandbox rails,
+// jobs run on demand.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' } });
+});
+
+async function approvedPartner(): Promise<Partner> {
+  const p = await aPartner(t.app);
+  await verifyCustomer(t.app, p, payer.userEmail);
+  return p;
+}
+
+async function outboxTypes(workspaceId: string, eventId: string) {
+  const db = await testDb();
+  const rows = await db.query<{ type: string; data: { status?: string } }>(
+    'select type, data from outbox_events where workspace_id = $1 and event_id = $2 order by id',
+    [workspaceId, eventId],
+  );
+  return rows.map((r) => (r.type === 'order_status_updated' ? `${r.type}:${r.data.status}` : r.type));
+}
+
+describe('POST /v1/orders, cross-border, through its legs', () => {
+  it.each([
+    ['SEPA', { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 100 }, 'PIX_BR', 'EUR'],
+    ['ACH', { originCurrency: 'USD', destinationCurrency: 'EUR', originAmount: 250 }, 'SEPA', 'USD'],
+    ['PIX', { originCurrency: 'BRL', destinationCurrency: 'EUR', originAmount: 900 }, 'SEPA', 'BRL'],
+    [
+      'crypto',
+      { originCurrency: 'USDC', originRail: 'ETH', destinationCurrency: 'EUR', originAmount: 300 },
+      'SEPA',
+      'crypto',
+    ],
+    ['on-ramp', { originCurrency: 'EUR', destinationCurrency: 'ETH', originAmount: 500 }, 'ETH', 'EUR'],
+  ] as const)('%s origin: quote to Success with a simulated transfer', async (_, quoteBody, rail, payerKey) => {
+    const p = await approvedPartner();
+    const quote = await aQuote(t.app, p, quoteBody);
+    const created = await postOrder(t.app, p, {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationUserData: beneficiary,
+      destinationTransferData: destinations[rail],
+      externalReference: `INV-${rail}`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    expect(order).toMatchObject({
+      orderId: expect.stringMatching(/^PRE[A-Z0-9]{12}$/),
+      status: 'Pending',
+      quoteId: quote.quoteId,
+      originAmount: quote.originAmount,
+      destinationAmount: quote.destinationAmount,
+      expectedFee: quote.fee,
+      fee: 0,
+      externalReference: `INV-${rail}`,
+      deposit: {
+        depositId: expect.stringMatching(/^PRE[A-Z0-9]{12}$/),
+        currency: quoteBody.originCurrency,
+        expectedAmount: quote.originAmount,
+        amount: 0,
+        depositInfo: { depositType: expect.any(String) },
+      },
+      trade: { status: 'Pending' },
+      withdraw: { status: 'Pending', rail },
+    });
+    const simulated = await simulateOrder(t.app, p, {
+      orderId: order.orderId,
+      amount: quote.originAmount,
+      ...payerFields[payerKey],
+    });
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    await t.ctx.jobs.runDue();
+    const done = await readOrder(t.app, p, order.orderId);
+    expect(done).toMatchObject({
+      status: 'Success',
+      fee: quote.fee,
+      deposit: { amount: quote.originAmount },
+      trade: { status: 'Success' },
+      withdraw: { status: 'Success' },
+    });
+    expect(await outboxTypes(p.credentials.workspaceId, order.orderId)).toEqual([
+      'order_status_updated:Received',
+      'order_status_updated:Exchanging',
+      'trade_completed',
+      'order_status_updated:Withdrawn',
+      'order_status_updated:Success',
+      'order_completed',
+    ]);
+    await expectLedgerConsistent(t.app);
+  });
+
+  it('a used quote is refused, and so is an expired one; nothing is created', async () => {
+    const p = await approvedPartner();
+    const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
+    const body = {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationUserData: beneficiary,
+      destinationTransferData: destinations.PIX_BR,
+    };
+    expect((await postOrder(t.app, p, body)).statusCode).toBe(201);
+    const again = await postOrder(t.app, p, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, error: 'DuplicityError' });
+    const list = await t.app.inject({ method: 'GET', url: '/v1/orders', headers: p.headers });
+    expect(list.json()).toHaveLength(1);
+  });
+
+  it('unknown quote 404, malformed payout instrument 400 naming the field, rail mismatch 400', async () => {
+    const p = await approvedPartner();
+    const missing = await postOrder(t.app, p, {
+      quoteId: '00000000-0000-4000-8000-000000000000',
+      userData: payer,
+      destinationTransferData: destinations.SEPA,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'ExistenceError' });
+    const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
+    const bad = await postOrder(t.app, p, {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationUserData: beneficiary,
+      destinationTransferData: { ...destinations.PIX_BR, destinationTaxId: '123' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'ValidationError', errorId: 1008 });
+    expect(bad.json().message).toContain('destinationTransferData.destinationTaxId');
+    const mismatch = await postOrder(t.app, p, {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationTransferData: destinations.SEPA,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toContain('destinationTransferData.type');
+  });
+
+  it('userData is required from a rail, and the payer must be APPROVED (403 naming the status)', async () => {
+    const p = await aPartner(t.app);
+    const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
+    const body = {
+      quoteId: quote.quoteId,
+      destinationUserData: beneficiary,
+      destinationTransferData: destinations.PIX_BR,
+    };
+    const noPayer = await postOrder(t.app, p, body);
+    expect(noPayer.statusCode).toBe(400);
+    expect(noPayer.json().message).toContain('userData');
+    const unverified = await postOrder(t.app, p, { ...body, userData: payer });
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json()).toMatchObject({ error: 'AllowanceError' });
+    expect(unverified.json().message).toContain('NOT_AVAILABLE');
+  });
+
+  it('destinationUserData is required where the corridor needs the beneficiary (BRL: taxId)', async () => {
+    const p = await approvedPartner();
+    const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
+    const body = { quoteId: quote.quoteId, userData: payer, destinationTransferData: destinations.PIX_BR };
+    const none = await postOrder(t.app, p, body);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toContain('destinationUserData');
+    const { taxId: _, ...withoutTaxId } = beneficiary;
+    const partial = await postOrder(t.app, p, { ...body, destinationUserData: withoutTaxId });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().message).toContain('destinationUserData.taxId');
+  });
+});
