@@ -182,3 +182,34 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
     expect(partial.json().message).toContain('destinationUserData.taxId');
   });
 });
+
+describe('with the default sandbox delays and the job runner polling on its own', () => {
+  it('a paid order reaches Success well within 15 seconds (inbound 2 s, confirmation 2 s)', async () => {
+    const live = await buildTestApp();
+    live.ctx.jobs.start();
+    try {
+      const p = await aPartner(live.app);
+      await verifyCustomer(live.app, p, payer.userEmail);
+      const quote = await aQuote(live.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 100 });
+      const order = (
+        await postOrder(live.app, p, {
+          quoteId: quote.quoteId,
+          userData: payer,
+          destinationUserData: beneficiary,
+          destinationTransferData: destinations.PIX_BR,
+        })
+      ).json();
+      await simulateOrder(live.app, p, { orderId: order.orderId, amount: 100, ...payerFields.EUR });
+      const deadline = Date.now() + 15_000;
+      let status = 'Pending';
+      while (status !== 'Success' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await readOrder(live.app, p, order.orderId)).status;
+      }
+      expect(status).toBe('Success');
+    } finally {
+      await live.ctx.jobs.stop();
+      await live.app.close();
+    }
+  }, 20_000);
+});
