@@ -6,6 +6,7 @@ import {
   nameField,
   networkLookup,
   optional,
+  payoutNetworkIds,
   railEntry,
   required,
   SPEC_SOURCE,
@@ -82,7 +83,10 @@ export const bankDepositAR: PayoutRailEntry = railEntry(
   'bank',
   [
     name2Plus(),
-    optional('destinationNetworkId', `${networkLookup('BANK_DEPOSIT_AR')} May be empty.`, { allowEmpty: true }),
+    optional('destinationNetworkId', `${networkLookup('BANK_DEPOSIT_AR')} May be empty.`, {
+      allowEmpty: true,
+      enum: payoutNetworkIds('BANK_DEPOSIT_AR'),
+    }),
     required('destinationBankAccount', "Beneficiary's CBU, CVU or alias."),
     required('destinationTaxId', "Beneficiary's CUIT/CUIL: 2, 8 and 1 digits, hyphens optional (20-12345678-9).", {
       pattern: CUIT_CUIL,

@@ -57,7 +57,9 @@ export const xrp: PayoutRailEntry = railEntry(
     address('XRP Ledger classic address: r followed by 24 to 34 base58 characters.', `^r${BASE58_CHAR}{24,34}$`),
     optional('destinationTag', 'Destination tag, empty or 1 to 10 digits (an unsigned 32-bit integer).', {
       maxLength: 10,
-      pattern: '^[0-9]+$',
+      // 0 to 4294967295: digit by digit, since a pattern cannot compare numbers.
+      pattern:
+        '^(?:[0-9]{1,9}|[0-3][0-9]{9}|4[01][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[01][0-9]{2}|42949672[0-8][0-9]|429496729[0-5])$',
       allowEmpty: true,
     }),
   ],

@@ -1,4 +1,5 @@
 import { currencies } from '../currencies.js';
+import { networks } from '../networks.js';
 import { NAME_PATTERN } from '../reference/patterns.js';
 import type { FieldLocation, FieldRule, PayoutRailEntry } from '../types.js';
 import { methodNameOf } from './method-name.js';
@@ -42,8 +43,13 @@ export const name2Plus = (): FieldRule =>
 export const networkLookup = (rail: string): string =>
   `Id from the networks lookup: GET /v1/currencies/{currency}/networks?rail=${rail}.`;
 
+/** The payout network ids the lookup publishes for a rail: the only values its destinationNetworkId accepts. */
+export const payoutNetworkIds = (rail: string): string[] =>
+  networks.filter((n) => n.rail === rail && n.rampTypes.includes('withdraw')).map((n) => n.id);
+
 /** A bank or operator chosen from the networks lookup, required. */
-export const networkIdField = (rail: string): FieldRule => required('destinationNetworkId', networkLookup(rail));
+export const networkIdField = (rail: string): FieldRule =>
+  required('destinationNetworkId', networkLookup(rail), { enum: payoutNetworkIds(rail) });
 
 // Currencies are read from the currency catalogue so that a rail offered by a new currency needs no second edit.
 export function currenciesPayingOut(rail: string): readonly string[] {

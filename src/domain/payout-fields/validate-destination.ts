@@ -77,6 +77,8 @@ function checkField(rule: FieldRule, sources: Sources): FieldError | undefined {
       emptyAt ??= field;
       continue;
     }
+    // Blanks are not a value: a name or an account of spaces would reach the rail and fail there.
+    if (value.trim() === '') return { field, message: `${field} must not be blank` };
     const problem = checkValue(rule, value);
     return problem === undefined ? undefined : { field, message: `${field} ${problem}` };
   }

@@ -92,7 +92,9 @@ function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'>, paye
   }
   if (quote.origin_rail !== 'BALANCE') {
     if (!body.userData) {
-      if (payerRequired) throw validation(`userData is required: the origin ${quote.origin_rail} is a rail`);
+      if (payerRequired) {
+        throw validation(`userData is required: the origin ${quote.origin_rail} is a rail`, 'invalidParameters');
+      }
     } else {
       requireIdentity(body.userData as Party, 'userData', quote.origin_currency, 'payin');
     }
@@ -102,7 +104,10 @@ function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'>, paye
   const needsBeneficiary = intake !== undefined && intake.required.length > 4;
   if (!body.destinationUserData) {
     if (needsBeneficiary) {
-      throw validation(`destinationUserData is required for a ${quote.destination_currency} payout`);
+      throw validation(
+        `destinationUserData is required for a ${quote.destination_currency} payout`,
+        'invalidParameters',
+      );
     }
     return;
   }
@@ -125,7 +130,7 @@ function requireIdentity(
 ) {
   const intake = identityIntakeFor(currency, direction, party.businessName ? 'business' : 'individual');
   const missing = intake?.required.find((key) => !party[key] && !transfer?.[key]);
-  if (missing) throw validation(`${field}.${missing} is required for a ${currency} ${direction}`);
+  if (missing) throw validation(`${field}.${missing} is required for a ${currency} ${direction}`, 'invalidParameters');
 }
 
 /** The on-behalf customer of a quote, who must be APPROVED; undefined when the quote is for the workspace itself. */

@@ -5,7 +5,8 @@ import { Obj, PositiveAmount, StringEnum } from '../../platform/schema.js';
 
 /** The payout instrument: `type` is the rail and alone decides the field set (GET .../destination-schema). */
 export const DestinationTransferData = Type.Object(
-  { type: Type.String({ pattern: '^[A-Z0-9_]{2,40}$', description: 'The payout rail' }) },
+  // Any string: an unknown rail is refused by the service, naming the rails the currency accepts (400 1008).
+  { type: Type.String({ minLength: 1, maxLength: 60, description: 'The payout rail' }) },
   { additionalProperties: true, description: 'Fields per rail: GET /v1/currencies/{currency}/destination-schema' },
 );
 
