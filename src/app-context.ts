@@ -6,6 +6,7 @@ import type { PriceSource } from './providers/prices/price-source.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import type { TokenService } from './resources/oauth/tokens.js';
 import type { Db } from './storage/db.js';
+import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { WorkspaceCache } from './workspaces/cache.js';
 
 /** Everything a route or service needs, passed explicitly (no container, no globals). */
@@ -23,4 +24,5 @@ export interface AppContext {
   readonly rails: RailProvider;
   /** Durable background work; main starts it, tests call runDue(). */
   readonly jobs: JobRunner;
+  readonly webhooks: WebhookDispatcher;
 }

@@ -21,6 +21,7 @@ import { orderRoutes } from './resources/orders/routes.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
+import { webhookRoutes } from './resources/webhooks/routes.js';
 import { withdrawalRoutes } from './resources/withdrawals/routes.js';
 
 export interface BuildOptions {
@@ -65,6 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await orderRoutes(scope, ctx);
       await withdrawalRoutes(scope, ctx);
       await pendingPaymentRoutes(scope, ctx);
+      await webhookRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },

@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
 import { type JobHandler, JobRunner } from './jobs/runner.js';
+import { limits } from './limits.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
@@ -24,6 +25,7 @@ import {
 } from './resources/withdrawals/payout.js';
 import type { Db } from './storage/db.js';
 import { sharedKey } from './storage/server-keys.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { WorkspaceCache } from './workspaces/cache.js';
 
 export interface ContextOptions {
@@ -56,6 +58,13 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     db,
     clock,
     jobs: new JobRunner(db, clock, handlers, logger),
+    webhooks: new WebhookDispatcher(db, clock, options.secretsKey, logger, {
+      allowInsecure: config.webhookAllowInsecure,
+      pollIntervalMs: 1_000,
+      leaseMs: limits.webhookLeaseMs,
+      timeoutMs: limits.webhookTimeoutMs,
+      batchSize: 50,
+    }),
     rails,
     tokens: new TokenService(signingKey),
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),

@@ -25,4 +25,10 @@ export const limits = {
   /** A completed idempotency key replays its answer this long, then starts a fresh request. */
   idempotencyReplayWindowMs: 24 * 60 * 60 * 1000,
   writeRateWindowMs: 60_000,
+  webhookSecretMinLength: 8,
+  /** Signed endpoints per workspace (the legacy URL aside): every event goes to each of them. */
+  webhookEndpointsMax: 10,
+  webhookTimeoutMs: 5_000,
+  /** A delivery claimed by a process that died is sent again after this. */
+  webhookLeaseMs: 30_000,
 } as const;

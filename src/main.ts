@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
     await ctx.jobs.stop();
+    await ctx.webhooks.stop();
     await store.close();
     process.exit(0);
   };
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   ctx.jobs.start();
+  await ctx.webhooks.start();
   app.log.info(
     { store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl },
     'brokerage partner API ready',

@@ -23,6 +23,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     query: root.query,
     exec: root.exec,
     transaction: (fn) => pg.transaction((tx) => fn(asQueryable(tx))),
+    listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
     close: () => pg.close(),
   };
 }

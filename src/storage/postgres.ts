@@ -49,6 +49,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     query: root.query,
     exec: root.exec,
     transaction: (fn) => withRetry(() => sql.begin((tx) => fn(asQueryable(tx))) as Promise<never>),
+    // postgres.js keeps one dedicated connection for LISTEN and re-listens after a reconnect.
+    listen: async (channel, onNotify) => {
+      const { unlisten } = await sql.listen(channel, () => onNotify());
+      return unlisten;
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

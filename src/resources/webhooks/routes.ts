@@ -1,0 +1,163 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { errorResponses, Obj } from '../../platform/schema.js';
+import {
+  CreateWebhookRequest,
+  Delivery,
+  LegacyWebhook,
+  ResendRequest,
+  ResendResponse,
+  SetLegacyWebhook,
+  UpdateWebhookRequest,
+  WebhookEndpoint,
+} from './schema.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  deliveriesOf,
+  endpointView,
+  listWorkspaceEndpoints,
+  ownedEndpoint,
+  readLegacy,
+  resend,
+  setLegacy,
+  updateEndpoint,
+} from './service.js';
+
+const tags = ['Webhooks'];
+const Params = Obj({ webhookId: Type.String({ minLength: 1, maxLength: 64 }) });
+const NoQuery = Obj({});
+
+export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/webhooks',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Register an endpoint: every event is POSTed to it, signed with its secret',
+        body: CreateWebhookRequest,
+        response: { 200: WebhookEndpoint, ...errorResponses('create', [400, 401, 403]) },
+      },
+    },
+    async (request) => createEndpoint(ctx, request.workspace, request.body),
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'List the endpoints (a bare array)',
+        querystring: NoQuery,
+        response: { 200: Type.Array(WebhookEndpoint), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => listWorkspaceEndpoints(ctx, request.workspace),
+  );
+
+  app.post(
+    '/webhooks/resend',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Re-send the latest event of a completed order or deposit to every endpoint',
+        body: ResendRequest,
+        response: { 200: ResendResponse, ...errorResponses('create', [400, 401, 404, 409]) },
+      },
+    },
+    async (request) => resend(ctx, request.workspace, request.body.entityType, request.body.entityId),
+  );
+
+  app.get(
+    '/webhooks/:webhookId',
+    {
+      schema: {
+        tags,
+        summary: 'Read one endpoint (never its secret)',
+        params: Params,
+        querystring: NoQuery,
+        response: { 200: WebhookEndpoint, ...errorResponses('read', [400, 401, 404]) },
+      },
+    },
+    async (request) => endpointView(await ownedEndpoint(ctx, request.workspace, request.params.webhookId)),
+  );
+
+  app.put(
+    '/webhooks/:webhookId',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Change an endpoint; a new secret signs every delivery from now on',
+        params: Params,
+        body: UpdateWebhookRequest,
+        response: { 200: WebhookEndpoint, ...errorResponses('create', [400, 401, 404]) },
+      },
+    },
+    async (request) => updateEndpoint(ctx, request.workspace, request.params.webhookId, request.body),
+  );
+
+  app.delete(
+    '/webhooks/:webhookId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an endpoint: it receives nothing more; its delivery log stays readable',
+        params: Params,
+        querystring: NoQuery,
+        response: {
+          200: Type.Object({ success: Type.Boolean(), message: Type.String() }),
+          ...errorResponses('read', [401, 404]),
+        },
+      },
+    },
+    async (request) => deleteEndpoint(ctx, request.workspace, request.params.webhookId),
+  );
+
+  app.get(
+    '/webhooks/:webhookId/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'The delivery log of an endpoint, newest first: one attempt per event',
+        params: Params,
+        querystring: Obj({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
+        response: { 200: Type.Array(Delivery), ...errorResponses('read', [400, 401, 404]) },
+      },
+    },
+    async (request) => deliveriesOf(ctx, request.workspace, request.params.webhookId, request.query.limit ?? 100),
+  );
+
+  app.get(
+    '/webhook',
+    {
+      schema: {
+        tags,
+        summary: 'Legacy: the single callback URL (delivered unsigned)',
+        querystring: NoQuery,
+        response: { 200: LegacyWebhook, ...errorResponses('read', [401]) },
+      },
+    },
+    async (request) => readLegacy(ctx, request.workspace),
+  );
+
+  app.put(
+    '/webhook',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: 'Legacy: set the single callback URL; it receives every event, unsigned',
+        body: SetLegacyWebhook,
+        response: { 200: LegacyWebhook, ...errorResponses('create', [400, 401]) },
+      },
+    },
+    async (request) => setLegacy(ctx, request.workspace, request.body.url),
+  );
+}

@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../storage/db.js';
+import { type Attempt, postOnce } from './deliver.js';
+import { open } from './sealing.js';
+import { signatureHeader, signatureOf } from './signature.js';
+import type { Resolver } from './url-policy.js';
+
+export interface DispatcherOptions {
+  readonly allowInsecure: boolean;
+  /** A fallback poll; new events normally wake the dispatcher through NOTIFY at commit. */
+  readonly pollIntervalMs: number;
+  readonly leaseMs: number;
+  readonly timeoutMs: number;
+  readonly batchSize: number;
+  readonly resolver?: Resolver;
+}
+
+interface Claimed {
+  id: bigint;
+  event_id: string;
+  type: string;
+  data: string;
+  url: string;
+  secret_sealed: string | null;
+  active: boolean;
+  [column: string]: unknown;
+}
+
+/**
+ * Delivers the outbox to webhook endpoints: each committed event is fanned out once to the endpoints active at
+ * that moment (a delivery row per endpoint), then each delivery is claimed with a lease (FOR UPDATE SKIP LOCKED),
+ * attempted once and recorded. Several processes share the work; only a crash between a send and its record
+ * sends again after the lease, which the spec allows.
+ */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private again = false;
+  private stopped = true;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly secretsKey: Buffer,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.unlisten = await this.db.listen('outbox_events', () => this.wake());
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.unlisten?.().catch(() => {});
+    await this.running;
+  }
+
+  /** Fans out and sends everything due now; tests call it instead of waiting. Returns the attempts made. */
+  async runDue(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    void this.runDue().catch((error: unknown) => this.log.error({ err: error }, 'webhook dispatch failed'));
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.runDue()
+        .catch((error: unknown) => this.log.error({ err: error }, 'webhook dispatch failed'))
+        .finally(() => this.schedule(this.options.pollIntervalMs));
+    }, delayMs);
+  }
+
+  private async drain(): Promise<number> {
+    let attempts = 0;
+    for (;;) {
+      this.again = false;
+      await this.fanOut();
+      const claimed = await this.claim();
+      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      attempts += claimed.length;
+      if (claimed.length === 0 && !this.again) return attempts;
+    }
+  }
+
+  private async fanOut(): Promise<void> {
+    const nowMs = this.clock.nowMs();
+    await this.db.query(
+      `with due as (
+         select id, workspace_id from outbox_events where fanned_out_at_ms is null order by id limit 500
+         for update skip locked),
+       fanned as (
+         insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
+         select due.id, e.id, due.workspace_id, 'pending', $1 from due
+         join webhook_endpoints e on e.workspace_id = due.workspace_id and e.is_active and e.deleted_at_ms is null
+         order by due.id)
+       update outbox_events set fanned_out_at_ms = $1 where id in (select id from due)`,
+      [nowMs],
+    );
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    const nowMs = this.clock.nowMs();
+    return this.db.query<Claimed>(
+      `with claimed as (
+         update webhook_deliveries set state = 'sending', locked_until_ms = $2
+         where id in (
+           select id from webhook_deliveries
+           where state = 'pending' or (state = 'sending' and locked_until_ms < $1)
+           order by id limit $3 for update skip locked)
+         returning id, outbox_id, endpoint_id)
+       select c.id, o.event_id, o.type, o.data::text as data, e.url, e.secret_sealed,
+         (e.is_active and e.deleted_at_ms is null) as active
+       from claimed c join outbox_events o on o.id = c.outbox_id join webhook_endpoints e on e.id = c.endpoint_id
+       order by c.id`,
+      [nowMs, nowMs + this.options.leaseMs, this.options.batchSize],
+    );
+  }
+
+  private async attempt(delivery: Claimed): Promise<void> {
+    let outcome: Attempt;
+    if (!delivery.active) {
+      outcome = { statusCode: undefined, latencyMs: 0, error: 'endpoint deleted or deactivated before delivery' };
+    } else {
+      // The envelope is written here as bytes once; the signature covers exactly these bytes.
+      const body = Buffer.from(
+        `{"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":"1.0","data":${delivery.data}}`,
+      );
+      const headers: Record<string, string> = { 'user-agent': 'brokerage-webhooks/1.0' };
+      if (delivery.secret_sealed !== null) {
+        headers[signatureHeader] = signatureOf(open(this.secretsKey, delivery.secret_sealed), body);
+      }
+      outcome = await postOnce(delivery.url, body, headers, this.options);
+    }
+    const delivered = outcome.statusCode !== undefined && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    await this.db.query(
+      `update webhook_deliveries set state = $2, attempted_at_ms = $3, status_code = $4, latency_ms = $5, error = $6,
+         locked_until_ms = null where id = $1`,
+      [
+        delivery.id,
+        delivered ? 'delivered' : 'failed',
+        this.clock.nowMs(),
+        outcome.statusCode ?? null,
+        outcome.latencyMs,
+        outcome.error?.slice(0, 500) ?? (delivered ? null : `HTTP ${outcome.statusCode}`),
+      ],
+    );
+  }
+}
