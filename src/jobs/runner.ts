@@ -96,6 +96,9 @@ export class JobRunner {
       for (const job of claimed) {
         await this.runOne(job);
         ran += 1;
+        // Let requests in between jobs: the embedded store answers without yielding, so a backlog would otherwise
+        // hold the event loop until it is done.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       // Claim again until nothing is due: a job may queue its follow-up for now (an order's next leg).
       if (claimed.length === 0) return ran;
