@@ -91,17 +91,18 @@ export class WebhookDispatcher {
     let attempts = 0;
     for (;;) {
       this.again = false;
-      await this.fanOut();
+      const fanned = await this.fanOut();
       const claimed = await this.claim();
       await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
       attempts += claimed.length;
-      if (claimed.length === 0 && !this.again) return attempts;
+      if (fanned === 0 && claimed.length === 0 && !this.again) return attempts;
     }
   }
 
-  private async fanOut(): Promise<void> {
+  /** Returns how many events it fanned out: a backlog takes several rounds. */
+  private async fanOut(): Promise<number> {
     const nowMs = this.clock.nowMs();
-    await this.db.query(
+    const [counted] = await this.db.query<{ n: bigint }>(
       `with due as (
          select id, workspace_id from outbox_events where fanned_out_at_ms is null order by id limit 500
          for update skip locked),
@@ -109,10 +110,12 @@ export class WebhookDispatcher {
          insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
          select due.id, e.id, due.workspace_id, 'pending', $1 from due
          join webhook_endpoints e on e.workspace_id = due.workspace_id and e.is_active and e.deleted_at_ms is null
-         order by due.id)
-       update outbox_events set fanned_out_at_ms = $1 where id in (select id from due)`,
+         order by due.id),
+       marked as (update outbox_events set fanned_out_at_ms = $1 where id in (select id from due) returning 1)
+       select count(*) as n from marked`,
       [nowMs],
     );
+    return Number(counted?.n ?? 0);
   }
 
   private async claim(): Promise<Claimed[]> {

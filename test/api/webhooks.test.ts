@@ -158,6 +158,21 @@ describe('delivery', () => {
     expect(log[0]).toMatchObject({ state: 'delivered', statusCode: 200, latencyMs: expect.any(Number) });
   });
 
+  it('a backlog longer than one fan-out round is drained in one run', async () => {
+    const p = await aPartner(t.app);
+    await register(p, '/backlog', 'backlog-secret');
+    const db = await testDb();
+    await db.query(
+      `insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms)
+       select $1, 'balance_updated', 'backlog-' || n, '{}'::jsonb, 0 from generate_series(1, 1200) n`,
+      [p.credentials.workspaceId],
+    );
+    await t.ctx.webhooks.runDue();
+    const ids = at('/backlog').map((r) => r.body.id);
+    expect(ids).toHaveLength(1200);
+    expect(new Set(ids).size).toBe(1200);
+  });
+
   it('a rotated secret signs the next delivery', async () => {
     const p = await aPartner(t.app);
     await verifyCustomer(t.app, p, payer.userEmail);
