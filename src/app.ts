@@ -16,6 +16,7 @@ import { balanceRoutes } from './resources/balances/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
+import { kycRoutes } from './resources/kyc/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
 import { orderRoutes } from './resources/orders/routes.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await withdrawalRoutes(scope, ctx);
       await pendingPaymentRoutes(scope, ctx);
       await webhookRoutes(scope, ctx);
+      await kycRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },

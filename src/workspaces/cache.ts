@@ -14,6 +14,7 @@ export function workspaceContextOf(row: WorkspaceRow): WorkspaceContext {
     feeSchedule: row.fee_schedule,
     writeLimitPerMinute: row.write_limit_per_minute,
     readThrottleLifted: row.read_throttle_lifted,
+    verificationProfile: row.verification_profile,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { VerificationProfile } from '../catalogue/verification-profiles.js';
 import type { Queryable } from '../storage/db.js';
 import type { FeeSchedule } from './workspace.js';
 
@@ -14,6 +15,7 @@ export interface WorkspaceRow {
   fee_schedule: FeeSchedule;
   write_limit_per_minute: number | null;
   read_throttle_lifted: boolean;
+  verification_profile: VerificationProfile;
   created_at_ms: bigint;
   updated_at_ms: bigint;
   [column: string]: unknown;
@@ -75,6 +77,7 @@ export interface WorkspaceSettingsPatch {
   feeSchedule?: FeeSchedule;
   writeLimitPerMinute?: number | null;
   readThrottleLifted?: boolean;
+  verificationProfile?: VerificationProfile;
 }
 
 /** Applies only the settings present in the patch; absent keys keep their value, explicit null resets to default. */
@@ -92,6 +95,7 @@ export async function updateWorkspaceSettings(
        fee_schedule = case when $8::boolean then $9::text::jsonb else fee_schedule end,
        write_limit_per_minute = case when $10::boolean then $11::integer else write_limit_per_minute end,
        read_throttle_lifted = case when $12::boolean then $13::boolean else read_throttle_lifted end,
+       verification_profile = coalesce($15, verification_profile),
        updated_at_ms = $14
      where id = $1 returning *`,
     [
@@ -109,6 +113,7 @@ export async function updateWorkspaceSettings(
       patch.readThrottleLifted !== undefined,
       patch.readThrottleLifted ?? null,
       nowMs,
+      patch.verificationProfile ?? null,
     ],
   );
   return rows[0];

@@ -1,3 +1,5 @@
+import type { VerificationProfile } from '../catalogue/verification-profiles.js';
+
 /** Fees a workspace pays, in basis points of the origin amount: a default and overrides per pair ("EUR/USDC"). */
 export interface FeeSchedule {
   readonly defaultBps: number;
@@ -19,6 +21,8 @@ export interface WorkspaceContext {
   /** null: the server default. */
   readonly writeLimitPerMinute: number | null;
   readonly readThrottleLifted: boolean;
+  /** Which KYC fields the verification provider requires. */
+  readonly verificationProfile: VerificationProfile;
 }
 
 export function feeBpsFor(schedule: FeeSchedule, pair: string): number {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
+import { verificationProfileNames } from '../../catalogue/verification-profiles.js';
 import { limits } from '../../limits.js';
-import { Obj } from '../../platform/schema.js';
+import { Obj, StringEnum } from '../../platform/schema.js';
 
 export const Pair = Type.String({ pattern: '^[A-Z]{3,5}/[A-Z]{3,5}$', description: 'ORIGIN/DESTINATION' });
 
@@ -39,6 +40,9 @@ export const Workspace = Type.Object({
   feeSchedule: FeeScheduleSchema,
   writeLimitPerMinute: Type.Union([Type.Integer(), Type.Null()], { description: 'null: the server default' }),
   readThrottleLifted: Type.Boolean(),
+  verificationProfile: StringEnum(verificationProfileNames, {
+    description: 'Which KYC fields the verification provider requires',
+  }),
   credentialVersion: Type.Integer(),
   createdAt: Type.Integer({ description: 'Unix seconds' }),
   updatedAt: Type.Integer({ description: 'Unix seconds' }),
@@ -51,6 +55,7 @@ export const UpdateWorkspaceBody = Obj({
   feeSchedule: Type.Optional(FeeScheduleSchema),
   writeLimitPerMinute: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),
   readThrottleLifted: Type.Optional(Type.Boolean()),
+  verificationProfile: Type.Optional(StringEnum(verificationProfileNames)),
 });
 
 export const WorkspaceIdParams = Obj({ workspaceId: Type.String({ minLength: 1, maxLength: 64 }) });

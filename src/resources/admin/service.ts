@@ -96,6 +96,7 @@ function workspaceOut(row: WorkspaceRow): WorkspaceOut {
     feeSchedule: row.fee_schedule,
     writeLimitPerMinute: row.write_limit_per_minute,
     readThrottleLifted: row.read_throttle_lifted,
+    verificationProfile: row.verification_profile,
     credentialVersion: row.credential_version,
     createdAt: secondsOf(Number(row.created_at_ms)),
     updatedAt: secondsOf(Number(row.updated_at_ms)),

@@ -1,0 +1,40 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { Email, errorResponses, Obj } from '../../platform/schema.js';
+import { KycDataRequest, KycDataResponse, KycStatusEnvelope } from './schema.js';
+import { kycStatusOf, submitKycData } from './service.js';
+
+const tags = ['Identity verification (KYC)'];
+
+export async function kycRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/kyc/data',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary: "Send any subset of a customer's KYC profile; calls merge. Answers what is given and what is missing",
+        body: KycDataRequest,
+        response: { 200: KycDataResponse, ...errorResponses('create', [400, 401]) },
+      },
+    },
+    async (request) => submitKycData(ctx, request.workspace, request.body),
+  );
+
+  app.get(
+    '/kyc/:accountEmail',
+    {
+      schema: {
+        tags,
+        summary: "A customer's verification status, missing fields and account id (enveloped)",
+        params: Obj({ accountEmail: Email }),
+        querystring: Obj({}),
+        response: { 200: KycStatusEnvelope, ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => kycStatusOf(ctx, request.workspace, request.params.accountEmail),
+  );
+}

@@ -1,0 +1,99 @@
+import type { Static } from 'typebox';
+import { ensureCustomerAccount, findCustomerAccount } from '../../accounts/accounts.js';
+import type { AppContext } from '../../app-context.js';
+import { kycProfileFields, missingKycFields } from '../../catalogue/verification-profiles.js';
+import { validation } from '../../domain/errors.js';
+import { publicAccountId } from '../../verification/verification.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import type { KycDataRequest } from './schema.js';
+
+type Request = Static<typeof KycDataRequest>;
+type Profile = Record<string, unknown>;
+
+/** A sector code: digits only. Free text is not a code and counts as not declared. */
+const professionCode = /^[0-9]{1,6}$/;
+
+/** The fields of a request as they are recorded: pep dropped, profession only when it is a code. */
+function recordable(body: Request): { set: Profile; unset: string[] } {
+  const { userEmail: _email, pep: _pep, profession, ...rest } = body;
+  const set: Profile = { ...rest };
+  const unset: string[] = [];
+  if (profession !== undefined) {
+    if (professionCode.test(profession.trim())) set.profession = profession.trim();
+    else unset.push('profession');
+  }
+  return { set, unset };
+}
+
+function checkProfile(profile: Profile, today: string): void {
+  const estimation = profile.depositEstimation as { minimum: number; maximum: number } | undefined;
+  if (estimation && estimation.minimum > estimation.maximum) {
+    throw validation('depositEstimation.minimum must not exceed depositEstimation.maximum', 'invalidParameters');
+  }
+  if (typeof profile.birthdate === 'string' && profile.birthdate >= today) {
+    throw validation('birthdate must be in the past', 'invalidParameters');
+  }
+  if (profile.fundsOrigin === 'others' && profile.fundsOriginOthersReason === undefined) {
+    throw validation('fundsOriginOthersReason is required when fundsOrigin is others', 'invalidParameters');
+  }
+}
+
+const providedFields = (profile: Profile) => kycProfileFields.filter((field) => profile[field] !== undefined);
+
+/**
+ * Merges a partner's KYC data into the customer's profile (created on first use): a re-sent field overwrites,
+ * nested objects are replaced whole. Safe to re-call; the answer says what is given and what is still missing.
+ */
+export async function submitKycData(ctx: AppContext, workspace: WorkspaceContext, body: Request) {
+  const { set, unset } = recordable(body);
+  const nowMs = ctx.clock.nowMs();
+  const merged = await ctx.db.transaction(async (tx) => {
+    const account = await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs);
+    const [existing] = await tx.query<{ profile: Profile }>(
+      'select profile from kyc_profiles where account_id = $1 for update',
+      [account.id],
+    );
+    const profile: Profile = { ...(existing?.profile ?? {}), ...set };
+    for (const field of unset) delete profile[field];
+    checkProfile(profile, new Date(nowMs).toISOString().slice(0, 10));
+    await tx.query(
+      `insert into kyc_profiles (account_id, workspace_id, profile, updated_at_ms) values ($1, $2, $3::text::jsonb, $4)
+       on conflict (account_id) do update set profile = excluded.profile, updated_at_ms = excluded.updated_at_ms`,
+      [account.id, workspace.id, JSON.stringify(profile), nowMs],
+    );
+    return profile;
+  });
+  return {
+    success: true as const,
+    providedFields: providedFields(merged),
+    missingFields: missingKycFields(workspace.verificationProfile, merged),
+  };
+}
+
+/** The customer's profile as recorded, or an empty one when none was sent. */
+export async function profileOf(ctx: AppContext, accountId: string): Promise<Profile> {
+  const [row] = await ctx.db.query<{ profile: Profile }>('select profile from kyc_profiles where account_id = $1', [
+    accountId,
+  ]);
+  return row?.profile ?? {};
+}
+
+/** The authoritative read before enabling operations: status, what is missing, and the account id once it exists. */
+export async function kycStatusOf(ctx: AppContext, workspace: WorkspaceContext, email: string) {
+  const account = await findCustomerAccount(ctx.db, workspace.id, email);
+  if (!account) {
+    return {
+      ok: true as const,
+      value: { status: 'NOT_AVAILABLE' as const, missingFields: missingKycFields(workspace.verificationProfile, {}) },
+    };
+  }
+  const profile = await profileOf(ctx, account.id);
+  return {
+    ok: true as const,
+    value: {
+      status: account.verification_status,
+      missingFields: missingKycFields(workspace.verificationProfile, profile),
+      accountId: publicAccountId(account),
+    },
+  };
+}
