@@ -70,7 +70,7 @@ export async function quoteFor(ctx: AppContext, workspace: WorkspaceContext, quo
 export const accountScopeOf = (quote: QuoteRow): string =>
   (quote.customer_email ?? quote.customer_id ?? '').trim().toLowerCase();
 
-function requireLive(quote: QuoteRow, nowMs: number): void {
+export function requireLive(quote: QuoteRow, nowMs: number): void {
   if (quote.used_by_order_id !== null) {
     throw duplicity(`Quote ${quote.id} was already used by order ${quote.used_by_order_id}; request a new quote`);
   }
@@ -82,7 +82,7 @@ function requireLive(quote: QuoteRow, nowMs: number): void {
 }
 
 /** Checks the request against its quote: the payout rail, the payer and the beneficiary the corridors need. */
-function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'>, payerRequired: boolean): void {
+export function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'>, payerRequired: boolean): void {
   const type = body.destinationTransferData.type;
   if (!(railNames[quote.destination_rail] ?? [quote.destination_rail]).includes(type)) {
     throw validation(
@@ -134,7 +134,7 @@ function requireIdentity(
 }
 
 /** The on-behalf customer of a quote, who must be APPROVED; undefined when the quote is for the workspace itself. */
-async function customerOf(db: Queryable, workspaceId: string, quote: QuoteRow): Promise<AccountRow | undefined> {
+export async function customerOf(db: Queryable, workspaceId: string, quote: QuoteRow): Promise<AccountRow | undefined> {
   const named = quote.customer_email ?? quote.customer_id;
   if (named === null) return undefined;
   const rows = await db.query<AccountRow>(
@@ -166,7 +166,7 @@ async function spreadOf(ctx: AppContext, quote: QuoteRow): Promise<bigint> {
   }).spreadMinor;
 }
 
-interface Binding {
+export interface Binding {
   readonly quote: QuoteRow;
   readonly body: Omit<Request, 'quoteId'>;
   readonly checked: CheckedOrder;
@@ -174,7 +174,7 @@ interface Binding {
 }
 
 /** The order row a bound quote makes; the origin leg's instructions come from the rail provider. */
-async function newOrder(
+export async function newOrder(
   ctx: AppContext,
   workspaceId: string,
   accountId: string,
@@ -214,7 +214,7 @@ async function newOrder(
   };
 }
 
-async function bindQuote(tx: Queryable, quote: QuoteRow, orderId: string, nowMs: number): Promise<void> {
+export async function bindQuote(tx: Queryable, quote: QuoteRow, orderId: string, nowMs: number): Promise<void> {
   if (await claimQuote(tx, quote.id, orderId, nowMs)) return;
   const fresh = await findQuote(tx, quote.id);
   requireLive(fresh ?? quote, nowMs);
@@ -332,5 +332,3 @@ export async function confirmPayin(
   });
   return {};
 }
-
-export { type Binding, bindQuote, checkAgainstQuote, customerOf, newOrder, requireLive };
