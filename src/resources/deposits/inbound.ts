@@ -1,12 +1,10 @@
-import { currencyOf } from '../../catalogue/index.js';
 import { movements } from '../../domain/ledger/entry.js';
-import { numberOfMinor } from '../../domain/money/amount.js';
 import { acceptsInbound, applyInbound, type InboundScenario } from '../../domain/states/deposit-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import type { JobHandler } from '../../jobs/runner.js';
-import { balancesOf, postEntry } from '../../ledger/ledger.js';
+import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
+import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Queryable } from '../../storage/db.js';
 import { findDeposit, updateDepositState } from './repo.js';
 import { depositView } from './view.js';
 
@@ -66,30 +64,4 @@ export function depositInboundHandler(clock: Clock): JobHandler {
       await recordBalanceUpdated(tx, deposit.workspace_id, deposit.account_id, deposit.currency, nowMs);
     }
   };
-}
-
-/** balance_updated carries the account's balance in that currency after the change. */
-export async function recordBalanceUpdated(
-  tx: Queryable,
-  workspaceId: string,
-  accountId: string,
-  currency: string,
-  nowMs: number,
-  /** Set for a customer's account; the workspace's own account has no public id. */
-  userEmail?: string,
-): Promise<void> {
-  const [balance] = await balancesOf(tx, accountId, currency);
-  const precision = currencyOf(currency)?.precision ?? 0;
-  await recordEvent(tx, {
-    workspaceId,
-    type: 'balance_updated',
-    eventId: userEmail ?? workspaceId,
-    data: {
-      ...(userEmail === undefined ? {} : { userEmail }),
-      currency,
-      available: numberOfMinor(balance?.available ?? 0n, precision),
-      pending: numberOfMinor(balance?.pending ?? 0n, precision),
-    },
-    occurredAtMs: nowMs,
-  });
 }

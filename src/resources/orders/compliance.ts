@@ -1,8 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { parkOrderFunds } from '../pending-payments/service.js';
-import { orderJobs } from './legs.js';
+import { keepAsPendingPayment, orderJobs } from './legs.js';
 import { findOrder } from './repo.js';
 import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
@@ -20,19 +19,7 @@ export async function decideOrderCompliance(ctx: AppContext, orderId: string, de
     }
     const nowMs = ctx.clock.nowMs();
     if (decision === 'reject') {
-      if (order.received_amount > 0n) {
-        await parkOrderFunds(tx, {
-          workspaceId: order.workspace_id,
-          accountId: order.account_id,
-          orderId: order.id,
-          currency: order.origin_currency,
-          amount: order.received_amount,
-          counterparty: order.counterparty ?? {},
-          refund: true,
-          refundDelayMs: ctx.config.sandboxSettleDelayMs,
-          nowMs,
-        });
-      }
+      await keepAsPendingPayment(ctx, tx, order, order.received_amount, true, nowMs);
       const failed = await moveOrder(
         tx,
         order,

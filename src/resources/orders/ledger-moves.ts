@@ -1,7 +1,7 @@
 import { movements, type Posting, systemAccounts } from '../../domain/ledger/entry.js';
+import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Queryable } from '../../storage/db.js';
-import { recordBalanceUpdated } from '../deposits/inbound.js';
 import type { OrderRow } from './repo.js';
 
 // The ledger entries of an order's legs. Funds in flight sit in `system:orders`; each leg moves them on.

@@ -54,8 +54,8 @@ const next = (tx: Queryable, kind: string, orderId: string, runAtMs: number, now
 
 const orderIdOf = (payload: Record<string, unknown>) => String(payload.orderId);
 
-/** Funds beyond what the order can take become a pending payment the partner can use or have refunded. */
-async function parkExcess(
+/** Funds the order cannot use become a pending payment: the partner can use it, or it is refunded (at once with `refund`). */
+export async function keepAsPendingPayment(
   ctx: LegContext,
   tx: Queryable,
   order: OrderRow,
@@ -102,7 +102,7 @@ export function orderInboundHandler(ctx: LegContext): JobHandler {
             },
             nowMs,
           );
-    await parkExcess(ctx, tx, moved, outcome.excess, false, nowMs);
+    await keepAsPendingPayment(ctx, tx, moved, outcome.excess, false, nowMs);
     if (moved.status === 'Received') await next(tx, orderJobs.trade, order.id, nowMs, nowMs);
   };
 }
@@ -149,7 +149,7 @@ export function orderTradeHandler(ctx: LegContext): JobHandler {
 async function refundOrder(ctx: LegContext, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
   await postOrderEntry(tx, order, 'order_conversion_reversal', movements.reverse(conversionPostings(order)), nowMs);
   if (order.origin_rail === 'BALANCE') await refundToBalance(tx, order, nowMs);
-  else await parkExcess(ctx, tx, order, order.origin_amount, true, nowMs);
+  else await keepAsPendingPayment(ctx, tx, order, order.origin_amount, true, nowMs);
   await moveOrder(tx, order, { status: 'Refunded', failureReason: reason }, nowMs);
 }
 
@@ -213,7 +213,7 @@ export function orderExpireHandler(ctx: LegContext): JobHandler {
       order.received_amount > 0n
         ? 'The payment window ended with part of the amount received; it is kept as a pending payment'
         : 'The payment window ended before any funds arrived';
-    await parkExcess(ctx, tx, order, order.received_amount, false, nowMs);
+    await keepAsPendingPayment(ctx, tx, order, order.received_amount, false, nowMs);
     await moveOrder(tx, order, { status: 'Expired', failureReason: reason }, nowMs);
   };
 }

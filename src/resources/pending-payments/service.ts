@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
-import { systemAccounts } from '../../domain/ledger/entry.js';
+import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { decimalOfMinor, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
 import { canMoveRefund, type RefundStatus } from '../../domain/states/refund-status.js';
 import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
@@ -60,50 +60,91 @@ export async function detectPendingPayment(
   const amount = minorOfNumber(input.amount, precision);
   if (!amount.ok) throw validation(`amount ${amount.reason} (${method.currency})`);
   const nowMs = ctx.clock.nowMs();
-  const id = randomUUID();
   return ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `insert into pending_payments (id, workspace_id, method_id, account_id, currency, amount, amount_major, counterparty,
-         status, created_at_ms, updated_at_ms)
-       values ($1, $2, $3, $4, $5, $6, $7::numeric, $8::text::jsonb, 'UNMATCHED', $9, $9)`,
-      [
-        id,
-        workspace.id,
-        input.methodId,
-        method.account_id,
-        method.currency,
-        amount.minor,
-        decimalOfMinor(amount.minor, precision),
-        JSON.stringify(input.counterparty),
-        nowMs,
-      ],
-    );
-    await postEntry(tx, {
+    const row = await recordPendingPayment(tx, {
       workspaceId: workspace.id,
-      kind: 'pending_payment_detected',
-      reference: id,
-      postings: [
-        {
-          accountId: systemAccounts.clearingInbound,
-          currency: method.currency,
-          bucket: 'available',
-          amount: -amount.minor,
-        },
-        { accountId: systemAccounts.suspense, currency: method.currency, bucket: 'available', amount: amount.minor },
-      ],
+      accountId: method.account_id,
+      methodId: input.methodId,
+      currency: method.currency,
+      amount: amount.minor,
+      counterparty: input.counterparty,
+      from: systemAccounts.clearingInbound,
       nowMs,
     });
-    const row = (await findPendingPayment(tx, id)) as PendingPaymentRow;
-    const view = pendingPaymentView(row);
-    await recordEvent(tx, {
-      workspaceId: workspace.id,
-      type: 'pending_payment_created_or_detected',
-      eventId: id,
-      data: view,
-      occurredAtMs: nowMs,
-    });
-    return view;
+    return pendingPaymentView(row);
   });
+}
+
+interface NewPendingPayment {
+  workspaceId: string;
+  accountId: string;
+  currency: string;
+  amount: bigint;
+  counterparty: Record<string, string>;
+  /** The account the funds come from into suspense: inbound clearing, or the orders account. */
+  from: string;
+  methodId?: string;
+  sourceOrderId?: string;
+  /** Start the refund to the payer at once (returning), after this delay. */
+  refundAfterMs?: number;
+  nowMs: number;
+}
+
+/**
+ * The one way a pending payment comes to be, inside the caller's transaction: the row, the ledger entry that moves
+ * its funds into suspense, the refund job when one starts at once, and `pending_payment_created_or_detected`.
+ */
+async function recordPendingPayment(tx: Queryable, input: NewPendingPayment): Promise<PendingPaymentRow> {
+  const id = randomUUID();
+  const precision = currencyOf(input.currency)?.precision ?? 2;
+  const { nowMs } = input;
+  const refund = input.refundAfterMs !== undefined;
+  await tx.query(
+    `insert into pending_payments (id, workspace_id, method_id, source_order_id, account_id, currency, amount,
+       amount_major, counterparty, status, refund_status, created_at_ms, updated_at_ms)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::text::jsonb, 'UNMATCHED', $10, $11, $11)`,
+    [
+      id,
+      input.workspaceId,
+      input.methodId ?? null,
+      input.sourceOrderId ?? null,
+      input.accountId,
+      input.currency,
+      input.amount,
+      decimalOfMinor(input.amount, precision),
+      JSON.stringify(input.counterparty),
+      refund ? 'returning' : null,
+      nowMs,
+    ],
+  );
+  await postEntry(tx, {
+    workspaceId: input.workspaceId,
+    kind: input.sourceOrderId === undefined ? 'pending_payment_detected' : 'order_funds_parked',
+    reference: input.sourceOrderId ?? id,
+    postings: movements.transfer(
+      { accountId: input.from },
+      { accountId: systemAccounts.suspense },
+      input.currency,
+      input.amount,
+    ),
+    nowMs,
+  });
+  if (refund) {
+    await enqueueJob(
+      tx,
+      { kind: pendingRefundJob, payload: { transferId: id }, runAtMs: nowMs + (input.refundAfterMs ?? 0) },
+      nowMs,
+    );
+  }
+  const row = (await findPendingPayment(tx, id)) as PendingPaymentRow;
+  await recordEvent(tx, {
+    workspaceId: input.workspaceId,
+    type: 'pending_payment_created_or_detected',
+    eventId: id,
+    data: pendingPaymentView(row),
+    occurredAtMs: nowMs,
+  });
+  return row;
 }
 
 export async function ownedPendingPayment(ctx: AppContext, workspace: WorkspaceContext, id: string) {
@@ -202,7 +243,7 @@ export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Quer
  * transaction. With `refund` the refund to the payer starts at once (returning); otherwise the partner can create
  * an order from it, or an operator can refund it.
  */
-export async function parkOrderFunds(
+export function parkOrderFunds(
   tx: Queryable,
   input: {
     workspaceId: string;
@@ -215,51 +256,16 @@ export async function parkOrderFunds(
     refundDelayMs: number;
     nowMs: number;
   },
-) {
-  const id = randomUUID();
-  const precision = currencyOf(input.currency)?.precision ?? 2;
-  const { nowMs } = input;
-  await tx.query(
-    `insert into pending_payments (id, workspace_id, source_order_id, account_id, currency, amount, amount_major,
-       counterparty, status, refund_status, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $7::numeric, $8::text::jsonb, 'UNMATCHED', $9, $10, $10)`,
-    [
-      id,
-      input.workspaceId,
-      input.orderId,
-      input.accountId,
-      input.currency,
-      input.amount,
-      decimalOfMinor(input.amount, precision),
-      JSON.stringify(input.counterparty),
-      input.refund ? 'returning' : null,
-      nowMs,
-    ],
-  );
-  await postEntry(tx, {
+): Promise<PendingPaymentRow> {
+  return recordPendingPayment(tx, {
     workspaceId: input.workspaceId,
-    kind: 'order_funds_parked',
-    reference: input.orderId,
-    postings: [
-      { accountId: systemAccounts.orders, currency: input.currency, bucket: 'available', amount: -input.amount },
-      { accountId: systemAccounts.suspense, currency: input.currency, bucket: 'available', amount: input.amount },
-    ],
-    nowMs,
+    accountId: input.accountId,
+    sourceOrderId: input.orderId,
+    currency: input.currency,
+    amount: input.amount,
+    counterparty: input.counterparty,
+    from: systemAccounts.orders,
+    ...(input.refund ? { refundAfterMs: input.refundDelayMs } : {}),
+    nowMs: input.nowMs,
   });
-  if (input.refund) {
-    await enqueueJob(
-      tx,
-      { kind: pendingRefundJob, payload: { transferId: id }, runAtMs: nowMs + input.refundDelayMs },
-      nowMs,
-    );
-  }
-  const row = (await findPendingPayment(tx, id)) as PendingPaymentRow;
-  await recordEvent(tx, {
-    workspaceId: input.workspaceId,
-    type: 'pending_payment_created_or_detected',
-    eventId: id,
-    data: pendingPaymentView(row),
-    occurredAtMs: nowMs,
-  });
-  return row;
 }

@@ -6,8 +6,8 @@ import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { recordBalanceUpdated } from '../deposits/inbound.js';
 import { findWithdrawal, setWithdrawalStatus } from './repo.js';
 import { withdrawalView } from './view.js';
 
