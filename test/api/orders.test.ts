@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
-import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 import {
   aQuote,
   beneficiary,
@@ -107,7 +107,7 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
     await expectLedgerConsistent(t.app);
   });
 
-  it('a used quote is refused, and so is an expired one; nothing is created', async () => {
+  it('a used quote is refused (409 DuplicityError); nothing more is created', async () => {
     const p = await approvedPartner();
     const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
     const body = {
@@ -122,6 +122,28 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
     expect(again.json()).toMatchObject({ success: false, error: 'DuplicityError' });
     const list = await t.app.inject({ method: 'GET', url: '/v1/orders', headers: p.headers });
     expect(list.json()).toHaveLength(1);
+  });
+
+  it('an expired quote is refused (409 StateError) and nothing is created; the key stays consumed', async () => {
+    const clock = new TestClock();
+    const clocked = await buildTestApp({ clock });
+    const p = await aPartner(clocked.app);
+    await verifyCustomer(clocked.app, p, payer.userEmail);
+    const quote = await aQuote(clocked.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
+    clock.advance(31_000);
+    const body = {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationUserData: beneficiary,
+      destinationTransferData: destinations.PIX_BR,
+    };
+    const expired = await postOrder(clocked.app, p, body, { 'idempotency-key': 'expired-quote' });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json()).toMatchObject({ success: false, error: 'StateError' });
+    expect(expired.json().message).toContain('expired');
+    expect((await clocked.app.inject({ method: 'GET', url: '/v1/orders', headers: p.headers })).json()).toEqual([]);
+    expect((await postOrder(clocked.app, p, body, { 'idempotency-key': 'expired-quote' })).statusCode).toBe(409);
+    await clocked.app.close();
   });
 
   it('unknown quote 404, malformed payout instrument 400 naming the field, rail mismatch 400', async () => {
