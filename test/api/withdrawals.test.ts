@@ -102,6 +102,15 @@ describe('POST /v1/withdrawals', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: p.headers })).json()).toEqual([]);
   });
 
+  it('is 400 naming the amount and the bounds outside the corridor payout limits, and nothing is held', async () => {
+    const p = await fundedPartner('EUR', 500);
+    const below = await withdraw(p, { currency: 'EUR', amount: 0.5, destinationTransferData: sepa });
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toMatchObject({ success: false, error: 'ValidationError' });
+    expect(below.json().message).toContain('amount 0.5 EUR is outside the SEPA payout limits: 1 to 100000 EUR');
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 500, pending: 0 });
+  });
+
   it('a rejected payout (amount ending .91) fails and releases the hold', async () => {
     const p = await fundedPartner('EUR', 100);
     const w = (await withdraw(p, { currency: 'EUR', amount: 10.91, destinationTransferData: sepa })).json();

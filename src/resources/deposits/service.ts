@@ -7,9 +7,10 @@ import { networks } from '../../catalogue/networks.js';
 import type { CurrencyEntry } from '../../catalogue/types.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
-import { decimalOfMinor, minorOfDecimal, minorOfNumber } from '../../domain/money/amount.js';
+import { decimalOfMinor, minorOfNumber } from '../../domain/money/amount.js';
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
+import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -64,18 +65,6 @@ function depositRail(currency: CurrencyEntry, sent: string | undefined): string 
   return sent;
 }
 
-async function enforcePayinLimits(ctx: AppContext, currency: CurrencyEntry, minor: bigint, rail: string) {
-  const bounds = (await ctx.corridors.limits(currency.code))?.payin;
-  if (!bounds) return;
-  const min = minorOfDecimal(bounds.min, currency.precision);
-  const max = minorOfDecimal(bounds.max, currency.precision);
-  if ((min.ok && minor < min.minor) || (max.ok && minor > max.minor)) {
-    throw validation(
-      `amount ${decimalOfMinor(minor, currency.precision)} ${currency.code} is outside the ${rail} payin limits: ${bounds.min} to ${bounds.max}`,
-    );
-  }
-}
-
 export interface CheckedDeposit {
   readonly currency: CurrencyEntry;
   readonly rail: string;
@@ -90,7 +79,15 @@ export async function createDeposit(
   commit: (tx: Queryable, body: unknown) => Promise<void>,
 ) {
   const { currency, rail, expectedAmount } = checked;
-  if (expectedAmount !== undefined) await enforcePayinLimits(ctx, currency, expectedAmount, rail);
+  if (expectedAmount !== undefined) {
+    await enforceCorridorLimits(ctx.corridors, {
+      currency,
+      direction: 'payin',
+      minor: expectedAmount,
+      field: 'amount',
+      rail,
+    });
+  }
   await requireApproved(ctx.db, workspace.id, body.userData.userEmail, 'payer');
   const id = resourceId(ctx.config.brokerageEnv === 'production');
   const depositInfo = await ctx.rails.depositInstructions({

@@ -28,62 +28,54 @@ export function conversionPostings(order: OrderRow): Posting[] {
 export const inboundPostings = (order: OrderRow, amount: bigint) =>
   movements.transfer({ accountId: systemAccounts.clearingInbound }, orders, order.origin_currency, amount);
 
-/** Origin funds taken from the account's balance (402 FundsError when it is short: the check constraint). */
-export async function takeFromBalance(tx: Queryable, order: OrderRow, nowMs: number) {
-  const postings = movements.transfer(
-    { accountId: order.account_id },
-    orders,
-    order.origin_currency,
-    order.origin_amount,
-  );
-  await postOrderEntry(tx, order, 'order_balance_debit', postings, nowMs);
-  await recordBalanceUpdated(
-    tx,
-    order.workspace_id,
-    order.account_id,
-    order.origin_currency,
-    nowMs,
-    order.customer_email ?? undefined,
-  );
+/**
+ * Moves an order's funds between its account's balance and the orders account, with balance_updated (a taking
+ * that would overdraw is 402 FundsError: the check constraint).
+ */
+async function balanceMove(
+  tx: Queryable,
+  order: OrderRow,
+  move: { kind: string; toBalance: boolean; currency: string; amount: bigint },
+  nowMs: number,
+) {
+  const balance = { accountId: order.account_id };
+  const [from, to] = move.toBalance ? [orders, balance] : [balance, orders];
+  await postOrderEntry(tx, order, move.kind, movements.transfer(from, to, move.currency, move.amount), nowMs);
+  const email = order.customer_email ?? undefined;
+  await recordBalanceUpdated(tx, order.workspace_id, order.account_id, move.currency, nowMs, email);
 }
+
+/** Origin funds taken from the account's balance. */
+export const takeFromBalance = (tx: Queryable, order: OrderRow, nowMs: number) =>
+  balanceMove(
+    tx,
+    order,
+    { kind: 'order_balance_debit', toBalance: false, currency: order.origin_currency, amount: order.origin_amount },
+    nowMs,
+  );
 
 /** The destination amount credited to the account's balance (a BALANCE payout). */
-export async function creditToBalance(tx: Queryable, order: OrderRow, nowMs: number) {
-  const postings = movements.transfer(
-    orders,
-    { accountId: order.account_id },
-    order.destination_currency,
-    order.destination_amount,
-  );
-  await postOrderEntry(tx, order, 'order_balance_credit', postings, nowMs);
-  await recordBalanceUpdated(
+export const creditToBalance = (tx: Queryable, order: OrderRow, nowMs: number) =>
+  balanceMove(
     tx,
-    order.workspace_id,
-    order.account_id,
-    order.destination_currency,
+    order,
+    {
+      kind: 'order_balance_credit',
+      toBalance: true,
+      currency: order.destination_currency,
+      amount: order.destination_amount,
+    },
     nowMs,
-    order.customer_email ?? undefined,
   );
-}
 
 /** Origin funds given back to the account's balance (a failed payout of a BALANCE-origin order). */
-export async function refundToBalance(tx: Queryable, order: OrderRow, nowMs: number) {
-  const postings = movements.transfer(
-    orders,
-    { accountId: order.account_id },
-    order.origin_currency,
-    order.origin_amount,
-  );
-  await postOrderEntry(tx, order, 'order_refund', postings, nowMs);
-  await recordBalanceUpdated(
+export const refundToBalance = (tx: Queryable, order: OrderRow, nowMs: number) =>
+  balanceMove(
     tx,
-    order.workspace_id,
-    order.account_id,
-    order.origin_currency,
+    order,
+    { kind: 'order_refund', toBalance: true, currency: order.origin_currency, amount: order.origin_amount },
     nowMs,
-    order.customer_email ?? undefined,
   );
-}
 
 /** The payout left for the rail, or came back from it. */
 export const payoutPostings = (order: OrderRow) =>

@@ -4,17 +4,12 @@ import type { AppContext } from '../../app-context.js';
 import { currencyOf, originRailsOf, pairOf, payoutRailsOf } from '../../catalogue/index.js';
 import { networkGasFees } from '../../catalogue/network-gas-fees.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
-import type { AmountBounds, CurrencyEntry } from '../../catalogue/types.js';
+import type { CurrencyEntry } from '../../catalogue/types.js';
 import { allowance, validation } from '../../domain/errors.js';
-import {
-  decimalOfMinor,
-  decimalOfNumber,
-  minorOfDecimal,
-  minorOfNumber,
-  numberOfMinor,
-} from '../../domain/money/amount.js';
+import { decimalOfNumber, minorOfDecimal, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
 import { inverseRate, priceQuote, rateDecimal } from '../../domain/pricing/quote-pricing.js';
 import { secondsOf } from '../../platform/clock.js';
+import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import { feeBpsFor, type WorkspaceContext } from '../../workspaces/workspace.js';
 import { insertQuote } from './repo.js';
 import type { QuoteRequest, QuoteResponse } from './schema.js';
@@ -54,11 +49,25 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
 
   const checkBounds = {
     origin: (minor: bigint) =>
-      originRail === 'BALANCE' ? undefined : enforceBounds(ctx, origin, 'payin', minor, 'originAmount', originRail),
+      originRail === 'BALANCE'
+        ? undefined
+        : enforceCorridorLimits(ctx.corridors, {
+            currency: origin,
+            direction: 'payin',
+            minor,
+            field: 'originAmount',
+            rail: originRail,
+          }),
     destination: (minor: bigint) =>
       destinationRail === 'BALANCE'
         ? undefined
-        : enforceBounds(ctx, destination, 'payout', minor, 'destinationAmount', destinationRail),
+        : enforceCorridorLimits(ctx.corridors, {
+            currency: destination,
+            direction: 'payout',
+            minor,
+            field: 'destinationAmount',
+            rail: destinationRail,
+          }),
   };
   await checkBounds[side](parsed.minor);
 
@@ -167,29 +176,4 @@ function chooseRail(
     );
   }
   return sent;
-}
-
-async function enforceBounds(
-  ctx: AppContext,
-  currency: CurrencyEntry,
-  direction: 'payin' | 'payout',
-  minor: bigint,
-  field: string,
-  rail: string,
-): Promise<void> {
-  const published = await ctx.corridors.limits(currency.code);
-  const bounds: AmountBounds | null | undefined = published?.[direction];
-  if (!bounds) return;
-  const toMinor = (decimal: string) => {
-    const parsed = minorOfDecimal(decimal, currency.precision);
-    if (!parsed.ok) throw new Error(`catalogue limit ${decimal} ${parsed.reason}`);
-    return parsed.minor;
-  };
-  const [min, max] = [toMinor(bounds.min), toMinor(bounds.max)];
-  if (minor < min || minor > max) {
-    const amount = decimalOfMinor(minor, currency.precision);
-    throw validation(
-      `${field} ${amount} ${currency.code} is outside the ${rail} ${direction} limits: ${bounds.min} to ${bounds.max} ${currency.code}`,
-    );
-  }
 }

@@ -13,6 +13,7 @@ import { applyDefaults, validateDestination } from '../../domain/payout-fields/v
 import { enqueueJob } from '../../jobs/queue.js';
 import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
 import { postEntry } from '../../ledger/ledger.js';
+import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { withdrawalPayoutJob } from './payout.js';
@@ -75,16 +76,13 @@ export async function createWithdrawal(
   commit: (tx: Queryable, body: unknown) => Promise<void>,
 ) {
   const { currency, rail, amount } = checked;
-  const bounds = (await ctx.corridors.limits(currency.code))?.payout;
-  if (bounds) {
-    const min = minorOfDecimal(bounds.min, currency.precision);
-    const max = minorOfDecimal(bounds.max, currency.precision);
-    if ((min.ok && amount < min.minor) || (max.ok && amount > max.minor)) {
-      throw validation(
-        `amount is outside the ${rail.rail} payout limits: ${bounds.min} to ${bounds.max} ${currency.code}`,
-      );
-    }
-  }
+  await enforceCorridorLimits(ctx.corridors, {
+    currency,
+    direction: 'payout',
+    minor: amount,
+    field: 'amount',
+    rail: rail.rail,
+  });
   const fee = await payoutFee(ctx, checked);
   const nowMs = ctx.clock.nowMs();
   return ctx.db.transaction(async (tx) => {
