@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { validation } from '../domain/errors.js';
 import { decimalOfNumber } from '../domain/money/amount.js';
+import type { Queryable, Row } from '../storage/db.js';
 import { Email, Obj } from './schema.js';
 
 // The list and count conventions shared by deposits, withdrawals and orders: the same filters, a bare array sorted
@@ -97,4 +98,43 @@ export function filterSql(filters: ListFilters, columns: FilterColumns, firstPar
 export function pageOf(filters: ListFilters): { limit: number; offset: number } {
   const limit = filters.limit ? filters.limit : pageSizeDefault;
   return { limit, offset: limit * (filters.page ?? 0) };
+}
+
+/** What a list reads: its FROM clause and the alias prefix of its columns ('' or 'p.'). */
+export interface ListSource {
+  readonly select: string;
+  readonly from: string;
+  readonly prefix: string;
+  readonly columns: FilterColumns;
+}
+
+/** One page, newest first (createdAt, then id, descending), of the workspace's rows matching the filters. */
+export function listPage<T extends Row>(
+  db: Queryable,
+  source: ListSource,
+  workspaceId: string,
+  filters: ListFilters,
+): Promise<T[]> {
+  const { where, params } = filterSql(filters, source.columns);
+  const { limit, offset } = pageOf(filters);
+  const p = source.prefix;
+  return db.query<T>(
+    `select ${source.select} from ${source.from} where ${p}workspace_id = $1${where}
+     order by ${p}created_at_ms desc, ${p}id desc limit ${limit} offset ${offset}`,
+    [workspaceId, ...params],
+  );
+}
+
+export async function countMatching(
+  db: Queryable,
+  source: ListSource,
+  workspaceId: string,
+  filters: ListFilters,
+): Promise<number> {
+  const { where, params } = filterSql(filters, source.columns);
+  const rows = await db.query<{ n: bigint }>(
+    `select count(*) as n from ${source.from} where ${source.prefix}workspace_id = $1${where}`,
+    [workspaceId, ...params],
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -1,5 +1,11 @@
 import type { DepositStatus } from '../../domain/states/deposit-status.js';
-import { type FilterColumns, filterSql, type ListFilters, pageOf } from '../../platform/list-query.js';
+import {
+  countMatching,
+  type FilterColumns,
+  type ListFilters,
+  type ListSource,
+  listPage,
+} from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface DepositRow {
@@ -100,21 +106,10 @@ const depositFilterColumns: FilterColumns = {
   searchable: ['id', 'reference_code', 'payer_email'],
 };
 
-export async function listDeposits(db: Queryable, workspaceId: string, filters: ListFilters): Promise<DepositRow[]> {
-  const { where, params } = filterSql(filters, depositFilterColumns);
-  const { limit, offset } = pageOf(filters);
-  return db.query<DepositRow>(
-    `select * from deposits where workspace_id = $1${where}
-     order by created_at_ms desc, id desc limit ${limit} offset ${offset}`,
-    [workspaceId, ...params],
-  );
-}
+const source: ListSource = { select: '*', from: 'deposits', prefix: '', columns: depositFilterColumns };
 
-export async function countDeposits(db: Queryable, workspaceId: string, filters: ListFilters): Promise<number> {
-  const { where, params } = filterSql(filters, depositFilterColumns);
-  const rows = await db.query<{ n: bigint }>(`select count(*) as n from deposits where workspace_id = $1${where}`, [
-    workspaceId,
-    ...params,
-  ]);
-  return Number(rows[0]?.n ?? 0);
-}
+export const listDeposits = (db: Queryable, workspaceId: string, filters: ListFilters) =>
+  listPage<DepositRow>(db, source, workspaceId, filters);
+
+export const countDeposits = (db: Queryable, workspaceId: string, filters: ListFilters) =>
+  countMatching(db, source, workspaceId, filters);

@@ -1,5 +1,11 @@
 import type { OrderStatus } from '../../domain/states/order-status.js';
-import { type FilterColumns, filterSql, type ListFilters, pageOf } from '../../platform/list-query.js';
+import {
+  countMatching,
+  type FilterColumns,
+  type ListFilters,
+  type ListSource,
+  listPage,
+} from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface OrderRow {
@@ -163,21 +169,10 @@ const orderFilterColumns: FilterColumns = {
   searchable: ['id', 'external_reference', 'reference_code', 'payer_email'],
 };
 
-export async function listOrders(db: Queryable, workspaceId: string, filters: ListFilters): Promise<OrderRow[]> {
-  const { where, params } = filterSql(filters, orderFilterColumns);
-  const { limit, offset } = pageOf(filters);
-  return db.query<OrderRow>(
-    `select * from orders where workspace_id = $1${where}
-     order by created_at_ms desc, id desc limit ${limit} offset ${offset}`,
-    [workspaceId, ...params],
-  );
-}
+const source: ListSource = { select: '*', from: 'orders', prefix: '', columns: orderFilterColumns };
 
-export async function countOrders(db: Queryable, workspaceId: string, filters: ListFilters): Promise<number> {
-  const { where, params } = filterSql(filters, orderFilterColumns);
-  const rows = await db.query<{ n: bigint }>(`select count(*) as n from orders where workspace_id = $1${where}`, [
-    workspaceId,
-    ...params,
-  ]);
-  return Number(rows[0]?.n ?? 0);
-}
+export const listOrders = (db: Queryable, workspaceId: string, filters: ListFilters) =>
+  listPage<OrderRow>(db, source, workspaceId, filters);
+
+export const countOrders = (db: Queryable, workspaceId: string, filters: ListFilters) =>
+  countMatching(db, source, workspaceId, filters);

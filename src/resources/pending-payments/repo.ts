@@ -1,5 +1,11 @@
 import type { RefundStatus } from '../../domain/states/refund-status.js';
-import { type FilterColumns, filterSql, type ListFilters, pageOf } from '../../platform/list-query.js';
+import {
+  countMatching,
+  type FilterColumns,
+  type ListFilters,
+  type ListSource,
+  listPage,
+} from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface PendingPaymentRow {
@@ -43,24 +49,15 @@ const columns: FilterColumns = {
   searchable: ['p.id::text', 'p.method_id'],
 };
 
-export async function listPendingPayments(
-  db: Queryable,
-  workspaceId: string,
-  filters: ListFilters,
-): Promise<PendingPaymentRow[]> {
-  const { where, params } = filterSql(filters, columns);
-  const { limit, offset } = pageOf(filters);
-  return db.query<PendingPaymentRow>(
-    `${select} where p.workspace_id = $1${where} order by p.created_at_ms desc, p.id desc limit ${limit} offset ${offset}`,
-    [workspaceId, ...params],
-  );
-}
+const source: ListSource = {
+  select: 'p.*, a.email',
+  from: 'pending_payments p join accounts a on a.id = p.account_id',
+  prefix: 'p.',
+  columns: columns,
+};
 
-export async function countPendingPayments(db: Queryable, workspaceId: string, filters: ListFilters): Promise<number> {
-  const { where, params } = filterSql(filters, columns);
-  const rows = await db.query<{ n: bigint }>(
-    `select count(*) as n from pending_payments p join accounts a on a.id = p.account_id where p.workspace_id = $1${where}`,
-    [workspaceId, ...params],
-  );
-  return Number(rows[0]?.n ?? 0);
-}
+export const listPendingPayments = (db: Queryable, workspaceId: string, filters: ListFilters) =>
+  listPage<PendingPaymentRow>(db, source, workspaceId, filters);
+
+export const countPendingPayments = (db: Queryable, workspaceId: string, filters: ListFilters) =>
+  countMatching(db, source, workspaceId, filters);

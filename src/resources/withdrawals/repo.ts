@@ -1,5 +1,5 @@
 import type { WithdrawalStatus } from '../../domain/states/withdrawal-status.js';
-import { type FilterColumns, filterSql, type ListFilters, pageOf } from '../../platform/list-query.js';
+import { type FilterColumns, type ListFilters, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface WithdrawalRow {
@@ -91,15 +91,7 @@ const columns: FilterColumns = {
   searchable: ['id::text'],
 };
 
-export async function listWithdrawals(
-  db: Queryable,
-  workspaceId: string,
-  filters: ListFilters,
-): Promise<WithdrawalRow[]> {
-  const { where, params } = filterSql(filters, columns);
-  const { limit, offset } = pageOf(filters);
-  return db.query<WithdrawalRow>(
-    `select * from withdrawals where workspace_id = $1${where} order by created_at_ms desc, id desc limit ${limit} offset ${offset}`,
-    [workspaceId, ...params],
-  );
-}
+const source: ListSource = { select: '*', from: 'withdrawals', prefix: '', columns };
+
+export const listWithdrawals = (db: Queryable, workspaceId: string, filters: ListFilters) =>
+  listPage<WithdrawalRow>(db, source, workspaceId, filters);
