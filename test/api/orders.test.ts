@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
+import { aPartner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 import {
+  approvedPartner,
   aQuote,
   beneficiary,
   destinations,
@@ -22,12 +23,6 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' } });
 });
-
-async function approvedPartner(): Promise<Partner> {
-  const p = await aPartner(t.app);
-  await verifyCustomer(t.app, p, payer.userEmail);
-  return p;
-}
 
 async function outboxTypes(workspaceId: string, eventId: string) {
   const db = await testDb();
@@ -51,7 +46,7 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
     ],
     ['on-ramp', { originCurrency: 'EUR', destinationCurrency: 'ETH', originAmount: 500 }, 'ETH', 'EUR'],
   ] as const)('%s origin: quote to Success with a simulated transfer', async (_, quoteBody, rail, payerKey) => {
-    const p = await approvedPartner();
+    const p = await approvedPartner(t);
     const quote = await aQuote(t.app, p, quoteBody);
     const created = await postOrder(t.app, p, {
       quoteId: quote.quoteId,
@@ -108,7 +103,7 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
   });
 
   it('a used quote is refused (409 DuplicityError); nothing more is created', async () => {
-    const p = await approvedPartner();
+    const p = await approvedPartner(t);
     const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
     const body = {
       quoteId: quote.quoteId,
@@ -147,7 +142,7 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
   });
 
   it('unknown quote 404, malformed payout instrument 400 naming the field, rail mismatch 400', async () => {
-    const p = await approvedPartner();
+    const p = await approvedPartner(t);
     const missing = await postOrder(t.app, p, {
       quoteId: '00000000-0000-4000-8000-000000000000',
       userData: payer,
@@ -192,7 +187,7 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
   });
 
   it('destinationUserData is required where the corridor needs the beneficiary (BRL: taxId)', async () => {
-    const p = await approvedPartner();
+    const p = await approvedPartner(t);
     const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
     const body = { quoteId: quote.quoteId, userData: payer, destinationTransferData: destinations.PIX_BR };
     const none = await postOrder(t.app, p, body);

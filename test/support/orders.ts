@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { adminHeaders, type Partner } from './builders.js';
+import { adminHeaders, aPartner, type Partner, verifyCustomer } from './builders.js';
+import type { TestApp } from './harness.js';
 
 // Builders for order tests: payers, payout instruments per rail, quotes and orders through the API.
 
@@ -79,3 +80,68 @@ export async function expectLedgerConsistent(app: FastifyInstance) {
   const report = await app.inject({ method: 'GET', url: '/admin/v1/ledger/verification', headers: adminHeaders });
   expect(report.json()).toMatchObject({ consistent: true, problems: [] });
 }
+
+/** A fresh workspace whose payer (`payer.userEmail`) is APPROVED. */
+export async function approvedPartner(t: TestApp): Promise<Partner> {
+  const p = await aPartner(t.app);
+  await verifyCustomer(t.app, p, payer.userEmail);
+  return p;
+}
+
+/** An approved partner whose own account holds `amount` EUR, collected by a simulated deposit. */
+export async function fundedPartner(t: TestApp, amount: number): Promise<Partner> {
+  const p = await approvedPartner(t);
+  const deposit = await t.app.inject({
+    method: 'POST',
+    url: '/v1/deposits',
+    headers: p.headers,
+    payload: { userData: payer, currency: 'EUR', amount },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/simulate/incoming-transfer/deposit',
+    headers: p.headers,
+    payload: { depositId: deposit.json().depositId, amount, ...payerFields.EUR },
+  });
+  await t.ctx.jobs.runDue();
+  return p;
+}
+
+/** The partner's balances by currency (`query` such as `?userEmail=...` for a customer's). */
+export const balances = async (t: TestApp, p: Partner, query = '') =>
+  Object.fromEntries(
+    (await t.app.inject({ method: 'GET', url: `/v1/balances${query}`, headers: p.headers }))
+      .json()
+      .balances.map((b: { currency: string; available: number; pending: number }) => [b.currency, b]),
+  );
+
+export const pendingPayments = async (t: TestApp, p: Partner) =>
+  (await t.app.inject({ method: 'GET', url: '/v1/pending-payments', headers: p.headers })).json().value;
+
+export const listOrders = async (t: TestApp, p: Partner) =>
+  (await t.app.inject({ method: 'GET', url: '/v1/orders', headers: p.headers })).json();
+
+/** The body of an order from `payer` to `beneficiary` by PIX on the quote `quoteId`. */
+export const pixOrderBody = (quoteId: string) => ({
+  quoteId,
+  userData: payer,
+  destinationUserData: beneficiary,
+  destinationTransferData: destinations.PIX_BR,
+});
+
+/** A Pending order collecting EUR by SEPA (100 unless `quoteBody` says otherwise) and paying out BRL by PIX. */
+export async function sepaToPixOrder(t: TestApp, p: Partner, quoteBody: Record<string, unknown> = {}) {
+  const quote = await aQuote(t.app, p, {
+    originCurrency: 'EUR',
+    destinationCurrency: 'BRL',
+    originAmount: 100,
+    ...quoteBody,
+  });
+  const response = await postOrder(t.app, p, pixOrderBody(quote.quoteId));
+  expect(response.statusCode, response.body).toBe(201);
+  return { quote, order: response.json() };
+}
+
+/** Pays `amount` EUR into the order by a simulated SEPA transfer from the payer, playing `scenario` when given. */
+export const payIn = (t: TestApp, p: Partner, orderId: string, amount: number, scenario?: string) =>
+  simulateOrder(t.app, p, { orderId, amount, ...(scenario === undefined ? {} : { scenario }), ...payerFields.EUR });
