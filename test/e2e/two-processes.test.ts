@@ -1,193 +1,42 @@
-// Black-box tests of two real processes (`node dist/main.js`) on one PostgreSQL database, as a partner behind a load
-// balancer would reach them: idempotency, the no-overdraft rule and the job runner must hold across processes.
-// PGlite allows one process per data directory, so without DATABASE_URL there is nothing to test here.
+// Goal: idempotency, the no-overdraft rule and the job runner hold across two real processes (`node dist/main.js`)
+// on one PostgreSQL database, as a partner behind a load balancer would reach them. Method: two processes started
+// together (both migrate, under the migration lock) and sharing the operator token and the secrets key as replicas
+// would; concurrent requests spread round robin over both, then the answers, the API's reads and the database
+// checked. PGlite allows one process per data directory, so without DATABASE_URL there is nothing to test here.
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/net.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const databaseUrl = process.env.DATABASE_URL;
-// Every variable loadConfig reads: the children get none of the parent's, only what this file sets.
-const configVariables =
-  'PORT HOST DATA_DIR DATABASE_URL DATABASE_POOL_SIZE BROKERAGE_ENV ADMIN_TOKEN SECRETS_KEY QUOTE_TTL_SECONDS ORDER_PAYMENT_WINDOW_SECONDS WRITE_RATE_LIMIT_PER_MINUTE WEBHOOK_ALLOW_INSECURE PUBLIC_BASE_URL LOG_LEVEL SANDBOX_SETTLE_DELAY_MS READ_THROTTLE_PER_SECOND'.split(
-    ' ',
-  );
-// Both processes share the operator token and the secrets key, as replicas of one deployment would.
-const adminToken = randomBytes(24).toString('base64url');
-const secretsKey = randomBytes(32).toString('hex');
-
-interface Server {
-  readonly name: string;
-  readonly child: ChildProcess;
-  readonly url: string;
-  stdout: string;
-  stderr: string;
-}
-
-interface Workspace {
-  workspaceId: string;
-  clientId: string;
-  username: string;
-  password: string;
-}
-
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the assertions that read them
-  body: any;
-  text: string;
-}
-
-const children = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-
-function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of configVariables) delete env[name];
-  return { ...env, ...overrides };
-}
-
-async function spawnServer(name: string): Promise<Server> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-e2e-two-'));
-  tempDirs.push(dataDir);
-  const env = childEnv({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    ADMIN_TOKEN: adminToken,
-    SECRETS_KEY: secretsKey,
-    SANDBOX_SETTLE_DELAY_MS: '0',
-    WRITE_RATE_LIMIT_PER_MINUTE: '100000',
-    READ_THROTTLE_PER_SECOND: '100000',
-    LOG_LEVEL: 'warn',
-  });
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  const server: Server = { name, child, url: `http://127.0.0.1:${port}`, stdout: '', stderr: '' };
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    server.stdout += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    server.stderr += chunk;
-  });
-  return server;
-}
-
-function exited(
-  child: ChildProcess,
-  timeoutMs: number,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`process ${child.pid} still running after ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal });
-    });
-  });
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
-
-async function startHealthy(name: string): Promise<Server> {
-  const server = await spawnServer(name);
-  await waitFor(
-    `GET ${server.url}/health`,
-    async () => {
-      if (server.child.exitCode !== null) {
-        throw new Error(`${name} exited ${server.child.exitCode}: ${server.stderr}\n${server.stdout}`);
-      }
-      return fetch(`${server.url}/health`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-    },
-    30_000,
-  );
-  return server;
-}
+import {
+  aPartner,
+  approvePayer,
+  call,
+  expectLedgerConsistent,
+  type Partner,
+  placeOrder,
+  simulateOrderPayment,
+} from '../support/e2e-api.js';
+import { beneficiary, payer } from '../support/orders.js';
+import { databaseUrl, exited, type Server, serverProcesses, unthrottled, waitFor } from '../support/server-process.js';
 
 let a: Server;
 let b: Server;
 let sql: postgres.Sql;
 
-/** One request to one process; the body is parsed when it is JSON. */
-async function call(server: Server, method: string, path: string, token: string, payload?: unknown, key?: string) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(key === undefined ? {} : { 'idempotency-key': key }),
-    },
-    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-  });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, body, text } as Answer;
-}
-
 /** The process a load balancer would pick for the i-th request: round robin over both. */
 const pick = (i: number) => (i % 2 === 0 ? a : b);
 
 /** A fresh workspace created through one process, its token issued by the other, with an approved payer. */
-async function aPartner(name: string, payerEmail: string) {
-  const created = await call(a, 'POST', '/admin/v1/workspaces', adminToken, { name });
-  expect(created.status, created.text).toBe(201);
-  const workspace = created.body as Workspace;
-  const tokenResponse = await fetch(`${b.url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: workspace.clientId,
-      username: workspace.username,
-      password: workspace.password,
-    }).toString(),
-  });
-  expect(tokenResponse.status, await tokenResponse.clone().text()).toBe(200);
-  const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
-  const kyc = await call(a, 'POST', '/v1/simulate/kyc', token, { userEmail: payerEmail, status: 'APPROVED' });
-  expect(kyc.status, kyc.text).toBe(200);
-  return { workspace, token };
+async function aTwoProcessPartner(name: string, payerEmail: string): Promise<Partner> {
+  const p = await aPartner(a, name, { simulation: false, tokenServer: b });
+  await approvePayer(a, p, payerEmail);
+  return p;
 }
 
 async function balance(server: Server, token: string, currency: string) {
-  const answer = await call(server, 'GET', `/v1/balances?currency=${currency}`, token);
+  const answer = await call(server, token, 'GET', `/v1/balances?currency=${currency}`);
   expect(answer.status, answer.text).toBe(200);
   return (answer.body.balances[0] ?? { available: 0, pending: 0 }) as { available: number; pending: number };
-}
-
-async function expectLedgerConsistent(server: Server) {
-  const report = await call(server, 'GET', '/admin/v1/ledger/verification', adminToken);
-  expect(report.status, report.text).toBe(200);
-  expect(report.body).toMatchObject({ consistent: true, problems: [] });
 }
 
 const sepa = {
@@ -200,27 +49,36 @@ const sepa = {
 };
 
 describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database', () => {
+  const processes = serverProcesses({
+    dirPrefix: 'brokerage-e2e-two-',
+    healthTimeoutMs: 30_000,
+    healthPollMs: 100,
+    env: {
+      // Both processes share the operator token and the secrets key, as replicas of one deployment would.
+      ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      SANDBOX_SETTLE_DELAY_MS: '0',
+      ...unthrottled,
+      LOG_LEVEL: 'warn',
+    },
+  });
+
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe', timeout: 120_000 });
     // Started together, as a deployment rolls out its replicas: both migrate, under the migration lock.
-    [a, b] = await Promise.all([startHealthy('A'), startHealthy('B')]);
+    [a, b] = await Promise.all([
+      processes.startHealthy(processes.freshDir(), {}, 'A'),
+      processes.startHealthy(processes.freshDir(), {}, 'B'),
+    ]);
     sql = postgres(databaseUrl ?? '', { max: 2, onnotice: () => {} });
-  }, 120_000);
+  }, 70_000);
 
   afterAll(async () => {
     await sql?.end();
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited(child, 10_000).catch(() => undefined);
-      }
-    }
-    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   it('the same keyed POST /v1/deposits sent to both processes at once creates one deposit', async () => {
     const userEmail = 'ana.two.idem@example.com';
-    const p = await aPartner('e2e two processes: idempotency', userEmail);
+    const p = await aTwoProcessPartner('e2e two processes: idempotency', userEmail);
     const key = `two-${randomUUID()}`;
     const body = {
       userData: { firstName: 'Ana', lastName: 'Silva', userEmail, country: 'PT' },
@@ -228,7 +86,7 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
       amount: 250,
     };
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(pick(i), 'POST', '/v1/deposits', p.token, body, key)),
+      Array.from({ length: 10 }, (_, i) => call(pick(i), p.token, 'POST', '/v1/deposits', body, key)),
     );
     const created = answers.filter((r) => r.status === 201);
     const refused = answers.filter((r) => r.status !== 201);
@@ -243,7 +101,7 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
     for (const r of created) expect(r.text).toBe(created[0]?.text);
 
     for (const server of [a, b]) {
-      const list = await call(server, 'GET', '/v1/deposits', p.token);
+      const list = await call(server, p.token, 'GET', '/v1/deposits');
       expect(list.status, list.text).toBe(200);
       expect(list.body.map((d: { depositId: string }) => d.depositId)).toEqual([depositId]);
     }
@@ -255,14 +113,14 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
 
   it('30 concurrent withdrawals of 10 EUR across both processes on a 100 EUR balance: 10 pass, 20 are refused', async () => {
     const userEmail = 'ana.two.funds@example.com';
-    const p = await aPartner('e2e two processes: funds', userEmail);
-    const deposit = await call(b, 'POST', '/v1/deposits', p.token, {
+    const p = await aTwoProcessPartner('e2e two processes: funds', userEmail);
+    const deposit = await call(b, p.token, 'POST', '/v1/deposits', {
       userData: { firstName: 'Ana', lastName: 'Silva', userEmail, country: 'PT' },
       currency: 'EUR',
       amount: 100,
     });
     expect(deposit.status, deposit.text).toBe(201);
-    const simulated = await call(a, 'POST', '/v1/simulate/incoming-transfer/deposit', p.token, {
+    const simulated = await call(a, p.token, 'POST', '/v1/simulate/incoming-transfer/deposit', {
       depositId: deposit.body.depositId,
       amount: 100,
       counterparty: { name: 'Ana', iban: 'PT50000201231234567890154' },
@@ -272,15 +130,16 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
       'the deposit to settle into the EUR balance',
       async () => (await balance(b, p.token, 'EUR')).available === 100,
       15_000,
+      100,
     );
 
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         call(
           pick(i),
+          p.token,
           'POST',
           '/v1/withdrawals',
-          p.token,
           { currency: 'EUR', amount: 10, destinationTransferData: sepa },
           `w-${randomUUID()}`,
         ),
@@ -309,8 +168,9 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
         return now.available === 0 && now.pending === 0;
       },
       20_000,
+      100,
     );
-    const list = await call(a, 'GET', '/v1/withdrawals', p.token);
+    const list = await call(a, p.token, 'GET', '/v1/withdrawals');
     expect(list.status, list.text).toBe(200);
     expect(list.body).toHaveLength(10);
     expect(
@@ -327,79 +187,28 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
 
   it('orders whose legs run on both job runners each complete once: one order_completed, one conversion entry', async () => {
     const userEmail = 'ana.two.orders@example.com';
-    const p = await aPartner('e2e two processes: orders', userEmail);
-    const payer = {
-      firstName: 'Ana',
-      lastName: 'Silva',
-      userEmail,
-      country: 'PT',
-      address: '1 Main St',
-      city: 'Austin',
-      postalCode: '73301',
-      state: 'TX',
-      taxId: '52998224725',
-      phoneNumber: '+254712345678',
-    };
-    const beneficiary = {
-      firstName: 'Bruno',
-      lastName: 'Costa',
-      userEmail: 'bruno.two@example.com',
-      country: 'BR',
-      city: 'Berlin',
-      postalCode: '10115',
-      taxId: '52998224725',
-      phoneNumber: '+5511999998888',
-    };
-    const pix = {
-      type: 'PIX_BR',
-      destinationName: 'Bruno Costa',
-      destinationPixCode: 'bruno@example.com',
-      destinationTaxId: '52998224725',
-    };
-
+    const p = await aTwoProcessPartner('e2e two processes: orders', userEmail);
     const count = 6;
     // The quote through one process, the order through the other, the inbound transfer through the first again.
     const orders = await Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const quote = await call(pick(i), 'POST', '/v1/quotes', p.token, {
-          originCurrency: 'EUR',
-          destinationCurrency: 'BRL',
+      Array.from({ length: count }, (_, i) =>
+        placeOrder(pick(i), p, {
           originAmount: 100 + i,
-        });
-        expect(quote.status, quote.text).toBe(201);
-        const order = await call(pick(i + 1), 'POST', '/v1/orders', p.token, {
-          quoteId: quote.body.quoteId,
-          userData: payer,
-          destinationUserData: beneficiary,
-          destinationTransferData: pix,
           externalReference: `TWO-${i}`,
-        });
-        expect(order.status, order.text).toBe(201);
-        expect(order.body.status).toBe('Pending');
-        return {
-          orderId: order.body.orderId as string,
-          amount: quote.body.originAmount as number,
-          fee: quote.body.fee,
-        };
-      }),
-    );
-    const simulated = await Promise.all(
-      orders.map((o, i) =>
-        call(pick(i), 'POST', '/v1/simulate/incoming-transfer/order', p.token, {
-          orderId: o.orderId,
-          amount: o.amount,
-          counterparty: { name: 'Ana Silva', iban: 'PT50000201231234567890154' },
+          orderServer: pick(i + 1),
+          userData: { ...payer, userEmail },
+          destinationUserData: { ...beneficiary, userEmail: 'bruno.two@example.com' },
         }),
       ),
     );
-    for (const s of simulated) expect(s.status, s.text).toBe(200);
+    await Promise.all(orders.map((o, i) => simulateOrderPayment(pick(i), p, o)));
 
     const last = new Map<string, string>();
     await waitFor(
       `all ${count} orders to reach Success`,
       async () => {
         const reads = await Promise.all(
-          orders.map((o, i) => call(pick(i + 1), 'GET', `/v1/orders/${o.orderId}`, p.token)),
+          orders.map((o, i) => call(pick(i + 1), p.token, 'GET', `/v1/orders/${o.orderId}`)),
         );
         for (const [i, r] of reads.entries()) {
           expect(r.status, r.text).toBe(200);
@@ -409,15 +218,16 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
         return reads.every((r) => r.body.status === 'Success');
       },
       30_000,
+      100,
     ).catch((error: Error) => {
       throw new Error(`${error.message}: ${JSON.stringify(Object.fromEntries(last))}`);
     });
     for (const [i, o] of orders.entries()) {
-      const done = await call(pick(i), 'GET', `/v1/orders/${o.orderId}`, p.token);
+      const done = await call(pick(i), p.token, 'GET', `/v1/orders/${o.orderId}`);
       expect(done.body, done.text).toMatchObject({
         status: 'Success',
         fee: o.fee,
-        deposit: { amount: o.amount },
+        deposit: { amount: o.originAmount },
         trade: { status: 'Success' },
         withdraw: { status: 'Success' },
       });

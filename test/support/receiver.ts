@@ -7,19 +7,67 @@ export interface Received {
   /** The exact bytes, as a signature must be computed over them. */
   readonly raw: Buffer;
   readonly body: { id: string; type: string; api_version: string; data: Record<string, unknown> };
+  /** When the whole body had arrived (this process's clock, a server's too when it runs on this machine). */
+  readonly at: number;
+  /** Answered while the sender was still connected: a complete delivery. */
+  answered: boolean;
+  /** The sender went away before the answer: a delivery cut short. */
+  aborted: boolean;
 }
 
-/** A webhook receiver on loopback: records every POST, answers with the status its path asks for (/status/500). */
-export async function aReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+export interface Receiver {
+  readonly url: string;
+  readonly received: Received[];
+  close(): Promise<void>;
+}
+
+/** How long to hold a request before answering it (0: answer at once), given what came before it. */
+export type Hold = (body: Received['body'], before: readonly Received[]) => number;
+
+/**
+ * A webhook receiver on loopback: records every POST with its arrival time and answers with the status its path asks
+ * for (/status/500; 200 otherwise), after `holdMs` for the requests it picks. A held request whose sender goes away
+ * is recorded as aborted.
+ */
+export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
   const received: Received[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      received.push({ path: req.url ?? '', headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')) });
+      const body = JSON.parse(raw.toString('utf8')) as Received['body'];
+      const hold = holdMs(body, received);
+      const arrival: Received = {
+        path: req.url ?? '',
+        headers: req.headers,
+        raw,
+        body,
+        at: Date.now(),
+        answered: false,
+        aborted: false,
+      };
+      received.push(arrival);
+      // The response closes when it is finished or when the connection under it goes first.
+      res.once('finish', () => {
+        arrival.answered = true;
+      });
+      res.once('close', () => {
+        if (!res.writableFinished) arrival.aborted = true;
+      });
       const status = Number(/\/status\/(\d{3})/.exec(req.url ?? '')?.[1] ?? 200);
-      res.writeHead(status).end();
+      const answer = () => {
+        if (!res.destroyed) res.writeHead(status).end();
+      };
+      if (hold === 0) answer();
+      else {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          answer();
+        }, hold);
+        timers.add(timer);
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -27,6 +75,10 @@ export async function aReceiver(): Promise<{ url: string; received: Received[]; 
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
