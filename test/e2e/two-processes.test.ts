@@ -151,9 +151,12 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
     expect(accepted, summary).toHaveLength(10);
     expect(refused, summary).toHaveLength(20);
     for (const r of refused) expect(r.body).toMatchObject({ success: false, error: 'FundsError' });
-    // Both processes accepted some: the contention really crossed processes.
-    const acceptedBy = new Set(answers.flatMap((r, i) => (r.status === 201 ? [pick(i).name] : [])));
-    expect([...acceptedBy].sort(), summary).toEqual(['A', 'B']);
+    // Each process decided half the requests, so the contention crossed processes. Which process wins
+    // the ten debits is up to the scheduler (all ten on one side is a correct outcome), so it is not asserted.
+    for (const name of ['A', 'B']) {
+      const decided = answers.filter((r, i) => pick(i).name === name && (r.status === 201 || r.status === 402));
+      expect(decided, summary).toHaveLength(15);
+    }
     expect(accepted.reduce((sum, r) => sum + (r.body.amount as number) + (r.body.fee as number), 0)).toBe(100);
 
     // The payouts settle through both job runners; no reading ever shows a negative or inflated balance.
