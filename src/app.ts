@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
@@ -56,6 +57,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => oauthRoutes(scope, ctx));
+  // Hosted pages live outside /v1: customers reach them through links, without partner credentials.
+  await app.register(async (scope) => hostedStyleRoute(scope));
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', partnerAuth(ctx));
