@@ -1,9 +1,11 @@
 import type { Config } from './config.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { Clock } from './platform/clock.js';
+import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
+import type { VerificationProvider } from './providers/verification/verification-provider.js';
 import type { TokenService } from './resources/oauth/tokens.js';
 import type { Db } from './storage/db.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -22,6 +24,10 @@ export interface AppContext {
   readonly prices: PriceSource;
   readonly corridors: CorridorProvider;
   readonly rails: RailProvider;
+  /** Identity checks behind the hosted verification page. */
+  readonly verification: VerificationProvider;
+  /** Customer mail (the verification's one-time codes). */
+  readonly mail: MailProvider;
   /** Durable background work; main starts it, tests call runDue(). */
   readonly jobs: JobRunner;
   readonly webhooks: WebhookDispatcher;

@@ -17,6 +17,7 @@ import { balanceRoutes } from './resources/balances/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
+import { kycPageRoutes } from './resources/kyc/hosted/routes.js';
 import { kycRoutes } from './resources/kyc/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
 import { orderRoutes } from './resources/orders/routes.js';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => oauthRoutes(scope, ctx));
   // Hosted pages live outside /v1: customers reach them through links, without partner credentials.
   await app.register(async (scope) => hostedStyleRoute(scope));
+  await app.register(async (scope) => kycPageRoutes(scope, ctx));
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', partnerAuth(ctx));

@@ -8,12 +8,17 @@ import { limits } from './limits.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
+import { sandboxMailbox } from './providers/mail/sandbox-mailbox.js';
+import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import { referenceTablePrices } from './providers/prices/reference-table.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import { sandboxRails } from './providers/rails/sandbox-rails.js';
+import { sandboxVerification } from './providers/verification/sandbox-verification.js';
+import type { VerificationProvider } from './providers/verification/verification-provider.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
+import { verificationCheckHandlers } from './resources/kyc/checks.js';
 import { TokenService } from './resources/oauth/tokens.js';
 import { orderJobHandlers } from './resources/orders/legs.js';
 import { pendingRefundHandler, pendingRefundJob } from './resources/pending-payments/service.js';
@@ -35,6 +40,8 @@ export interface ContextOptions {
   readonly prices?: PriceSource;
   readonly corridors?: CorridorProvider;
   readonly rails?: RailProvider;
+  readonly verification?: VerificationProvider;
+  readonly mail?: MailProvider;
   readonly logger?: FastifyBaseLogger;
 }
 
@@ -45,6 +52,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
   const logger = options.logger ?? pino({ level: config.logLevel });
   const rails = options.rails ?? sandboxRails;
+  const verification = options.verification ?? sandboxVerification;
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
     [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db)],
@@ -52,6 +60,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config, db })],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
     ...orderJobHandlers({ clock, rails, config, db }),
+    ...verificationCheckHandlers({ clock, verification, config, db }),
   ]);
   return {
     config,
@@ -66,6 +75,8 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
       batchSize: 50,
     }),
     rails,
+    verification,
+    mail: options.mail ?? sandboxMailbox(db),
     tokens: new TokenService(signingKey),
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,

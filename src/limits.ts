@@ -31,4 +31,17 @@ export const limits = {
   webhookTimeoutMs: 5_000,
   /** A delivery claimed by a process that died is sent again after this. */
   webhookLeaseMs: 30_000,
+  /** A kycUrl must be opened within this; once opened it is spent and the flow it starts lasts kycFlowTtlMs. */
+  kycLinkTtlMs: 15 * 60 * 1000,
+  kycFlowTtlMs: 60 * 60 * 1000,
+  kycOtpTtlMs: 10 * 60 * 1000,
+  /** Wrong one-time codes before the attempt fails (a new kycUrl starts a new attempt). */
+  kycOtpAttemptsMax: 5,
+  /** Codes mailed per attempt: the first and two resends. */
+  kycOtpSendsMax: 3,
+  kycDocumentImageMaxBytes: 5 * 1024 * 1024,
+  /** An open banking web form not paid within this is EXPIRED. */
+  openBankingSessionTtlMs: 30 * 60 * 1000,
+  /** The hosted payment form posts a few short fields. */
+  openBankingFormBodyLimitBytes: 8_192,
 } as const;

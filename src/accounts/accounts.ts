@@ -6,9 +6,11 @@ export type VerificationStatus = 'NOT_AVAILABLE' | 'PENDING' | 'IN_PROGRESS' | '
 export interface AccountRow {
   id: string;
   workspace_id: string;
-  kind: 'workspace' | 'customer';
+  kind: 'workspace' | 'customer' | 'organisation';
   email: string | null;
   verification_status: VerificationStatus;
+  kyc_id: string | null;
+  external_id: string | null;
   [column: string]: unknown;
 }
 
@@ -43,6 +45,7 @@ export async function ensureCustomerAccount(
   return row;
 }
 
+/** A person's own customer row (their KYC profile lives on it), whether or not they represent an organisation. */
 export async function findCustomerAccount(
   tx: Queryable,
   workspaceId: string,
@@ -53,4 +56,43 @@ export async function findCustomerAccount(
     [workspaceId, email.trim().toLowerCase()],
   );
   return rows[0];
+}
+
+const holderQuery = `
+  select a.* from accounts a
+   where a.id = coalesce(
+     (select organisation_account_id from organisation_representatives where workspace_id = $1 and email = $2),
+     (select id from accounts where workspace_id = $1 and kind = 'customer' and email = $2))`;
+
+/**
+ * The account that holds an email's money and verification: the organisation's for its representatives (they share
+ * it), else the person's own. Balances, the verification gate and on-behalf orders all go through this.
+ */
+export async function findHolderAccount(
+  tx: Queryable,
+  workspaceId: string,
+  email: string,
+): Promise<AccountRow | undefined> {
+  const rows = await tx.query<AccountRow>(holderQuery, [workspaceId, email.trim().toLowerCase()]);
+  return rows[0];
+}
+
+/** As findHolderAccount, creating the person's account on first use. */
+export async function ensureHolderAccount(
+  tx: Queryable,
+  workspaceId: string,
+  email: string,
+  nowMs: number,
+): Promise<AccountRow> {
+  const held = await findHolderAccount(tx, workspaceId, email);
+  return held ?? ensureCustomerAccount(tx, workspaceId, email, nowMs);
+}
+
+/** The emails of an organisation's representatives, in the order they joined (KYB events carry them). */
+export async function representativesOf(tx: Queryable, organisationAccountId: string): Promise<string[]> {
+  const rows = await tx.query<{ email: string }>(
+    'select email from organisation_representatives where organisation_account_id = $1 order by added_at_ms, email',
+    [organisationAccountId],
+  );
+  return rows.map((r) => r.email);
 }

@@ -1,47 +1,63 @@
 import { randomUUID } from 'node:crypto';
-import { type AccountRow, ensureCustomerAccount } from '../accounts/accounts.js';
+import {
+  type AccountRow,
+  ensureHolderAccount,
+  findHolderAccount,
+  representativesOf,
+} from '../accounts/accounts.js';
 import { allowance, stateError } from '../domain/errors.js';
 import { type KycStatus, type KycStep, kycRoute, terminalKycStatuses } from '../domain/states/kyc-status.js';
 import { recordEvent } from '../events/outbox.js';
 import type { Queryable } from '../storage/db.js';
 
-/** The account id partners see: the email for individuals (spec: KYC verification, accountId). */
+/** The account id partners see: the email for individuals, the organisation's id for representatives. */
 export const publicAccountId = (account: AccountRow): string => account.email ?? account.id;
 
+export const verificationTypeOf = (account: AccountRow): 'KYC' | 'KYB' =>
+  account.kind === 'organisation' ? 'KYB' : 'KYC';
+
 /**
- * Moves a customer's verification to `target` along the permitted path, inside the caller's transaction, with a
+ * Moves an account's verification to `target` along the permitted path, inside the caller's transaction, with a
  * `verification_status_updated` event per step (and the deprecated `kyc_completed` on reaching a final state).
+ * The account row is locked first, so two simultaneous moves of one account apply one after the other.
  */
-export async function moveVerification(
+export async function moveAccountVerification(
   tx: Queryable,
-  workspaceId: string,
-  email: string,
+  accountId: string,
   target: KycStatus,
   nowMs: number,
 ): Promise<{ account: AccountRow; steps: KycStep[] }> {
-  const created = await ensureCustomerAccount(tx, workspaceId, email, nowMs);
-  // Re-read under a row lock: two simultaneous moves of one customer apply one after the other.
-  const [account] = await tx.query<AccountRow>('select * from accounts where id = $1 for update', [created.id]);
-  if (!account) throw new Error('customer account vanished');
+  const [account] = await tx.query<AccountRow>('select * from accounts where id = $1 for update', [accountId]);
+  if (!account) throw new Error(`account ${accountId} vanished`);
   const route = kycRoute(account.verification_status, target);
-  if (!route.ok) throw stateError(`Cannot move ${account.email} to ${target}: ${route.reason}`);
+  if (!route.ok) throw stateError(`Cannot move ${publicAccountId(account)} to ${target}: ${route.reason}`);
   if (route.steps.length === 0) return { account, steps: [] };
-  await tx.query('update accounts set verification_status = $2 where id = $1', [account.id, target]);
+  const kycId = account.kyc_id ?? `kyc_${randomUUID()}`;
+  await tx.query('update accounts set verification_status = $2, kyc_id = $3 where id = $1', [
+    account.id,
+    target,
+    kycId,
+  ]);
+  const verificationType = verificationTypeOf(account);
+  const who =
+    verificationType === 'KYB'
+      ? { emails: await representativesOf(tx, account.id) }
+      : { customerEmail: account.email };
   for (const step of route.steps) {
     const types = terminalKycStatuses.has(step.to)
       ? ['verification_status_updated', 'kyc_completed']
       : ['verification_status_updated'];
     for (const type of types) {
-      const eventId = randomUUID();
+      // The envelope id is a delivery UUID; data.eventId is what receivers deduplicate on (spec: Events).
       await recordEvent(tx, {
-        workspaceId,
+        workspaceId: account.workspace_id,
         type,
         eventId: randomUUID(),
         data: {
-          eventId,
+          eventId: randomUUID(),
           occurredAt: nowMs,
-          verificationType: 'KYC',
-          customerEmail: account.email,
+          verificationType,
+          ...who,
           entityId: publicAccountId(account),
           status: step.to,
           previousStatus: step.from,
@@ -50,16 +66,24 @@ export async function moveVerification(
       });
     }
   }
-  return { account: { ...account, verification_status: target }, steps: route.steps };
+  return { account: { ...account, verification_status: target, kyc_id: kycId }, steps: route.steps };
+}
+
+/** As moveAccountVerification, for the account holding an email (created on first use). */
+export async function moveVerification(
+  tx: Queryable,
+  workspaceId: string,
+  email: string,
+  target: KycStatus,
+  nowMs: number,
+): Promise<{ account: AccountRow; steps: KycStep[] }> {
+  const holder = await ensureHolderAccount(tx, workspaceId, email, nowMs);
+  return moveAccountVerification(tx, holder.id, target, nowMs);
 }
 
 /** The verification gate: a payer or an on-behalf customer must be APPROVED (403 AllowanceError naming the status). */
 export async function requireApproved(tx: Queryable, workspaceId: string, email: string, role: string): Promise<void> {
-  const rows = await tx.query<{ verification_status: KycStatus }>(
-    `select verification_status from accounts where workspace_id = $1 and kind = 'customer' and email = $2`,
-    [workspaceId, email.trim().toLowerCase()],
-  );
-  const status = rows[0]?.verification_status ?? 'NOT_AVAILABLE';
+  const status = (await findHolderAccount(tx, workspaceId, email))?.verification_status ?? 'NOT_AVAILABLE';
   if (status !== 'APPROVED') {
     throw allowance(`The ${role} ${email} has verification status ${status}; APPROVED is required`);
   }

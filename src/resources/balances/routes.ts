@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { findCustomerAccount, workspaceAccountId } from '../../accounts/accounts.js';
+import { findHolderAccount, workspaceAccountId } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { holdableCurrencyValues } from '../../catalogue/rail-values.js';
@@ -38,7 +38,7 @@ export async function balanceRoutes(scope: FastifyInstance, ctx: AppContext): Pr
       const accountId =
         userEmail === undefined
           ? workspaceAccountId(request.workspace.id)
-          : (await findCustomerAccount(ctx.db, request.workspace.id, userEmail))?.id;
+          : (await findHolderAccount(ctx.db, request.workspace.id, userEmail))?.id;
       const rows = accountId === undefined ? [] : await balancesOf(ctx.db, accountId, currency);
       return {
         balances: rows.map((row) => {

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
-import { ensureCustomerAccount, ensureWorkspaceAccount } from '../../accounts/accounts.js';
+import { ensureHolderAccount, ensureWorkspaceAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { authorization, existence } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
@@ -88,7 +88,7 @@ export async function createDepositMethod(
     const accountId =
       body.userEmail === undefined
         ? await ensureWorkspaceAccount(tx, workspace.id, nowMs)
-        : (await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs)).id;
+        : (await ensureHolderAccount(tx, workspace.id, body.userEmail, nowMs)).id;
     await tx.query(
       `insert into deposit_methods (id, workspace_id, account_id, method_type, currency, rail, status, deposit_info, created_at_ms)
        values ($1, $2, $3, $4, $5, $6, 'PENDING', '{"depositType":"PENDING"}', $7)`,

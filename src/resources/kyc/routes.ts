@@ -2,8 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { Email, errorResponses, Obj } from '../../platform/schema.js';
-import { KycDataRequest, KycDataResponse, KycStatusEnvelope } from './schema.js';
+import { KycDataRequest, KycDataResponse, KycStartRequest, KycStartResponse, KycStatusEnvelope } from './schema.js';
 import { kycStatusOf, submitKycData } from './service.js';
+import { startVerification } from './start.js';
 
 const tags = ['Identity verification (KYC)'];
 
@@ -22,6 +23,21 @@ export async function kycRoutes(scope: FastifyInstance, ctx: AppContext): Promis
       },
     },
     async (request) => submitKycData(ctx, request.workspace, request.body),
+  );
+
+  app.post(
+    '/kyc',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary:
+          'Start or resume the hosted verification: a fresh single-use kycUrl, unless fields are missing, a submission is being checked, or it is decided',
+        body: KycStartRequest,
+        response: { 200: KycStartResponse, ...errorResponses('create', [400, 401, 409]) },
+      },
+    },
+    async (request) => startVerification(ctx, request.workspace, request.body),
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
+import { kycCountries } from '../../catalogue/kyc-countries.js';
 import { kycStatuses } from '../../domain/states/kyc-status.js';
+import { cssSizePattern } from '../../hosted/page.js';
 import { Country, Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 
 const text = (maxLength: number, description?: string) =>
@@ -72,3 +74,47 @@ export const KycStatusEnvelope = Envelope(
     accountId: Type.Optional(Type.String({ description: 'Absent when no account exists yet' })),
   }),
 );
+
+/** Where the hosted page sends the customer: http(s) only, so a redirect can never run a script URL. */
+const RedirectUrl = (description: string) =>
+  Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, description });
+const CssSize = Type.String({ pattern: cssSizePattern, description: 'CSS size: a number with px, %, rem, em, vw or vh, or auto' });
+
+/** POST /v1/kyc: starts (or re-offers) the hosted verification of a customer. */
+export const KycStartRequest = Obj({
+  userEmail: Email,
+  countryCode: StringEnum(kycCountries, { description: 'ISO 3166-1 alpha-2; pre-selects the document country' }),
+  type: StringEnum(['INDIVIDUAL', 'BUSINESS']),
+  sendOTPMail: Type.Boolean({ description: 'Whether the hosted page mails the customer a one-time code to confirm' }),
+  userPhone: Type.Optional(
+    Type.String({ pattern: '^\\+[1-9][0-9]{0,3}-[0-9]{4,14}$', description: 'Country code with +, a hyphen, the number' }),
+  ),
+  externalUserId: Type.Optional(
+    text(100, "The partner's own id; for BUSINESS, the organisation's id: representatives sent with it share its account"),
+  ),
+  language: Type.Optional(Type.String({ maxLength: 35, description: 'Locale; en, es and pt are served, others fall back to en' })),
+  theme: Type.Optional(StringEnum(['dark', 'light'], { description: 'Default dark' })),
+  blank: Type.Optional(Type.Boolean({ description: 'Render without framing' })),
+  width: Type.Optional(CssSize),
+  height: Type.Optional(CssSize),
+  forceMobile: Type.Optional(Type.Boolean()),
+  successUrl: Type.Optional(RedirectUrl('Where the customer goes once the submission is finished (not approval)')),
+  errorUrl: Type.Optional(RedirectUrl('Where the customer goes on failure or cancel')),
+});
+
+export const KycStartResponse = Type.Object({
+  success: Type.Boolean(),
+  status: StringEnum(kycStatuses),
+  kycUrl: Type.Optional(Type.String({ description: 'Single use, expires; generate a fresh one per attempt' })),
+  kycId: Type.Optional(Type.String()),
+  userEmail: Type.String(),
+  accountId: Type.Optional(Type.String()),
+  missingInfo: Type.Object({
+    firstName: Type.Optional(Type.Boolean()),
+    lastName: Type.Optional(Type.Boolean()),
+    email: Type.Optional(Type.Boolean()),
+    phone: Type.Optional(Type.Boolean()),
+  }),
+  missingFields: Type.Array(Type.String()),
+  errorMessage: Type.Optional(Type.String()),
+});

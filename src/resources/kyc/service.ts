@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { ensureCustomerAccount, findCustomerAccount } from '../../accounts/accounts.js';
+import { ensureCustomerAccount, findCustomerAccount, findHolderAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { kycProfileFields, missingKycFields } from '../../catalogue/verification-profiles.js';
 import { validation } from '../../domain/errors.js';
@@ -80,14 +80,18 @@ export async function profileOf(ctx: AppContext, accountId: string): Promise<Pro
 
 /** The authoritative read before enabling operations: status, what is missing, and the account id once it exists. */
 export async function kycStatusOf(ctx: AppContext, workspace: WorkspaceContext, email: string) {
-  const account = await findCustomerAccount(ctx.db, workspace.id, email);
-  if (!account) {
+  // The status and account id are the holder's (an organisation's for its representatives); the fields the person's.
+  const [person, account] = await Promise.all([
+    findCustomerAccount(ctx.db, workspace.id, email),
+    findHolderAccount(ctx.db, workspace.id, email),
+  ]);
+  if (!account || !person) {
     return {
       ok: true as const,
       value: { status: 'NOT_AVAILABLE' as const, missingFields: missingKycFields(workspace.verificationProfile, {}) },
     };
   }
-  const profile = await profileOf(ctx, account.id);
+  const profile = await profileOf(ctx, person.id);
   return {
     ok: true as const,
     value: {

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { type AccountRow, ensureWorkspaceAccount } from '../../accounts/accounts.js';
+import { type AccountRow, ensureWorkspaceAccount, findHolderAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
 import { currencyOf } from '../../catalogue/index.js';
@@ -137,11 +137,12 @@ function requireIdentity(
 export async function customerOf(db: Queryable, workspaceId: string, quote: QuoteRow): Promise<AccountRow | undefined> {
   const named = quote.customer_email ?? quote.customer_id;
   if (named === null) return undefined;
-  const rows = await db.query<AccountRow>(
-    `select * from accounts where workspace_id = $1 and kind = 'customer' and (email = $2 or id = $3)`,
-    [workspaceId, named.trim().toLowerCase(), named],
+  // customerId is the public account id: an individual's email or an organisation's id.
+  const byId = await db.query<AccountRow>(
+    `select * from accounts where workspace_id = $1 and kind in ('organisation', 'customer') and id = $2`,
+    [workspaceId, named],
   );
-  const account = rows[0];
+  const account = byId[0] ?? (await findHolderAccount(db, workspaceId, named));
   const status = account?.verification_status ?? 'NOT_AVAILABLE';
   if (!account || status !== 'APPROVED') {
     throw allowance(`The customer ${named} has verification status ${status}; APPROVED is required`);

@@ -14,7 +14,8 @@ import {
   simulateDepositTransfer,
 } from './deposit-transfer.js';
 import { OrderSimulationAccepted, SimulateOrderTransfer, simulateOrderTransfer } from './order-transfer.js';
-import { SimulateKycRequest, SimulateKycResponse } from './schema.js';
+import { readMailbox } from '../../providers/mail/sandbox-mailbox.js';
+import { MailboxQuery, MailboxResponse, SimulateKycRequest, SimulateKycResponse } from './schema.js';
 
 const tags = ['Sandbox simulation'];
 
@@ -48,6 +49,21 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
         transitions: steps.map((s) => ({ previousStatus: s.from, status: s.to })),
       };
     },
+  );
+
+  app.get(
+    '/simulate/mailbox',
+    {
+      schema: {
+        tags,
+        summary: "The sandbox mail sent to a customer (the hosted verification's one-time codes), newest first",
+        querystring: MailboxQuery,
+        response: { 200: MailboxResponse, ...errorResponses('read', [400, 401, 403]) },
+      },
+    },
+    async (request) => ({
+      messages: await readMailbox(ctx.db, request.workspace.id, request.query.email, request.query.limit ?? 20),
+    }),
   );
 
   app.post(

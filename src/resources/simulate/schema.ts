@@ -16,3 +16,21 @@ export const SimulateKycResponse = Type.Object({
     description: 'One per verification_status_updated event emitted',
   }),
 });
+
+export const MailboxQuery = Obj({
+  email: Email,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+
+export const MailboxResponse = Type.Object({
+  messages: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      to: Type.String(),
+      subject: Type.String(),
+      text: Type.String(),
+      createdAt: Type.Integer({ description: 'Unix milliseconds' }),
+    }),
+    { description: 'Newest first' },
+  ),
+});

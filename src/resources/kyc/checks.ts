@@ -1,0 +1,82 @@
+import type { Config } from '../../config.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import type { Clock } from '../../platform/clock.js';
+import type { CheckOutcome, VerificationProvider } from '../../providers/verification/verification-provider.js';
+import type { Db, Queryable } from '../../storage/db.js';
+import { moveAccountVerification } from '../../verification/verification.js';
+import type { KycSession } from './sessions.js';
+
+export const verificationJobs = { review: 'kyc.review', decide: 'kyc.decide' } as const;
+
+interface CheckContext {
+  readonly clock: Clock;
+  readonly verification: VerificationProvider;
+  readonly config: Config;
+  readonly db: Db;
+}
+
+const sessionIdOf = (payload: Record<string, unknown>) => String(payload.sessionId);
+
+async function submittedSession(db: Queryable, sessionId: string): Promise<KycSession | undefined> {
+  const [session] = await db.query<KycSession>(`select * from kyc_sessions where id = $1 and step = 'submitted'`, [
+    sessionId,
+  ]);
+  return session;
+}
+
+const statusOf = async (tx: Queryable, accountId: string) =>
+  (await tx.query<{ verification_status: string }>('select verification_status from accounts where id = $1 for update', [accountId]))[0]
+    ?.verification_status;
+
+/** Schedules the review of a submission; called in the transaction that records it. */
+export async function scheduleReview(tx: Queryable, sessionId: string, runAtMs: number, nowMs: number): Promise<void> {
+  await enqueueJob(tx, { kind: verificationJobs.review, payload: { sessionId }, runAtMs }, nowMs);
+}
+
+/** The provider took the submission: the verification is under review until it decides. */
+function reviewHandler(ctx: CheckContext): JobHandler {
+  return async (tx, job) => {
+    const session = await submittedSession(tx, sessionIdOf(job.payload));
+    if (!session || (await statusOf(tx, session.account_id)) !== 'IN_PROGRESS') return;
+    const nowMs = ctx.clock.nowMs();
+    await moveAccountVerification(tx, session.account_id, 'REVIEWING', nowMs);
+    await enqueueJob(
+      tx,
+      { kind: verificationJobs.decide, payload: { sessionId: session.id }, runAtMs: nowMs + ctx.config.sandboxSettleDelayMs },
+      nowMs,
+    );
+  };
+}
+
+/** Asks the provider for its decision (outside the transaction) and records it; asks again later while pending. */
+function decideHandler(ctx: CheckContext): JobHandler {
+  return twoPhase<CheckOutcome | undefined>({
+    prepare: async (job) => {
+      const session = await submittedSession(ctx.db, sessionIdOf(job.payload));
+      return session?.check_ref ? ctx.verification.outcome(session.check_ref) : undefined;
+    },
+    apply: async (tx, job, outcome) => {
+      const session = await submittedSession(tx, sessionIdOf(job.payload));
+      if (!session || outcome === undefined || (await statusOf(tx, session.account_id)) !== 'REVIEWING') return;
+      const nowMs = ctx.clock.nowMs();
+      if (outcome.state === 'pending') {
+        const later = nowMs + Math.max(ctx.config.sandboxSettleDelayMs, 1_000);
+        await enqueueJob(tx, { kind: verificationJobs.decide, payload: { sessionId: session.id }, runAtMs: later }, nowMs);
+        return;
+      }
+      await tx.query(`update kyc_sessions set submission = submission || $2::text::jsonb where id = $1`, [
+        session.id,
+        JSON.stringify({ outcome: outcome.state, ...(outcome.state === 'rejected' ? { reason: outcome.reason } : {}) }),
+      ]);
+      await moveAccountVerification(tx, session.account_id, outcome.state === 'approved' ? 'APPROVED' : 'REJECTED', nowMs);
+    },
+  });
+}
+
+export function verificationCheckHandlers(ctx: CheckContext): [string, JobHandler][] {
+  return [
+    [verificationJobs.review, reviewHandler(ctx)],
+    [verificationJobs.decide, decideHandler(ctx)],
+  ];
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import { type AccountRow, ensureCustomerAccount, findHolderAccount } from '../../accounts/accounts.js';
+import type { AppContext } from '../../app-context.js';
+import { phoneRequiredCountries } from '../../catalogue/kyc-countries.js';
+import { missingKycFields } from '../../catalogue/verification-profiles.js';
+import { stateError } from '../../domain/errors.js';
+import { pickLanguage } from '../../hosted/page.js';
+import type { Queryable } from '../../storage/db.js';
+import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { kycPageLanguages } from './hosted/messages.js';
+import type { KycStartRequest, KycStartResponse } from './schema.js';
+import { createSession, latestSession } from './sessions.js';
+
+type Request = Static<typeof KycStartRequest>;
+type Response = Static<typeof KycStartResponse>;
+type Profile = Record<string, unknown>;
+
+/**
+ * The organisation a representative acts for (KYB). `externalUserId` names the organisation: every email sent with
+ * the same one joins it and shares its account. Someone already verifying as an individual cannot become one.
+ */
+async function organisationOf(
+  tx: Queryable,
+  workspaceId: string,
+  person: AccountRow,
+  externalUserId: string | undefined,
+  nowMs: number,
+): Promise<AccountRow> {
+  const held = await findHolderAccount(tx, workspaceId, person.email ?? '');
+  if (held && held.kind === 'organisation') {
+    if (externalUserId !== undefined && held.external_id !== null && held.external_id !== externalUserId) {
+      throw stateError(`${person.email} already represents another organisation (${held.external_id})`);
+    }
+    return held;
+  }
+  if (person.verification_status !== 'NOT_AVAILABLE') {
+    throw stateError(
+      `${person.email} has an individual verification (${person.verification_status}); it cannot become a business one`,
+    );
+  }
+  const newId = `org_${randomUUID()}`;
+  await tx.query(
+    `insert into accounts (id, workspace_id, kind, external_id, created_at_ms) values ($1, $2, 'organisation', $3, $4)
+     on conflict (workspace_id, external_id) where kind = 'organisation' do nothing`,
+    [newId, workspaceId, externalUserId ?? null, nowMs],
+  );
+  const [organisation] =
+    externalUserId === undefined
+      ? await tx.query<AccountRow>('select * from accounts where id = $1', [newId])
+      : await tx.query<AccountRow>(
+          `select * from accounts where workspace_id = $1 and kind = 'organisation' and external_id = $2`,
+          [workspaceId, externalUserId],
+        );
+  if (!organisation) throw new Error('organisation upsert returned no row');
+  await tx.query(
+    `insert into organisation_representatives (workspace_id, email, organisation_account_id, added_at_ms)
+     values ($1, $2, $3, $4) on conflict do nothing`,
+    [workspaceId, person.email, organisation.id, nowMs],
+  );
+  return organisation;
+}
+
+async function holderFor(tx: Queryable, workspace: WorkspaceContext, body: Request, nowMs: number) {
+  const person = await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs);
+  if (body.type === 'BUSINESS') return { person, holder: await organisationOf(tx, workspace.id, person, body.externalUserId, nowMs) };
+  const held = await findHolderAccount(tx, workspace.id, body.userEmail);
+  if (held?.kind === 'organisation') {
+    throw stateError(`${person.email} represents organisation ${held.id}; verify it with type BUSINESS`);
+  }
+  return { person, holder: person };
+}
+
+function missingFor(workspace: WorkspaceContext, profile: Profile, body: Request): string[] {
+  const missing = missingKycFields(workspace.verificationProfile, profile);
+  const needsPhone = phoneRequiredCountries.has(body.countryCode) && body.userPhone === undefined;
+  if (needsPhone && profile.phone === undefined && !missing.includes('phone')) missing.push('phone');
+  return missing;
+}
+
+const missingInfoOf = (missing: readonly string[]): Response['missingInfo'] =>
+  Object.fromEntries(['firstName', 'lastName', 'phone'].filter((f) => missing.includes(f)).map((f) => [f, true]));
+
+/**
+ * POST /v1/kyc. Creates the verification on first call (PENDING) and offers a fresh single-use kycUrl per call,
+ * except while profile fields are missing, while a submission is being checked, and once decided. Safe to re-call.
+ */
+export async function startVerification(ctx: AppContext, workspace: WorkspaceContext, body: Request): Promise<Response> {
+  const nowMs = ctx.clock.nowMs();
+  return ctx.db.transaction(async (tx) => {
+    const { person, holder } = await holderFor(tx, workspace, body, nowMs);
+    // Concurrent calls for one account take turns from here: the verification and its attempts change together.
+    await tx.query('select id from accounts where id = $1 for update', [holder.id]);
+    const [profileRow] = await tx.query<{ profile: Profile }>('select profile from kyc_profiles where account_id = $1', [
+      person.id,
+    ]);
+    const profile = profileRow?.profile ?? {};
+    const { account } = await moveAccountVerification(
+      tx,
+      holder.id,
+      holder.verification_status === 'NOT_AVAILABLE' ? 'PENDING' : holder.verification_status,
+      nowMs,
+    );
+    const missingFields = missingFor(workspace, profile, body);
+    const answer: Response = {
+      success: true,
+      status: account.verification_status,
+      userEmail: person.email ?? body.userEmail,
+      accountId: publicAccountId(account),
+      missingInfo: missingInfoOf(missingFields),
+      missingFields,
+      ...(account.kyc_id ? { kycId: account.kyc_id } : {}),
+    };
+    if (missingFields.length > 0) {
+      return { ...answer, errorMessage: 'Send the missing fields with POST /v1/kyc/data, then call again' };
+    }
+    if (account.verification_status === 'APPROVED') return answer;
+    if (account.verification_status === 'REJECTED') {
+      return { ...answer, errorMessage: 'The verification was rejected; contact support to review it' };
+    }
+    const latest = await latestSession(tx, holder.id);
+    if (account.verification_status === 'REVIEWING' || latest?.step === 'submitted') {
+      return { ...answer, errorMessage: 'The submission is being checked; no new attempt is needed' };
+    }
+    const { linkSecret } = await createSession(
+      tx,
+      {
+        workspaceId: workspace.id,
+        accountId: holder.id,
+        email: person.email ?? body.userEmail,
+        verificationType: holder.kind === 'organisation' ? 'KYB' : 'KYC',
+        options: {
+          language: pickLanguage(body.language, kycPageLanguages),
+          theme: body.theme ?? 'dark',
+          blank: body.blank ?? false,
+          forceMobile: body.forceMobile ?? false,
+          sendOTPMail: body.sendOTPMail,
+          countryCode: body.countryCode,
+          asksSector: profile.profession === undefined,
+          ...(body.width ? { width: body.width } : {}),
+          ...(body.height ? { height: body.height } : {}),
+          ...(body.successUrl ? { successUrl: body.successUrl } : {}),
+          ...(body.errorUrl ? { errorUrl: body.errorUrl } : {}),
+          ...(body.userPhone ? { userPhone: body.userPhone } : {}),
+          ...(body.externalUserId ? { externalUserId: body.externalUserId } : {}),
+        },
+      },
+      nowMs,
+    );
+    return { ...answer, kycUrl: `${ctx.config.publicBaseUrl.replace(/\/$/, '')}/kyc/start/${linkSecret}` };
+  });
+}
