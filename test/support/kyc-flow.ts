@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Partner } from './builders.js';
+
+/** Every field the default (standard) verification profile asks for. */
+export const standardProfile = {
+  firstName: 'Ana',
+  lastName: 'Silva',
+  birthdate: '1990-04-12',
+  nationality: 'PT',
+  phone: '+351912345678',
+  addresses: [{ street: 'Rua Augusta 1', city: 'Lisboa', state: 'Lisboa', zip: '1100-048', country: 'PT' }],
+  employmentStatus: 'employed',
+  fundsOrigin: 'salary',
+  accountPurpose: 'savings',
+};
+
+/** The smallest valid PNG: the page checks the first bytes, not the file name. */
+export const pngBytes = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export interface Upload {
+  readonly name: string;
+  readonly filename: string;
+  readonly type: string;
+  readonly bytes: Buffer;
+}
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(fields: Readonly<Record<string, string>>, upload?: Upload) {
+  const boundary = `----form${randomUUID().replace(/-/g, '')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (upload) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${upload.name}"; filename="${upload.filename}"\r\ncontent-type: ${upload.type}\r\n\r\n`,
+      ),
+      upload.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const startKyc = (app: FastifyInstance, partner: Partner, body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/v1/kyc', headers: partner.headers, payload: body });
+
+export const sendKycData = (app: FastifyInstance, partner: Partner, body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/v1/kyc/data', headers: partner.headers, payload: body });
+
+/** The path of a kycUrl, as a browser would request it from our server. */
+export const pathOf = (url: string) => new URL(url).pathname;
+
+/** Opens a kycUrl: the single-use link answers 303 to the flow's own address. */
+export async function openFlow(app: FastifyInstance, kycUrl: string): Promise<string> {
+  const opened = await app.inject({ method: 'GET', url: pathOf(kycUrl) });
+  expect(opened.statusCode, opened.body).toBe(303);
+  const location = String(opened.headers.location);
+  expect(location).toMatch(/^\/kyc\/flow\/[A-Za-z0-9_-]{43}$/);
+  return location;
+}
+
+export const postStep = (app: FastifyInstance, path: string, fields: Record<string, string>, upload?: Upload) => {
+  const { payload, headers } = multipart(fields, upload);
+  return app.inject({ method: 'POST', url: path, payload, headers });
+};
+
+/** The newest one-time code mailed to a customer, read from the sandbox mailbox. */
+export async function mailedCode(app: FastifyInstance, partner: Partner, email: string): Promise<string> {
+  const mailbox = await app.inject({
+    method: 'GET',
+    url: `/v1/simulate/mailbox?email=${encodeURIComponent(email)}`,
+    headers: partner.headers,
+  });
+  expect(mailbox.statusCode, mailbox.body).toBe(200);
+  const text = String(mailbox.json().messages[0]?.text ?? '');
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  expect(code, text).toBeDefined();
+  return code as string;
+}
+
+export const documentFields = (overrides: Record<string, string> = {}) => ({
+  documentType: 'passport',
+  documentNumber: 'X1234567',
+  expiryDate: '2031-01-31',
+  issuingCountry: 'PT',
+  sector: '50',
+  ...overrides,
+});
+
+export const photo: Upload = { name: 'image', filename: 'front.png', type: 'image/png', bytes: pngBytes };
