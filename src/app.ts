@@ -13,6 +13,7 @@ import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js'
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
+import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       scope.addHook('onRequest', adminAuth(ctx));
       await adminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
+      await verificationAdminRoutes(scope, ctx);
       await idempotencyAdminRoutes(scope, ctx);
       await complianceAdminRoutes(scope, ctx);
       await refundAdminRoutes(scope, ctx);

@@ -14,6 +14,7 @@ import type { PriceSource } from './providers/prices/price-source.js';
 import { referenceTablePrices } from './providers/prices/reference-table.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import { sandboxRails } from './providers/rails/sandbox-rails.js';
+import { manualReviewVerification } from './providers/verification/manual-review.js';
 import { sandboxVerification } from './providers/verification/sandbox-verification.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
@@ -52,7 +53,8 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
   const logger = options.logger ?? pino({ level: config.logLevel });
   const rails = options.rails ?? sandboxRails;
-  const verification = options.verification ?? sandboxVerification;
+  const verification =
+    options.verification ?? (config.brokerageEnv === 'production' ? manualReviewVerification : sandboxVerification);
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
     [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db)],

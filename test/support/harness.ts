@@ -8,6 +8,7 @@ import type { AppContext } from '../../src/app-context.js';
 import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { Clock } from '../../src/platform/clock.js';
+import type { VerificationProvider } from '../../src/providers/verification/verification-provider.js';
 import type { CorridorProvider } from '../../src/providers/corridors/corridor-provider.js';
 import type { PriceSource } from '../../src/providers/prices/price-source.js';
 import type { Db } from '../../src/storage/db.js';
@@ -49,6 +50,7 @@ export interface TestAppOptions {
   readonly clock?: Clock;
   readonly prices?: PriceSource;
   readonly corridors?: CorridorProvider;
+  readonly verification?: VerificationProvider;
 }
 
 export interface TestApp {
@@ -65,6 +67,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.prices ? { prices: options.prices } : {}),
     ...(options.corridors ? { corridors: options.corridors } : {}),
+    ...(options.verification ? { verification: options.verification } : {}),
   });
   // TEST_LOG_LEVEL=error npm test shows the server's own log lines when a test needs explaining.
   const testLogLevel = process.env.TEST_LOG_LEVEL;

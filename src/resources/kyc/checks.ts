@@ -61,7 +61,8 @@ function decideHandler(ctx: CheckContext): JobHandler {
       if (!session || outcome === undefined || (await statusOf(tx, session.account_id)) !== 'REVIEWING') return;
       const nowMs = ctx.clock.nowMs();
       if (outcome.state === 'pending') {
-        const later = nowMs + Math.max(ctx.config.sandboxSettleDelayMs, 1_000);
+        // A vendor (or an operator, in manual review) may take a while: ask again in a minute.
+        const later = nowMs + Math.max(ctx.config.sandboxSettleDelayMs, 60_000);
         await enqueueJob(tx, { kind: verificationJobs.decide, payload: { sessionId: session.id }, runAtMs: later }, nowMs);
         return;
       }
