@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 export interface PageLook {
   readonly language: string;
   readonly theme: 'dark' | 'light';
-  /** Without framing: no header band, no border, transparent background (for partners that embed the page). */
+  /** Without framing: no header band, border or margin (for partners that embed the page). */
   readonly blank: boolean;
   /** CSS sizes of the widget container, already checked against `cssSize`. */
   readonly width?: string;

@@ -11,8 +11,8 @@ html,body{margin:0;padding:0}
 body{background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .widget{max-width:480px;margin:0 auto;padding:24px 20px;background:var(--panel);min-height:100vh}
 @media (min-width:600px){body:not(.mobile) .widget{margin:32px auto;min-height:0;border:1px solid var(--line);border-radius:12px}}
-body.blank{background:transparent}
-body.blank .widget{border:0;margin:0 auto;background:transparent;min-height:0}
+body.blank{background:var(--panel)}
+body.blank .widget{border:0;margin:0 auto;min-height:0}
 body.mobile .widget{max-width:420px}
 .band{border-bottom:1px solid var(--line);margin:-24px -20px 20px;padding:12px 20px}
 .brand{margin:0;font-weight:700;letter-spacing:.02em}
@@ -25,7 +25,7 @@ p{margin:0 0 12px}
 form{display:grid;gap:14px;margin:0}
 label{display:grid;gap:4px;font-weight:600}
 .check{display:flex;gap:10px;align-items:flex-start;font-weight:400}
-.check input{margin-top:4px;width:20px;height:20px}
+.check input[type=checkbox]{margin-top:2px;width:22px;height:22px;flex:none;accent-color:var(--accent)}
 input,select{font:inherit;color:var(--text);background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-height:44px;width:100%}
 input[type=checkbox]{min-height:0;width:auto}
 input[type=file]{padding:8px}
@@ -42,6 +42,19 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 16px}
 dt{color:var(--muted)}
 dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .amount{font-size:1.6rem;font-weight:700;margin:0 0 8px}
+/* Payment page (open banking): fields with their hints and errors, a bank choice, an error summary. */
+.field{display:grid;gap:4px}
+.field .hint,.field .error{margin:0}
+.field input[aria-invalid=true],.field select[aria-invalid=true]{border-color:var(--error)}
+.banks{border:0;margin:0;padding:0;min-width:0;display:grid;gap:8px}
+.banks legend{font-weight:600;padding:0;margin:0 0 4px}
+.bank{display:flex;gap:12px;align-items:center;font-weight:400;border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-height:44px;cursor:pointer}
+.bank input{width:20px;height:20px;min-height:0;padding:0;margin:0;flex:none;accent-color:var(--accent)}
+.bank:has(input:checked){border-color:var(--link);box-shadow:inset 0 0 0 1px var(--link)}
+.error-summary{border:2px solid var(--error);border-radius:8px;padding:10px 12px;margin:0 0 16px}
+.error-summary p{margin:0 0 4px;font-weight:700}
+.error-summary ul{margin:0;padding-left:20px}
+.error-summary a{color:var(--error)}
 `;
 
 /** The hosted pages' style sheet: one same-origin file, so the pages' content security policy allows no inline CSS. */

@@ -31,7 +31,7 @@ function progress(view: ViewInput, current: 'consent' | 'otp' | 'document' | 'do
 }
 
 const cancelForm = (view: ViewInput) =>
-  `<form method="post" action="${view.flowPath}/cancel"><div class="actions"><button type="submit" class="secondary">${esc(view.t.cancel)}</button></div></form>`;
+  `<form method="post" action="${view.flowPath}/cancel" enctype="multipart/form-data"><div class="actions"><button type="submit" class="secondary">${esc(view.t.cancel)}</button></div></form>`;
 
 const errorText = (id: string, message: string | undefined) =>
   message ? `<span class="error" id="${id}-error">${esc(message)}</span>` : '';
@@ -53,7 +53,7 @@ export function consentView(view: ViewInput, errors: FieldErrors = {}): PageCont
 <p>${esc(t.consentIntro)}</p>
 ${view.session.verification_type === 'KYB' ? `<p>${esc(t.consentBusiness)}</p>` : ''}
 ${summary(t, errors)}
-<form method="post" action="${view.flowPath}/consent">
+<form method="post" action="${view.flowPath}/consent" enctype="multipart/form-data">
 <label class="check"><input type="checkbox" name="consent" value="yes" id="consent" required${described('consent', errors)}> <span>${esc(t.consentLabel)}</span></label>
 ${errorText('consent', errors.consent)}
 <div class="actions"><button type="submit">${esc(t.continue)}</button></div>
@@ -73,13 +73,13 @@ export function codeView(view: ViewInput, notice?: { error?: string; info?: stri
 <p>${esc(fill(t.codeIntro, { email: view.session.email }))}</p>
 ${notice?.info ? `<p role="status">${esc(notice.info)}</p>` : ''}
 ${summary(t, errors)}
-<form method="post" action="${view.flowPath}/code">
-<label for="code">${esc(t.codeLabel)}</label>
+<form method="post" action="${view.flowPath}/code" enctype="multipart/form-data">
+<div class="field"><label for="code">${esc(t.codeLabel)}</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required${described('code', errors)}>
-${errorText('code', errors.code)}
+${errorText('code', errors.code)}</div>
 <div class="actions"><button type="submit">${esc(t.continue)}</button></div>
 </form>
-<form method="post" action="${view.flowPath}/code/resend"><div class="actions"><button type="submit" class="secondary">${esc(t.codeResend)}</button></div></form>
+<form method="post" action="${view.flowPath}/code/resend" enctype="multipart/form-data"><div class="actions"><button type="submit" class="secondary">${esc(t.codeResend)}</button></div></form>
 ${cancelForm(view)}`,
   };
 }
@@ -91,14 +91,14 @@ function select(id: string, label: string, options: [string, string][], chosen: 
   const items = options
     .map(([value, text]) => `<option value="${esc(value)}"${value === chosen ? ' selected' : ''}>${esc(text)}</option>`)
     .join('');
-  return `<label for="${id}">${esc(label)}</label>
-<select id="${id}" name="${id}" required${described(id, errors)}>${items}</select>${errorText(id, errors[id])}`;
+  return `<div class="field"><label for="${id}">${esc(label)}</label>
+<select id="${id}" name="${id}" required${described(id, errors)}>${items}</select>${errorText(id, errors[id])}</div>`;
 }
 
 function input(id: string, label: string, value: string, errors: FieldErrors, extra = '', hint?: string): string {
-  return `<label for="${id}">${esc(label)}</label>
+  return `<div class="field"><label for="${id}">${esc(label)}</label>
 ${hint ? `<span class="hint" id="${id}-hint">${esc(hint)}</span>` : ''}
-<input id="${id}" name="${id}" value="${esc(value)}" required${extra}${described(id, errors, hint)}>${errorText(id, errors[id])}`;
+<input id="${id}" name="${id}" value="${esc(value)}" required${extra}${described(id, errors, hint)}>${errorText(id, errors[id])}</div>`;
 }
 
 export function documentView(view: ViewInput, errors: FieldErrors = {}, draft: DocumentDraft = {}): PageContent {
@@ -131,10 +131,10 @@ ${input('documentNumber', t.documentNumber, draft.documentNumber ?? '', errors, 
 ${input('expiryDate', t.expiryDate, draft.expiryDate ?? '', errors, ' type="date"', t.expiryHint)}
 ${select('issuingCountry', t.issuingCountry, countries, draft.issuingCountry ?? session.options.countryCode, errors)}
 ${session.options.asksSector ? select('sector', t.sector, sectors, draft.sector ?? '', errors) : ''}
-<label for="image">${esc(t.image)}</label>
+<div class="field"><label for="image">${esc(t.image)}</label>
 <span class="hint" id="image-hint">${esc(t.imageHint)}</span>
 <input id="image" name="image" type="file" accept="image/jpeg,image/png,application/pdf" required${described('image', errors, t.imageHint)}>
-${errorText('image', errors.image)}
+${errorText('image', errors.image)}</div>
 <div class="actions"><button type="submit">${esc(t.submit)}</button></div>
 </form>
 ${cancelForm(view)}`,
