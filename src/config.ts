@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { limits } from './limits.js';
 
 export type BrokerageEnv = 'stage' | 'production';
@@ -25,6 +26,8 @@ export interface Config {
   readonly sandboxSettleDelayMs: number;
   /** GETs per second per workspace and process before reads are slowed (never refused). */
   readonly readThrottlePerSecond: number;
+  /** `npm run start:cluster`: how many server processes share the port (PostgreSQL only). */
+  readonly clusterWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +103,7 @@ export function loadConfig(env: Env): Config {
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),
     sandboxSettleDelayMs: integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
     readThrottlePerSecond: integer('READ_THROTTLE_PER_SECOND', 100, 1, 1_000_000),
+    clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, 64),
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');

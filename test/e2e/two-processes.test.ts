@@ -11,10 +11,12 @@ import {
   aPartner,
   approvePayer,
   call,
+  configureWorkspace,
   expectLedgerConsistent,
   type Partner,
   placeOrder,
   simulateOrderPayment,
+  writeBurst,
 } from '../support/e2e-api.js';
 import { beneficiary, payer } from '../support/orders.js';
 import { databaseUrl, exited, type Server, serverProcesses, unthrottled, waitFor } from '../support/server-process.js';
@@ -270,6 +272,23 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
       where payload->>'orderId' = any(${ids}) and done_at_ms is not null and attempts <> 1`;
     expect(reclaimed).toEqual([]);
   }, 60_000);
+
+  it('the write limit is one count across both processes: 12 writes at once with a limit of 6, exactly 6 pass', async () => {
+    const p = await aTwoProcessPartner('e2e two processes: write limit', 'ana.two.limit@example.com');
+    await configureWorkspace(a, p.workspace.workspaceId, { writeLimitPerMinute: 6 });
+    await new Promise((r) => setTimeout(r, 2_500)); // each process's workspace cache (2 s) sees the new limit
+    const answers = await writeBurst([a, b], p.token, 12);
+    const summary = answers.map((r) => `${r.status} ${r.text}`).join('\n');
+    // Under the limit the (empty) body is judged: 400. Beyond it: 503 OperationError, as the spec says.
+    expect(
+      answers.filter((r) => r.status === 400),
+      summary,
+    ).toHaveLength(6);
+    expect(
+      answers.filter((r) => r.status === 503),
+      summary,
+    ).toHaveLength(6);
+  }, 90_000);
 
   it('both processes stop cleanly on SIGTERM', async () => {
     for (const server of [a, b]) server.child.kill('SIGTERM');

@@ -188,3 +188,27 @@ export async function simulateOrderPayment(server: Server, p: Partner, order: Pl
   });
   expect(simulated.status, simulated.text).toBe(200);
 }
+
+/** PATCH /admin/v1/workspaces/{id} with the server's operator token; expects 200. */
+export async function configureWorkspace(server: Server, workspaceId: string, settings: Record<string, unknown>) {
+  const response = await fetch(`${server.url}/admin/v1/workspaces/${workspaceId}`, {
+    method: 'PATCH',
+    headers: adminHeaders(operatorToken(server)),
+    body: JSON.stringify(settings),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/**
+ * Sends `count` writes at once, spread over `servers`, inside one window of the write limit (a burst that would
+ * straddle the minute's end waits for the next minute). Bodies are empty: the limit counts before validation.
+ */
+export async function writeBurst(servers: readonly Server[], token: string, count: number) {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      call(servers[i % servers.length] as Server, token, 'POST', '/v1/withdrawals', {}),
+    ),
+  );
+}

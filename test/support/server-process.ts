@@ -29,6 +29,7 @@ export const configVariables: readonly string[] = [
   'ORDER_PAYMENT_WINDOW_SECONDS',
   'WRITE_RATE_LIMIT_PER_MINUTE',
   'WEBHOOK_ALLOW_INSECURE',
+  'CLUSTER_WORKERS',
   'PUBLIC_BASE_URL',
   'LOG_LEVEL',
   'SANDBOX_SETTLE_DELAY_MS',
@@ -168,6 +169,8 @@ export interface ServerProcessesOptions {
   /** How long a process may take to answer GET /health, and how often it is asked. */
   readonly healthTimeoutMs?: number;
   readonly healthPollMs?: number;
+  /** The script each process runs: dist/main.js unless a test starts another (dist/cluster.js). */
+  readonly entry?: string;
 }
 
 export interface ServerProcesses {
@@ -228,7 +231,7 @@ export function serverProcesses(options: ServerProcessesOptions = {}): ServerPro
         ...(store === 'run' ? storeEnv(dataDir) : { DATA_DIR: dataDir }),
         ...env,
       };
-      const child = spawn(process.execPath, ['dist/main.js'], {
+      const child = spawn(process.execPath, [options.entry ?? 'dist/main.js'], {
         cwd: root,
         env: childEnv(variables),
         stdio: ['ignore', 'pipe', 'pipe'],
