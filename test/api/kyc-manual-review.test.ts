@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { manualReviewVerification } from '../../src/providers/verification/manual-review.js';
 import { adminHeaders, aPartner, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
-import { documentFields, openFlow, photo, postStep, sendKycData, standardProfile, startKyc } from '../support/kyc-flow.js';
+import {
+  documentFields,
+  openFlow,
+  photo,
+  postStep,
+  sendKycData,
+  standardProfile,
+  startKyc,
+} from '../support/kyc-flow.js';
 
 // Production's verification until a vendor is wired: submissions wait in REVIEWING for an operator.
 let t: TestApp;
@@ -24,7 +32,12 @@ const decide = (email: string, decision: string, workspaceId = partner.credentia
 
 async function submitted(email: string, documentNumber = 'X7654321') {
   await sendKycData(t.app, partner, { userEmail: email, ...standardProfile });
-  const started = await startKyc(t.app, partner, { userEmail: email, countryCode: 'PT', type: 'INDIVIDUAL', sendOTPMail: false });
+  const started = await startKyc(t.app, partner, {
+    userEmail: email,
+    countryCode: 'PT',
+    type: 'INDIVIDUAL',
+    sendOTPMail: false,
+  });
   const flow = await openFlow(t.app, started.json().kycUrl);
   await postStep(t.app, `${flow}/consent`, { consent: 'yes' });
   expect((await postStep(t.app, `${flow}/document`, documentFields({ documentNumber }), photo)).statusCode).toBe(303);

@@ -98,7 +98,9 @@ describe.skipIf(!runBrowserTests)('the hosted verification page in a browser', (
     await page.getByLabel('Document number').fill('P1234567');
     await page.getByLabel('Expiry date').fill('2031-05-31');
     await page.getByLabel('Activity sector').selectOption('50');
-    await page.getByLabel('Photo of the front').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
+    await page
+      .getByLabel('Photo of the front')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
     await page.getByRole('button', { name: 'Submit for verification' }).click();
     await page.getByText('Please correct the highlighted fields.').waitFor();
     expect(await page.getByLabel('Document number').inputValue()).toBe('P1234567');
@@ -163,7 +165,12 @@ describe.skipIf(!runBrowserTests)('the hosted verification page in a browser', (
     await page.getByRole('heading', { name: 'Verificación cancelada' }).waitFor();
     await step(page, 'kyc-es-cancelled');
     expect(await statusOf(email)).toBe('PENDING');
-    const again = await startKyc(t.app, p, { userEmail: email, countryCode: 'PT', type: 'INDIVIDUAL', sendOTPMail: false });
+    const again = await startKyc(t.app, p, {
+      userEmail: email,
+      countryCode: 'PT',
+      type: 'INDIVIDUAL',
+      sendOTPMail: false,
+    });
     expect(again.json().kycUrl).toBeDefined();
   });
 });

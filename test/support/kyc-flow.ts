@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Queryable } from '../../src/storage/db.js';
 import type { Partner } from './builders.js';
 
 /** Every field the default (standard) verification profile asks for. */
@@ -96,3 +97,54 @@ export const documentFields = (overrides: Record<string, string> = {}) => ({
 });
 
 export const photo: Upload = { name: 'image', filename: 'front.png', type: 'image/png', bytes: pngBytes };
+
+/** The secret at the end of a kycUrl or a flow path. */
+export const secretOf = (urlOrPath: string) => urlOrPath.split('/').at(-1) as string;
+
+/** GET /v1/kyc/{email}: the enveloped value (status, missingFields, accountId). */
+export async function kycStatusOf(app: FastifyInstance, partner: Partner, email: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/v1/kyc/${encodeURIComponent(email)}`,
+    headers: partner.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().value as { status: string; missingFields: string[]; accountId?: string };
+}
+
+/** The sandbox mail sent to a customer, newest first. */
+export async function mailboxOf(app: FastifyInstance, partner: Partner, email: string) {
+  const mailbox = await app.inject({
+    method: 'GET',
+    url: `/v1/simulate/mailbox?email=${encodeURIComponent(email)}`,
+    headers: partner.headers,
+  });
+  expect(mailbox.statusCode, mailbox.body).toBe(200);
+  return mailbox.json().messages as { to: string; subject: string; text: string; createdAt: number }[];
+}
+
+/** A six-digit code that is not `code`: a wrong guess that cannot be right by chance. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** A PNG of `size` bytes: the real signature, then padding. */
+export const pngOfSize = (size: number) => Buffer.concat([pngBytes, Buffer.alloc(Math.max(0, size - pngBytes.length))]);
+
+export type RecordedEvent = { type: string; event_id: string; data: Record<string, unknown> };
+
+/** A workspace's verification events (verification_status_updated and kyc_completed) in the order recorded. */
+export async function verificationEventsOf(
+  db: Queryable,
+  workspaceId: string,
+  entityId?: string,
+): Promise<RecordedEvent[]> {
+  return db.query<RecordedEvent>(
+    `select type, event_id, data from outbox_events
+      where workspace_id = $1 and type in ('verification_status_updated', 'kyc_completed')
+        and ($2::text is null or data->>'entityId' = $2) order by id`,
+    [workspaceId, entityId ?? null],
+  );
+}
+
+/** Events as `type:previous->status`, easy to compare as a list. */
+export const transitionsOf = (events: readonly RecordedEvent[]) =>
+  events.map((e) => `${e.type}:${e.data.previousStatus}->${e.data.status}`);

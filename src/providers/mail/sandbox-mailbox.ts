@@ -26,7 +26,7 @@ export interface MailboxMessage {
 export async function readMailbox(db: Queryable, workspaceId: string, email: string, limit: number) {
   const rows = await db.query<{ id: string; to_email: string; subject: string; body: string; created_at_ms: string }>(
     `select id, to_email, subject, body, created_at_ms from sandbox_mailbox
-      where workspace_id = $1 and to_email = $2 order by created_at_ms desc, id limit $3`,
+      where workspace_id = $1 and to_email = $2 order by seq desc limit $3`,
     [workspaceId, email.trim().toLowerCase(), limit],
   );
   return rows.map(

@@ -26,8 +26,12 @@ async function submittedSession(db: Queryable, sessionId: string): Promise<KycSe
 }
 
 const statusOf = async (tx: Queryable, accountId: string) =>
-  (await tx.query<{ verification_status: string }>('select verification_status from accounts where id = $1 for update', [accountId]))[0]
-    ?.verification_status;
+  (
+    await tx.query<{ verification_status: string }>(
+      'select verification_status from accounts where id = $1 for update',
+      [accountId],
+    )
+  )[0]?.verification_status;
 
 /** Schedules the review of a submission; called in the transaction that records it. */
 export async function scheduleReview(tx: Queryable, sessionId: string, runAtMs: number, nowMs: number): Promise<void> {
@@ -43,7 +47,11 @@ function reviewHandler(ctx: CheckContext): JobHandler {
     await moveAccountVerification(tx, session.account_id, 'REVIEWING', nowMs);
     await enqueueJob(
       tx,
-      { kind: verificationJobs.decide, payload: { sessionId: session.id }, runAtMs: nowMs + ctx.config.sandboxSettleDelayMs },
+      {
+        kind: verificationJobs.decide,
+        payload: { sessionId: session.id },
+        runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
+      },
       nowMs,
     );
   };
@@ -63,14 +71,23 @@ function decideHandler(ctx: CheckContext): JobHandler {
       if (outcome.state === 'pending') {
         // A vendor (or an operator, in manual review) may take a while: ask again in a minute.
         const later = nowMs + Math.max(ctx.config.sandboxSettleDelayMs, 60_000);
-        await enqueueJob(tx, { kind: verificationJobs.decide, payload: { sessionId: session.id }, runAtMs: later }, nowMs);
+        await enqueueJob(
+          tx,
+          { kind: verificationJobs.decide, payload: { sessionId: session.id }, runAtMs: later },
+          nowMs,
+        );
         return;
       }
       await tx.query(`update kyc_sessions set submission = submission || $2::text::jsonb where id = $1`, [
         session.id,
         JSON.stringify({ outcome: outcome.state, ...(outcome.state === 'rejected' ? { reason: outcome.reason } : {}) }),
       ]);
-      await moveAccountVerification(tx, session.account_id, outcome.state === 'approved' ? 'APPROVED' : 'REJECTED', nowMs);
+      await moveAccountVerification(
+        tx,
+        session.account_id,
+        outcome.state === 'approved' ? 'APPROVED' : 'REJECTED',
+        nowMs,
+      );
     },
   });
 }

@@ -78,7 +78,10 @@ export const KycStatusEnvelope = Envelope(
 /** Where the hosted page sends the customer: http(s) only, so a redirect can never run a script URL. */
 const RedirectUrl = (description: string) =>
   Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, description });
-const CssSize = Type.String({ pattern: cssSizePattern, description: 'CSS size: a number with px, %, rem, em, vw or vh, or auto' });
+const CssSize = Type.String({
+  pattern: cssSizePattern,
+  description: 'CSS size: a number with px, %, rem, em, vw or vh, or auto',
+});
 
 /** POST /v1/kyc: starts (or re-offers) the hosted verification of a customer. */
 export const KycStartRequest = Obj({
@@ -87,12 +90,20 @@ export const KycStartRequest = Obj({
   type: StringEnum(['INDIVIDUAL', 'BUSINESS']),
   sendOTPMail: Type.Boolean({ description: 'Whether the hosted page mails the customer a one-time code to confirm' }),
   userPhone: Type.Optional(
-    Type.String({ pattern: '^\\+[1-9][0-9]{0,3}-[0-9]{4,14}$', description: 'Country code with +, a hyphen, the number' }),
+    Type.String({
+      pattern: '^\\+[1-9][0-9]{0,3}-[0-9]{4,14}$',
+      description: 'Country code with +, a hyphen, the number',
+    }),
   ),
   externalUserId: Type.Optional(
-    text(100, "The partner's own id; for BUSINESS, the organisation's id: representatives sent with it share its account"),
+    text(
+      100,
+      "The partner's own id; for BUSINESS, the organisation's id: representatives sent with it share its account",
+    ),
   ),
-  language: Type.Optional(Type.String({ maxLength: 35, description: 'Locale; en, es and pt are served, others fall back to en' })),
+  language: Type.Optional(
+    Type.String({ maxLength: 35, description: 'Locale; en, es and pt are served, others fall back to en' }),
+  ),
   theme: Type.Optional(StringEnum(['dark', 'light'], { description: 'Default dark' })),
   blank: Type.Optional(Type.Boolean({ description: 'Render without framing' })),
   width: Type.Optional(CssSize),

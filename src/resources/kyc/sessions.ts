@@ -122,11 +122,14 @@ export async function setStep(tx: Queryable, sessionId: string, step: SessionSte
   await tx.query('update kyc_sessions set step = $2 where id = $1', [sessionId, step]);
 }
 
-/** The account's latest attempt, to tell a fresh call apart from one made while a submission is under review. */
-export async function latestSession(tx: Queryable, accountId: string): Promise<KycSession | undefined> {
-  const [session] = await tx.query<KycSession>(
-    'select * from kyc_sessions where account_id = $1 order by created_at_ms desc, id desc limit 1',
-    [accountId],
-  );
-  return session;
+/**
+ * Whether an attempt of the account was submitted, to tell a fresh call apart from one made while the submission is
+ * being checked (decided verifications are answered before this is asked). Not "the latest attempt": created_at_ms
+ * is read before the account lock, so concurrent calls can leave a superseded attempt looking newest.
+ */
+export async function hasSubmission(tx: Queryable, accountId: string): Promise<boolean> {
+  const rows = await tx.query(`select 1 from kyc_sessions where account_id = $1 and step = 'submitted' limit 1`, [
+    accountId,
+  ]);
+  return rows.length > 0;
 }

@@ -11,7 +11,7 @@ import { moveAccountVerification, publicAccountId } from '../../verification/ver
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { kycPageLanguages } from './hosted/messages.js';
 import type { KycStartRequest, KycStartResponse } from './schema.js';
-import { createSession, latestSession } from './sessions.js';
+import { createSession, hasSubmission } from './sessions.js';
 
 type Request = Static<typeof KycStartRequest>;
 type Response = Static<typeof KycStartResponse>;
@@ -63,8 +63,13 @@ async function organisationOf(
 }
 
 async function holderFor(tx: Queryable, workspace: WorkspaceContext, body: Request, nowMs: number) {
-  const person = await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs);
-  if (body.type === 'BUSINESS') return { person, holder: await organisationOf(tx, workspace.id, person, body.externalUserId, nowMs) };
+  const created = await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs);
+  // Calls for one email take turns from here, so that whether it founds an organisation, joins one or stays an
+  // individual is decided on what the previous call committed (else two first calls could found two organisations).
+  const [locked] = await tx.query<AccountRow>('select * from accounts where id = $1 for update', [created.id]);
+  const person = locked ?? created;
+  if (body.type === 'BUSINESS')
+    return { person, holder: await organisationOf(tx, workspace.id, person, body.externalUserId, nowMs) };
   const held = await findHolderAccount(tx, workspace.id, body.userEmail);
   if (held?.kind === 'organisation') {
     throw stateError(`${person.email} represents organisation ${held.id}; verify it with type BUSINESS`);
@@ -86,20 +91,29 @@ const missingInfoOf = (missing: readonly string[]): Response['missingInfo'] =>
  * POST /v1/kyc. Creates the verification on first call (PENDING) and offers a fresh single-use kycUrl per call,
  * except while profile fields are missing, while a submission is being checked, and once decided. Safe to re-call.
  */
-export async function startVerification(ctx: AppContext, workspace: WorkspaceContext, body: Request): Promise<Response> {
+export async function startVerification(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  body: Request,
+): Promise<Response> {
   const nowMs = ctx.clock.nowMs();
   return ctx.db.transaction(async (tx) => {
     const { person, holder } = await holderFor(tx, workspace, body, nowMs);
     // Concurrent calls for one account take turns from here: the verification and its attempts change together.
-    await tx.query('select id from accounts where id = $1 for update', [holder.id]);
-    const [profileRow] = await tx.query<{ profile: Profile }>('select profile from kyc_profiles where account_id = $1', [
-      person.id,
-    ]);
+    const [locked] = await tx.query<{ verification_status: AccountRow['verification_status'] }>(
+      'select verification_status from accounts where id = $1 for update',
+      [holder.id],
+    );
+    const current = locked?.verification_status ?? holder.verification_status;
+    const [profileRow] = await tx.query<{ profile: Profile }>(
+      'select profile from kyc_profiles where account_id = $1',
+      [person.id],
+    );
     const profile = profileRow?.profile ?? {};
     const { account } = await moveAccountVerification(
       tx,
       holder.id,
-      holder.verification_status === 'NOT_AVAILABLE' ? 'PENDING' : holder.verification_status,
+      current === 'NOT_AVAILABLE' ? 'PENDING' : current,
       nowMs,
     );
     const missingFields = missingFor(workspace, profile, body);
@@ -119,8 +133,7 @@ export async function startVerification(ctx: AppContext, workspace: WorkspaceCon
     if (account.verification_status === 'REJECTED') {
       return { ...answer, errorMessage: 'The verification was rejected; contact support to review it' };
     }
-    const latest = await latestSession(tx, holder.id);
-    if (account.verification_status === 'REVIEWING' || latest?.step === 'submitted') {
+    if (account.verification_status === 'REVIEWING' || (await hasSubmission(tx, holder.id))) {
       return { ...answer, errorMessage: 'The submission is being checked; no new attempt is needed' };
     }
     const { linkSecret } = await createSession(

@@ -96,7 +96,7 @@ export interface DocumentStep {
 export async function submitDocument(ctx: AppContext, flowSecret: string, step: DocumentStep): Promise<boolean> {
   const session = await ctx.db.transaction(async (tx) => findFlow(tx, flowSecret, false));
   const nowMs = ctx.clock.nowMs();
-  if (!session || session.step !== 'document' || flowExpired(session, nowMs)) return false;
+  if (session?.step !== 'document' || flowExpired(session, nowMs)) return false;
   const todayIso = new Date(nowMs).toISOString().slice(0, 10);
   const { checkRef } = await ctx.verification.submit({
     sessionId: session.id,
@@ -107,7 +107,11 @@ export async function submitDocument(ctx: AppContext, flowSecret: string, step: 
   const { image, ...details } = step.capture;
   const submission = {
     ...details,
-    image: { bytes: image.bytes.length, mimeType: image.mimeType, sha256: createHash('sha256').update(image.bytes).digest('hex') },
+    image: {
+      bytes: image.bytes.length,
+      mimeType: image.mimeType,
+      sha256: createHash('sha256').update(image.bytes).digest('hex'),
+    },
     ...(step.sector ? { sector: step.sector } : {}),
   };
   const done = await inStep(ctx, flowSecret, 'document', async (tx, s, now) => {

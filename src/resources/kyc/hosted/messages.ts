@@ -64,7 +64,8 @@ const en = {
     'Sandbox: a document number starting with RJ is rejected, an expired document is rejected, any other is approved.',
   sandboxMail: 'Sandbox: the code is in the sandbox mailbox (GET /v1/simulate/mailbox).',
   mailSubject: 'Your verification code',
-  mailText: 'Your verification code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.',
+  mailText:
+    'Your verification code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.',
 };
 
 export type KycMessages = typeof en;
@@ -130,7 +131,8 @@ const es: KycMessages = {
     'Sandbox: un número de documento que empieza por RJ se rechaza, un documento caducado se rechaza, cualquier otro se aprueba.',
   sandboxMail: 'Sandbox: el código está en el buzón de pruebas (GET /v1/simulate/mailbox).',
   mailSubject: 'Tu código de verificación',
-  mailText: 'Tu código de verificación es {code}. Es válido durante 10 minutos. Si no lo has pedido, ignora este correo.',
+  mailText:
+    'Tu código de verificación es {code}. Es válido durante 10 minutos. Si no lo has pedido, ignora este correo.',
 };
 
 const pt: KycMessages = {
@@ -144,7 +146,8 @@ const pt: KycMessages = {
   consentIntro:
     'Precisamos verificar um documento de identidade para abrir sua conta. Leva cerca de dois minutos. Seu documento é usado apenas para esta verificação.',
   consentBusiness: 'Você está verificando em nome de uma organização, como um de seus representantes.',
-  consentLabel: 'Concordo que meu documento de identidade e os dados que informo sejam tratados para verificar minha identidade.',
+  consentLabel:
+    'Concordo que meu documento de identidade e os dados que informo sejam tratados para verificar minha identidade.',
   consentRequired: 'Marque a caixa para concordar antes de continuar.',
   continue: 'Continuar',
   cancel: 'Cancelar a verificação',

@@ -31,7 +31,12 @@ const browserLanguage = (request: FastifyRequest): KycPageLanguage =>
   pickLanguage(String(request.headers['accept-language'] ?? '').split(',')[0], kycPageLanguages);
 
 /** A page for a link or flow that cannot go on, in the attempt's look when it is known. */
-function dead(reply: FastifyReply, request: FastifyRequest, why: 'unknown' | 'used' | 'expired' | 'superseded', session?: KycSession) {
+function dead(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  why: 'unknown' | 'used' | 'expired' | 'superseded',
+  session?: KycSession,
+) {
   const language = session ? languageOf(session) : browserLanguage(request);
   const t = kycMessages[language];
   const look = session ? lookOf(session) : { ...defaultLook, language };
@@ -52,12 +57,8 @@ async function readForm(request: FastifyRequest): Promise<Form> {
   let file: Form['file'];
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      try {
-        file = { bytes: await part.toBuffer(), mimeType: part.mimetype };
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-        file = 'too-large';
-      }
+      const bytes = await part.toBuffer();
+      file = part.file.truncated ? 'too-large' : { bytes, mimeType: part.mimetype };
     } else {
       fields[part.fieldname] = String(part.value ?? '');
     }
@@ -85,7 +86,8 @@ function documentStep(session: KycSession, form: Form, t: (typeof kycMessages)['
   if (!documentType) errors.documentType = t.errRequired;
   if (!/^[A-Za-z0-9-]{3,50}$/.test(f('documentNumber'))) errors.documentNumber = t.errRequired;
   const expiry = f('expiryDate');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(expiry) || Number.isNaN(Date.parse(`${expiry}T00:00:00Z`))) errors.expiryDate = t.errDate;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(expiry) || Number.isNaN(Date.parse(`${expiry}T00:00:00Z`)))
+    errors.expiryDate = t.errDate;
   if (!kycCountries.includes(f('issuingCountry'))) errors.issuingCountry = t.errRequired;
   const sector = f('sector');
   if (session.options.asksSector && !activitySectors.some((s) => s.code === sector)) errors.sector = t.errRequired;
@@ -111,6 +113,9 @@ function documentStep(session: KycSession, form: Form, t: (typeof kycMessages)['
 export async function kycPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: limits.kycDocumentImageMaxBytes, files: 1, fields: 20, fieldSize: 1_000, parts: 21 },
+    // An image over the size limit is a form error (readForm sees it truncated), not a failed request: when the limit
+    // throws, the parts iteration rethrows it after the loop and the customer got a JSON 400 instead of the form.
+    throwFileSizeLimit: false,
   });
   const stage = ctx.config.brokerageEnv === 'stage';
 
@@ -123,8 +128,18 @@ export async function kycPageRoutes(app: FastifyInstance, ctx: AppContext): Prom
       return void dead(reply, request, 'expired', session);
     }
     const language = languageOf(session);
-    const view: ViewInput = { session, t: kycMessages[language], language, flowPath: flowPath(request.params.secret), stage };
-    return { session, view, show: (content: PageContent, status = 200) => sendPage(reply, lookOf(session), content, status) };
+    const view: ViewInput = {
+      session,
+      t: kycMessages[language],
+      language,
+      flowPath: flowPath(request.params.secret),
+      stage,
+    };
+    return {
+      session,
+      view,
+      show: (content: PageContent, status = 200) => sendPage(reply, lookOf(session), content, status),
+    };
   }
   const again = (reply: FastifyReply, secret: string) => reply.redirect(flowPath(secret), 303);
 
@@ -159,58 +174,79 @@ export async function kycPageRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
   });
 
-  app.post<Secret>('/kyc/flow/:secret/consent', { schema: { hide: true, params: secretParams } }, async (request, reply) => {
-    const flow = await flowOr(request, reply);
-    if (!flow) return reply;
-    const form = await readForm(request);
-    if (flow.session.step === 'consent' && form.fields.consent !== 'yes') {
-      return flow.show(consentView(flow.view, { consent: flow.view.t.consentRequired }), 400);
-    }
-    await giveConsent(ctx, request.params.secret, flow.view.t);
-    return again(reply, request.params.secret);
-  });
+  app.post<Secret>(
+    '/kyc/flow/:secret/consent',
+    { schema: { hide: true, params: secretParams } },
+    async (request, reply) => {
+      const flow = await flowOr(request, reply);
+      if (!flow) return reply;
+      const form = await readForm(request);
+      if (flow.session.step === 'consent' && form.fields.consent !== 'yes') {
+        return flow.show(consentView(flow.view, { consent: flow.view.t.consentRequired }), 400);
+      }
+      await giveConsent(ctx, request.params.secret, flow.view.t);
+      return again(reply, request.params.secret);
+    },
+  );
 
-  app.post<Secret>('/kyc/flow/:secret/code', { schema: { hide: true, params: secretParams } }, async (request, reply) => {
-    const flow = await flowOr(request, reply);
-    if (!flow) return reply;
-    const form = await readForm(request);
-    const result = await checkCode(ctx, request.params.secret, form.fields.code ?? '');
-    if (result === 'failed' && flow.session.options.errorUrl) return reply.redirect(flow.session.options.errorUrl, 303);
-    if (result !== undefined && typeof result === 'object') {
-      const error = flow.view.t.codeWrong.replace('{left}', String(result.wrong));
-      return flow.show(codeView(flow.view, { error }), 400);
-    }
-    return again(reply, request.params.secret);
-  });
+  app.post<Secret>(
+    '/kyc/flow/:secret/code',
+    { schema: { hide: true, params: secretParams } },
+    async (request, reply) => {
+      const flow = await flowOr(request, reply);
+      if (!flow) return reply;
+      const form = await readForm(request);
+      const result = await checkCode(ctx, request.params.secret, form.fields.code ?? '');
+      if (result === 'failed' && flow.session.options.errorUrl)
+        return reply.redirect(flow.session.options.errorUrl, 303);
+      if (result !== undefined && typeof result === 'object') {
+        const error = flow.view.t.codeWrong.replace('{left}', String(result.wrong));
+        return flow.show(codeView(flow.view, { error }), 400);
+      }
+      return again(reply, request.params.secret);
+    },
+  );
 
-  app.post<Secret>('/kyc/flow/:secret/code/resend', { schema: { hide: true, params: secretParams } }, async (request, reply) => {
-    const flow = await flowOr(request, reply);
-    if (!flow) return reply;
-    await readForm(request);
-    if (flow.session.step !== 'otp') return again(reply, request.params.secret);
-    const sent = await sendCode(ctx, request.params.secret, flow.view.t);
-    const notice = sent ? { info: flow.view.t.codeResent } : { error: flow.view.t.codeNoMoreSends };
-    return flow.show(codeView(flow.view, notice), sent ? 200 : 429);
-  });
+  app.post<Secret>(
+    '/kyc/flow/:secret/code/resend',
+    { schema: { hide: true, params: secretParams } },
+    async (request, reply) => {
+      const flow = await flowOr(request, reply);
+      if (!flow) return reply;
+      await readForm(request);
+      if (flow.session.step !== 'otp') return again(reply, request.params.secret);
+      const sent = await sendCode(ctx, request.params.secret, flow.view.t);
+      const notice = sent ? { info: flow.view.t.codeResent } : { error: flow.view.t.codeNoMoreSends };
+      return flow.show(codeView(flow.view, notice), sent ? 200 : 429);
+    },
+  );
 
-  app.post<Secret>('/kyc/flow/:secret/document', { schema: { hide: true, params: secretParams } }, async (request, reply) => {
-    const flow = await flowOr(request, reply);
-    if (!flow) return reply;
-    const form = await readForm(request);
-    if (flow.session.step !== 'document') return again(reply, request.params.secret);
-    const step = documentStep(flow.session, form, flow.view.t);
-    if (!isStep(step)) return flow.show(documentView(flow.view, step, form.fields), 400);
-    const submitted = await submitDocument(ctx, request.params.secret, step);
-    const successUrl = flow.session.options.successUrl;
-    return submitted && successUrl ? reply.redirect(successUrl, 303) : again(reply, request.params.secret);
-  });
+  app.post<Secret>(
+    '/kyc/flow/:secret/document',
+    { schema: { hide: true, params: secretParams } },
+    async (request, reply) => {
+      const flow = await flowOr(request, reply);
+      if (!flow) return reply;
+      const form = await readForm(request);
+      if (flow.session.step !== 'document') return again(reply, request.params.secret);
+      const step = documentStep(flow.session, form, flow.view.t);
+      if (!isStep(step)) return flow.show(documentView(flow.view, step, form.fields), 400);
+      const submitted = await submitDocument(ctx, request.params.secret, step);
+      const successUrl = flow.session.options.successUrl;
+      return submitted && successUrl ? reply.redirect(successUrl, 303) : again(reply, request.params.secret);
+    },
+  );
 
-  app.post<Secret>('/kyc/flow/:secret/cancel', { schema: { hide: true, params: secretParams } }, async (request, reply) => {
-    const flow = await flowOr(request, reply);
-    if (!flow) return reply;
-    await readForm(request);
-    const cancelled = await cancelFlow(ctx, request.params.secret);
-    const errorUrl = flow.session.options.errorUrl;
-    return cancelled && errorUrl ? reply.redirect(errorUrl, 303) : again(reply, request.params.secret);
-  });
+  app.post<Secret>(
+    '/kyc/flow/:secret/cancel',
+    { schema: { hide: true, params: secretParams } },
+    async (request, reply) => {
+      const flow = await flowOr(request, reply);
+      if (!flow) return reply;
+      await readForm(request);
+      const cancelled = await cancelFlow(ctx, request.params.secret);
+      const errorUrl = flow.session.options.errorUrl;
+      return cancelled && errorUrl ? reply.redirect(errorUrl, 303) : again(reply, request.params.secret);
+    },
+  );
 }
