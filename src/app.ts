@@ -21,6 +21,8 @@ import { healthRoutes } from './resources/health/routes.js';
 import { kycPageRoutes } from './resources/kyc/hosted/routes.js';
 import { kycRoutes } from './resources/kyc/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
+import { openBankingPageRoutes } from './resources/openbanking/page-routes.js';
+import { openBankingRoutes } from './resources/openbanking/routes.js';
 import { orderRoutes } from './resources/orders/routes.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
@@ -61,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => oauthRoutes(scope, ctx));
   // Hosted pages live outside /v1: customers reach them through links, without partner credentials.
   await app.register(async (scope) => hostedStyleRoute(scope));
+  await app.register(async (scope) => openBankingPageRoutes(scope, ctx));
   await app.register(async (scope) => kycPageRoutes(scope, ctx));
   await app.register(
     async (scope) => {
@@ -75,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await pendingPaymentRoutes(scope, ctx);
       await webhookRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
+      await openBankingRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },

@@ -21,6 +21,7 @@ import { depositInboundHandler, depositInboundJob } from './resources/deposits/i
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { verificationCheckHandlers } from './resources/kyc/checks.js';
 import { TokenService } from './resources/oauth/tokens.js';
+import { openBankingJobHandlers } from './resources/openbanking/settlement.js';
 import { orderJobHandlers } from './resources/orders/legs.js';
 import { pendingRefundHandler, pendingRefundJob } from './resources/pending-payments/service.js';
 import {
@@ -62,6 +63,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config, db })],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
     ...orderJobHandlers({ clock, rails, config, db }),
+    ...openBankingJobHandlers({ clock, rails, config, db }),
     ...verificationCheckHandlers({ clock, verification, config, db }),
   ]);
   return {

@@ -1,0 +1,122 @@
+import type { AppContext } from '../../app-context.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { ApplyJob, ClaimedJob, JobHandler } from '../../jobs/runner.js';
+import type { Queryable } from '../../storage/db.js';
+import { type DepositInboundPayload, depositInboundHandler, depositInboundJob } from '../deposits/inbound.js';
+import { type OrderInboundPayload, orderInboundHandler, orderJobs } from '../orders/legs.js';
+import { lockSession, type PayerDetails, type SessionRow } from './repo.js';
+import { loadTarget } from './target.js';
+import { expireIfOverdue, moveSession } from './transitions.js';
+
+// How an authorised open banking payment settles.
+//
+// The payer's bank sends an ordinary transfer on the deposit's or order's rail, so it settles exactly like a
+// simulated one: the AUTHORIZED transaction queues the very inbound job the sandbox simulator queues (same kind,
+// same payload; the payload also names the session, which the inbound handlers ignore) and, for the same moment,
+// a settle job of ours. The settle job makes the session COMPLETED in one transaction with the funds:
+//   1. it locks the inbound job's row; if the runner has not run it yet, the settle job runs it itself, in its own
+//      transaction, and marks it done (the runner then finds it done and skips it: a job's work happens once);
+//   2. it then reads the ledger: an inbound entry for the entity since the authorisation means the funds settled
+//      (COMPLETED); none means the deposit or order no longer took them (cancelled, expired, paid meanwhile) and
+//      the bank returns the payment (FAILED, not_settled).
+// Whichever of the two jobs runs first, the outcome is the same, and the inbound job alone still settles the funds
+// if ours ever failed. Locks are taken in the order job → entity → session everywhere, so they cannot deadlock.
+
+export const openBankingJobs = { settle: 'openbanking.settle', expire: 'openbanking.expire' } as const;
+
+type SettleContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>;
+
+const inboundJobKind = { deposit: depositInboundJob, order: orderJobs.inbound } as const;
+const inboundEntryKind = { deposit: 'deposit_inbound', order: 'order_inbound' } as const;
+
+/** Inside the AUTHORIZED transaction: the inbound transfer the bank sends, and our settle job. */
+export async function queueSettlement(
+  ctx: Pick<AppContext, 'config'>,
+  tx: Queryable,
+  session: SessionRow,
+  payer: PayerDetails,
+  amount: bigint,
+  nowMs: number,
+): Promise<void> {
+  const runAtMs = nowMs + ctx.config.sandboxSettleDelayMs;
+  const marker = { openbankingSessionId: session.id };
+  if (session.entity_type === 'deposit') {
+    const payload: DepositInboundPayload = {
+      workspaceId: session.workspace_id,
+      depositId: session.entity_id,
+      amount: amount.toString(),
+      scenario: 'success',
+    };
+    await enqueueJob(tx, { kind: depositInboundJob, payload: { ...payload, ...marker }, runAtMs }, nowMs);
+  } else {
+    const account = payer.iban === undefined ? { accountNumber: payer.accountNumber ?? '' } : { iban: payer.iban };
+    const payload: OrderInboundPayload = {
+      orderId: session.entity_id,
+      amount: amount.toString(),
+      scenario: 'success',
+      counterparty: { name: payer.name, ...account },
+    };
+    await enqueueJob(tx, { kind: orderJobs.inbound, payload: { ...payload, ...marker }, runAtMs }, nowMs);
+  }
+  await enqueueJob(tx, { kind: openBankingJobs.settle, payload: { sessionId: session.id }, runAtMs }, nowMs);
+}
+
+const applyOf = (handler: JobHandler): ApplyJob =>
+  typeof handler === 'function' ? handler : (handler.apply as ApplyJob);
+
+interface InboundJobRow extends ClaimedJob {
+  readonly done_at_ms: bigint | null;
+  [column: string]: unknown;
+}
+
+export function openBankingSettleHandler(ctx: SettleContext): JobHandler {
+  const inbound = { deposit: applyOf(depositInboundHandler(ctx.clock)), order: applyOf(orderInboundHandler(ctx)) };
+  return async (tx, job) => {
+    const sessionId = String(job.payload.sessionId);
+    const seen = (await tx.query<SessionRow>('select * from openbanking_sessions where id = $1', [sessionId]))[0];
+    if (seen?.status !== 'AUTHORIZED') return;
+    const kind = inboundJobKind[seen.entity_type];
+    const transfer = (
+      await tx.query<InboundJobRow>(
+        `select id, kind, payload, attempts, done_at_ms from jobs
+         where kind = $1 and payload->>'openbankingSessionId' = $2 for update`,
+        [kind, sessionId],
+      )
+    )[0];
+    await loadTarget(tx, seen.entity_type, seen.workspace_id, seen.entity_id, true);
+    const session = await lockSession(tx, sessionId);
+    if (session?.status !== 'AUTHORIZED' || session.authorized_at_ms === null) return;
+    const nowMs = ctx.clock.nowMs();
+    if (transfer && transfer.done_at_ms === null) {
+      await tx.query('update jobs set done_at_ms = $2, locked_until_ms = null where id = $1', [transfer.id, nowMs]);
+      await inbound[session.entity_type](tx, transfer, undefined);
+    }
+    const credited = await tx.query(
+      'select 1 from ledger_entries where reference = $1 and kind = $2 and created_at_ms >= $3 limit 1',
+      [session.entity_id, inboundEntryKind[session.entity_type], session.authorized_at_ms],
+    );
+    await moveSession(
+      tx,
+      session,
+      credited.length > 0
+        ? { status: 'COMPLETED', stamp: 'completed_at_ms' }
+        : { status: 'FAILED', reason: 'not_settled' },
+      nowMs,
+    );
+  };
+}
+
+/** At the session's expiry: an unpaid form becomes EXPIRED (with its event) even if nobody opens it again. */
+export function openBankingExpireHandler(ctx: Pick<AppContext, 'clock'>): JobHandler {
+  return async (tx, job) => {
+    const session = await lockSession(tx, String(job.payload.sessionId));
+    if (session) await expireIfOverdue(tx, session, ctx.clock.nowMs());
+  };
+}
+
+export function openBankingJobHandlers(ctx: SettleContext): [string, JobHandler][] {
+  return [
+    [openBankingJobs.settle, openBankingSettleHandler(ctx)],
+    [openBankingJobs.expire, openBankingExpireHandler(ctx)],
+  ];
+}

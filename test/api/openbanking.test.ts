@@ -1,0 +1,517 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aToken, type Partner } from '../support/builders.js';
+import { buildTestApp, productionEnv, type TestApp, TestClock } from '../support/harness.js';
+import {
+  aDeposit,
+  aWebForm,
+  banks,
+  eventsOf,
+  obEvents,
+  obStatus,
+  payerAccountNumber,
+  payFields,
+  postPage,
+  postWebForm,
+} from '../support/openbanking.js';
+import {
+  approvedPartner,
+  aQuote,
+  balances,
+  expectLedgerConsistent,
+  fundedPartner,
+  payer,
+  postOrder,
+  readOrder,
+  sepaToPixOrder,
+} from '../support/orders.js';
+
+// Goal: a payer pays a deposit or an order's origin leg through the hosted open banking page, and the partner reads
+// the session's status: creation and every refusal, paying (the funds settle like a simulated transfer, with the
+// deposit's and the session's events), declining, cancelling, validation, supersession and expiry. Method: the API
+// and the page over HTTP (inject), jobs run on demand, a clock shared with the app; the expiry tests move it by
+// more than the session's 30 minutes and run last.
+
+let t: TestApp;
+let p: Partner;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0', PUBLIC_BASE_URL: 'https://pay.example.test' }, clock });
+  p = await approvedPartner(t);
+});
+
+const readDeposit = async (id: string, partner = p) =>
+  (await t.app.inject({ method: 'GET', url: `/v1/deposits/${id}`, headers: partner.headers })).json();
+const page = (path: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: path, headers });
+const sessionRow = async (entityId: string) =>
+  (
+    await t.ctx.db.query<Record<string, unknown>>(
+      'select * from openbanking_sessions where entity_id = $1 order by created_at_ms desc limit 1',
+      [entityId],
+    )
+  )[0];
+
+describe('POST /v1/openbanking/{id}/web-form', () => {
+  it('answers the link, an iframe snippet and how to use them; only the hash of the secret is stored', async () => {
+    const deposit = await aDeposit(t, p);
+    const response = await postWebForm(t, p, deposit.depositId, { language: 'en' });
+    expect(response.statusCode, response.body).toBe(200);
+    const form = response.json();
+    expect(Object.keys(form).sort()).toEqual(['embed', 'orderId', 'usage', 'webForm']);
+    expect(form.orderId).toBe(deposit.depositId);
+    expect(form.webForm).toMatch(/^https:\/\/pay\.example\.test\/pay\/[A-Za-z0-9_-]{43}$/);
+    expect(form.embed).toBe(
+      `<iframe src="${form.webForm}" title="Pay by bank" width="100%" height="640" allow="payment"></iframe>`,
+    );
+    expect(form.usage).toMatch(/once.*expires at \d{4}-\d\d-\d\dT.*30 minutes/);
+    const token = form.webForm.split('/pay/')[1];
+    const row = await sessionRow(deposit.depositId);
+    expect(row).toMatchObject({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      status: 'CREATED',
+      entity_type: 'deposit',
+    });
+    expect(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(token);
+  });
+
+  it('reads CREATED with the amount left to pay, and the page shows amount, recipient, reference and the banks', async () => {
+    const deposit = await aDeposit(t, p, { amount: 1234.5 });
+    const form = await aWebForm(t, p, deposit.depositId);
+    const status = await obStatus(t, p, deposit.depositId);
+    expect(status).toMatchObject({
+      success: true,
+      orderId: deposit.depositId,
+      openbanking: { status: 'CREATED', amount: 1234.5, currency: 'EUR', language: 'en' },
+      metadata: { entityType: 'deposit', amount: 1234.5, currency: 'EUR', entityStatus: 'Pending' },
+      note: expect.stringContaining('Waiting for the payer'),
+    });
+    expect(status.openbanking.expireAt - status.openbanking.createdAt).toBe(1800);
+    const html = await page(form.path);
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(html.headers['cache-control']).toBe('no-store');
+    for (const text of [
+      '€1,234.50',
+      deposit.depositInfo.accountHolder,
+      deposit.depositInfo.referenceCode,
+      banks.approves.name,
+      banks.declines.name,
+      'Your IBAN',
+      'Sandbox',
+    ]) {
+      expect(html.body).toContain(text);
+    }
+  });
+
+  it.each([
+    ['es', 'es', 'Pagar con tu banco'],
+    ['pt-BR', 'pt', 'Pagar pelo banco'],
+    ['de_DE', 'de', 'Per Bank bezahlen'],
+    ['fr', 'en', 'Pay by bank'],
+  ])('language %s shows the page in %s', async (language, lang, title) => {
+    const deposit = await aDeposit(t, p);
+    const form = await aWebForm(t, p, deposit.depositId, language);
+    const html = (await page(form.path)).body;
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(form.embed).toContain(`title="${title}"`);
+  });
+
+  it('takes a request without a body: the page is in English', async () => {
+    const deposit = await aDeposit(t, p);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/v1/openbanking/${deposit.depositId}/web-form`,
+      headers: p.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await obStatus(t, p, deposit.depositId)).openbanking.language).toBe('en');
+  });
+
+  it('serves an order collecting EUR over SEPA, with the order id', async () => {
+    const { order } = await sepaToPixOrder(t, p);
+    const form = await aWebForm(t, p, order.orderId, 'de');
+    expect(form.orderId).toBe(order.orderId);
+    expect(await obStatus(t, p, order.orderId)).toMatchObject({
+      openbanking: { status: 'CREATED', amount: 100, language: 'de' },
+      metadata: { entityType: 'order', amount: 100, currency: 'EUR', entityStatus: 'Pending' },
+    });
+  });
+
+  it('reads null before any form, with a note', async () => {
+    const deposit = await aDeposit(t, p);
+    expect(await obStatus(t, p, deposit.depositId)).toMatchObject({
+      openbanking: null,
+      metadata: { entityType: 'deposit', entityStatus: 'Pending' },
+      note: expect.stringContaining('No open banking payment'),
+    });
+  });
+});
+
+describe('refusals', () => {
+  it('an unknown id is 404 and another workspace’s deposit or order 401, on both operations', async () => {
+    const other = await approvedPartner(t);
+    const deposit = await aDeposit(t, other);
+    const { order } = await sepaToPixOrder(t, other);
+    const unknown = await postWebForm(t, p, 'PRE000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, error: 'ExistenceError' });
+    const unknownStatus = await t.app.inject({
+      method: 'GET',
+      url: '/v1/openbanking/PRE000000000000/status',
+      headers: p.headers,
+    });
+    expect(unknownStatus.statusCode).toBe(404);
+    expect(unknownStatus.json()).toMatchObject({ ok: false, error: 'ExistenceError' });
+    for (const id of [deposit.depositId, order.orderId]) {
+      expect((await postWebForm(t, p, id)).json()).toMatchObject({ error: 'AuthorizationError' });
+      const read = await t.app.inject({ method: 'GET', url: `/v1/openbanking/${id}/status`, headers: p.headers });
+      expect(read.statusCode).toBe(401);
+    }
+    const anonymous = await t.app.inject({ method: 'POST', url: `/v1/openbanking/${deposit.depositId}/web-form` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ currency: 'USD', amount: 100, userData: { ...payer, address: '1 Main St' } }, 'USD over ACH_US'],
+    [{ currency: 'USDC', amount: 100, rail: 'BASE' }, 'USDC over BASE'],
+  ])('a deposit on another rail (%j) is 400 naming the rail', async (body, words) => {
+    const deposit = await aDeposit(t, p, body);
+    const response = await postWebForm(t, p, deposit.depositId);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'ValidationError', errorId: 1008 });
+    expect(response.json().message).toContain(words);
+    expect(response.json().message).toContain('EUR over SEPA and GBP over GBP_BANK_TRANSFER');
+  });
+
+  it('an exchange paid from the balance is 400: it has no bank rail to pay', async () => {
+    const funded = await fundedPartner(t, 50);
+    const quote = await aQuote(t.app, funded, {
+      originCurrency: 'EUR',
+      originRail: 'BALANCE',
+      destinationCurrency: 'GBP',
+      destinationRail: 'BALANCE',
+      originAmount: 10,
+    });
+    const exchange = await postOrder(t.app, funded, {
+      quoteId: quote.quoteId,
+      destinationTransferData: { type: 'BALANCE' },
+    });
+    expect(exchange.statusCode, exchange.body).toBe(201);
+    const response = await postWebForm(t, funded, exchange.json().orderId);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('EUR over BALANCE');
+  });
+
+  it('a deposit or order that takes no money is 409 StateError naming its status', async () => {
+    const deposit = await aDeposit(t, p);
+    await t.app.inject({ method: 'DELETE', url: `/v1/deposits/${deposit.depositId}`, headers: p.headers });
+    const cancelled = await postWebForm(t, p, deposit.depositId);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toMatchObject({ error: 'StateError' });
+    expect(cancelled.json().message).toContain('Cancelled');
+
+    const { order } = await sepaToPixOrder(t, p);
+    await t.app.inject({ method: 'DELETE', url: `/v1/orders/${order.orderId}`, headers: p.headers });
+    expect((await postWebForm(t, p, order.orderId)).json().message).toContain('Cancelled');
+
+    const inFlight = await aDeposit(t, p);
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/simulate/incoming-transfer/deposit',
+      headers: p.headers,
+      payload: {
+        depositId: inFlight.depositId,
+        amount: 100,
+        scenario: 'processing',
+        counterparty: { name: 'A', iban: 'DE89370400440532013000' },
+      },
+    });
+    await t.ctx.jobs.runDue();
+    const processing = await postWebForm(t, p, inFlight.depositId);
+    expect(processing.statusCode).toBe(409);
+    expect(processing.json().message).toContain('in flight');
+  });
+
+  it.each([
+    [{ language: 'e' }, 'language'],
+    [{ language: 42 }, 'language'],
+    [{ language: 'en', amount: 5 }, 'amount'],
+  ])('a bad body %j is 400 naming the field', async (body, field) => {
+    const deposit = await aDeposit(t, p);
+    const response = await postWebForm(t, p, deposit.depositId, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: 'ValidationError' });
+    expect(response.json().message).toContain(field);
+  });
+
+  it('in production there is no provider yet: 503 ExternalServiceError, while the status still reads', async () => {
+    const deposit = await aDeposit(t, p);
+    const prod = await buildTestApp({ env: productionEnv });
+    const response = await prod.app.inject({
+      method: 'POST',
+      url: `/v1/openbanking/${deposit.depositId}/web-form`,
+      headers: p.headers,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ success: false, error: 'ExternalServiceError' });
+    const status = await prod.app.inject({
+      method: 'GET',
+      url: `/v1/openbanking/${deposit.depositId}/status`,
+      headers: p.headers,
+    });
+    expect(status.json()).toMatchObject({ success: true, openbanking: null });
+  });
+});
+
+describe('paying through the hosted page', () => {
+  it('settles a deposit to Received: deposit_completed, balance_updated and an event at every session change', async () => {
+    const partner = await approvedPartner(t);
+    const deposit = await aDeposit(t, partner, { amount: 250 });
+    const form = await aWebForm(t, partner, deposit.depositId);
+    const paid = await postPage(t, form.path, payFields());
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(form.path);
+    const authorized = await obStatus(t, partner, deposit.depositId);
+    expect(authorized).toMatchObject({
+      openbanking: { status: 'AUTHORIZED', bank: banks.approves, authorizedAt: expect.any(Number) },
+      metadata: { entityStatus: 'Pending' },
+      note: expect.stringContaining('approved'),
+    });
+    expect((await page(form.path)).body).toContain('Payment approved');
+
+    await t.ctx.jobs.runDue();
+    const completed = await obStatus(t, partner, deposit.depositId);
+    expect(completed).toMatchObject({
+      openbanking: { status: 'COMPLETED', amount: 250, completedAt: expect.any(Number) },
+      metadata: { entityStatus: 'Received', amount: 0 },
+    });
+    expect(await readDeposit(deposit.depositId, partner)).toMatchObject({ status: 'Received', amount: 250 });
+    expect((await balances(t, partner)).EUR).toMatchObject({ available: 250 });
+    const sessionId = completed.openbanking.sessionId;
+    const common = { orderId: deposit.depositId, entityType: 'deposit', sessionId, amount: 250, currency: 'EUR' };
+    expect(await obEvents(t, deposit.depositId)).toEqual([
+      { ...common, status: 'AUTHORIZED', previousStatus: 'CREATED' },
+      { ...common, status: 'COMPLETED', previousStatus: 'AUTHORIZED' },
+    ]);
+    expect(await eventsOf(t, 'deposit_completed', deposit.depositId)).toHaveLength(1);
+    expect(await eventsOf(t, 'balance_updated', partner.credentials.workspaceId)).toContainEqual(
+      expect.objectContaining({ currency: 'EUR', available: 250 }),
+    );
+    const result = await page(form.path);
+    expect(result.statusCode).toBe(200);
+    expect(result.body).toContain('Payment complete');
+
+    // A second post of the same form (a double click, a reload) only shows the outcome: nothing is paid twice.
+    expect((await postPage(t, form.path, payFields())).statusCode).toBe(303);
+    await t.ctx.jobs.runDue();
+    expect((await balances(t, partner)).EUR).toMatchObject({ available: 250 });
+    await expectLedgerConsistent(t.app);
+  });
+
+  it('settles an order’s origin leg with the payer as counterparty, and the order goes on to Success', async () => {
+    const { order } = await sepaToPixOrder(t, p);
+    const form = await aWebForm(t, p, order.orderId, 'es');
+    expect((await postPage(t, form.path, payFields())).statusCode).toBe(303);
+    await t.ctx.jobs.runDue();
+    expect(await obStatus(t, p, order.orderId)).toMatchObject({
+      openbanking: { status: 'COMPLETED' },
+      metadata: { entityType: 'order', amount: 0 },
+    });
+    const read = await readOrder(t.app, p, order.orderId);
+    expect(read).toMatchObject({ status: 'Success', deposit: { amount: 100 } });
+    const stored = await t.ctx.db.query<{ counterparty: Record<string, string> }>(
+      'select counterparty from orders where id = $1',
+      [order.orderId],
+    );
+    expect(stored[0]?.counterparty).toEqual({ name: 'Ana Silva', iban: 'DE89370400440532013000' });
+    expect((await obEvents(t, order.orderId)).map((e) => e.status)).toEqual(['AUTHORIZED', 'COMPLETED']);
+    expect((await page(form.path)).body).toContain('Pago completado');
+    await expectLedgerConsistent(t.app);
+  });
+
+  it('pays GBP over GBP_BANK_TRANSFER with an account number', async () => {
+    const deposit = await aDeposit(t, p, { currency: 'GBP', amount: 40 });
+    const form = await aWebForm(t, p, deposit.depositId);
+    expect((await page(form.path)).body).toContain('Your account number');
+    await postPage(t, form.path, payFields(banks.approves, payerAccountNumber));
+    await t.ctx.jobs.runDue();
+    expect(await readDeposit(deposit.depositId)).toMatchObject({ status: 'Received', amount: 40 });
+  });
+
+  it('an open-amount EUR deposit: the payer enters the amount (comma decimals accepted)', async () => {
+    const deposit = await aDeposit(t, p, { amount: undefined });
+    const form = await aWebForm(t, p, deposit.depositId, 'pt');
+    expect((await obStatus(t, p, deposit.depositId)).openbanking.amount).toBeUndefined();
+    const html = (await page(form.path)).body;
+    expect(html).toContain('Montante a pagar (EUR)');
+    const missing = await postPage(t, form.path, payFields());
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('id="amount-error"');
+    const tooSmall = await postPage(t, form.path, { ...payFields(), amount: '0,01' });
+    expect(tooSmall.body).toContain('id="amount-error"');
+    expect((await postPage(t, form.path, { ...payFields(), amount: '250,75' })).statusCode).toBe(303);
+    await t.ctx.jobs.runDue();
+    expect(await readDeposit(deposit.depositId)).toMatchObject({ status: 'Received', amount: 250.75 });
+    expect((await obStatus(t, p, deposit.depositId)).openbanking).toMatchObject({
+      status: 'COMPLETED',
+      amount: 250.75,
+    });
+  });
+
+  it('the declining bank: FAILED, no inbound transfer, the deposit still Pending', async () => {
+    const partner = await approvedPartner(t);
+    const deposit = await aDeposit(t, partner);
+    const form = await aWebForm(t, partner, deposit.depositId);
+    expect((await postPage(t, form.path, payFields(banks.declines))).statusCode).toBe(303);
+    await t.ctx.jobs.runDue();
+    expect(await obStatus(t, partner, deposit.depositId)).toMatchObject({
+      openbanking: { status: 'FAILED', reason: 'declined', bank: banks.declines },
+      note: expect.stringContaining('declined'),
+    });
+    expect(await readDeposit(deposit.depositId, partner)).toMatchObject({ status: 'Pending', amount: 0 });
+    expect((await balances(t, partner)).EUR).toBeUndefined();
+    expect((await obEvents(t, deposit.depositId)).map((e) => [e.previousStatus, e.status])).toEqual([
+      ['CREATED', 'FAILED'],
+    ]);
+    expect((await page(form.path)).body).toContain('Payment declined');
+    // The deposit still takes money: a new form can be made.
+    expect((await postWebForm(t, partner, deposit.depositId)).statusCode).toBe(200);
+  });
+
+  it('cancel: CANCELLED, no money, and the page says so', async () => {
+    const deposit = await aDeposit(t, p);
+    const form = await aWebForm(t, p, deposit.depositId);
+    expect((await postPage(t, form.path, { action: 'cancel' })).statusCode).toBe(303);
+    expect(await obStatus(t, p, deposit.depositId)).toMatchObject({
+      openbanking: { status: 'CANCELLED', reason: 'cancelled_by_payer' },
+    });
+    expect((await obEvents(t, deposit.depositId)).map((e) => e.status)).toEqual(['CANCELLED']);
+    expect((await page(form.path)).body).toContain('Payment cancelled');
+    expect((await postPage(t, form.path, payFields())).statusCode).toBe(303);
+    expect(await readDeposit(deposit.depositId)).toMatchObject({ status: 'Pending' });
+  });
+
+  it.each([
+    [{ payerName: '' }, 'payerName', 'Enter your full name'],
+    [{ payerAccount: 'DE89370400440532013001' }, 'payerAccount', 'Enter a valid IBAN'],
+    [{ bank: 'no-such-bank' }, 'bank', 'Choose your bank'],
+  ])('a form with %j is shown again with an accessible error', async (change, field, message) => {
+    const deposit = await aDeposit(t, p);
+    const form = await aWebForm(t, p, deposit.depositId);
+    const response = await postPage(t, form.path, { ...payFields(), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('role="alert"');
+    expect(response.body).toContain(`<p class="error" id="${field}-error">${message}`);
+    expect(response.body).toMatch(new RegExp(`aria-describedby="[^"]*${field}-error"`));
+    expect(response.body).toContain('aria-invalid="true"');
+    if (field !== 'payerName') expect(response.body).toContain('value="Ana Silva"');
+    expect((await obStatus(t, p, deposit.depositId)).openbanking.status).toBe('CREATED');
+    expect(await obEvents(t, deposit.depositId)).toEqual([]);
+  });
+
+  it('a payment for a deposit cancelled before it settles is FAILED not_settled and nothing is credited', async () => {
+    const partner = await approvedPartner(t);
+    const deposit = await aDeposit(t, partner);
+    const form = await aWebForm(t, partner, deposit.depositId);
+    await postPage(t, form.path, payFields());
+    const refused = await postWebForm(t, partner, deposit.depositId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('being settled');
+    await t.app.inject({ method: 'DELETE', url: `/v1/deposits/${deposit.depositId}`, headers: partner.headers });
+    await t.ctx.jobs.runDue();
+    expect(await obStatus(t, partner, deposit.depositId)).toMatchObject({
+      openbanking: { status: 'FAILED', reason: 'not_settled' },
+      metadata: { entityStatus: 'Cancelled' },
+    });
+    expect((await balances(t, partner)).EUR).toBeUndefined();
+  });
+
+  it.each([
+    ['the settle job runs first and applies the transfer itself', 'openbanking.settle'],
+    ['the inbound job runs first', 'deposit.inbound'],
+  ])('%s: COMPLETED, credited once', async (_name, first) => {
+    const partner = await approvedPartner(t);
+    const deposit = await aDeposit(t, partner, { amount: 60 });
+    const form = await aWebForm(t, partner, deposit.depositId);
+    await postPage(t, form.path, payFields());
+    const later = first === 'openbanking.settle' ? 'deposit.inbound' : 'openbanking.settle';
+    const held = await t.ctx.db.query<{ id: string }>(
+      `update jobs set run_at_ms = run_at_ms + 3600000 where kind = $1 and done_at_ms is null
+         and (payload->>'openbankingSessionId' = $2 or payload->>'sessionId' = $2) returning id`,
+      [later, (await obStatus(t, partner, deposit.depositId)).openbanking.sessionId],
+    );
+    expect(held).toHaveLength(1);
+    await t.ctx.jobs.runDue();
+    await t.ctx.db.query('update jobs set run_at_ms = 0 where id = $1', [held[0]?.id]);
+    await t.ctx.jobs.runDue();
+    expect((await obStatus(t, partner, deposit.depositId)).openbanking.status).toBe('COMPLETED');
+    expect((await balances(t, partner)).EUR).toMatchObject({ available: 60 });
+    expect(await eventsOf(t, 'deposit_completed', deposit.depositId)).toHaveLength(1);
+  });
+});
+
+describe('links that cannot be used', () => {
+  it('an unknown or malformed link is a 404 page; a form post of another type a 400 page', async () => {
+    for (const path of ['/pay/nope', `/pay/${'A'.repeat(43)}`]) {
+      const response = await page(path, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('Zahlungslink nicht gefunden');
+    }
+    const deposit = await aDeposit(t, p);
+    const form = await aWebForm(t, p, deposit.depositId);
+    const json = await t.app.inject({ method: 'POST', url: form.path, payload: { action: 'pay' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.headers['content-type']).toContain('text/html');
+  });
+
+  it('a new form supersedes the unpaid one: its link is a 410 page and pays nothing', async () => {
+    const deposit = await aDeposit(t, p);
+    const first = await aWebForm(t, p, deposit.depositId);
+    const second = await aWebForm(t, p, deposit.depositId);
+    const old = await page(first.path);
+    expect(old.statusCode).toBe(410);
+    expect(old.body).toContain('Payment link replaced');
+    const pay = await postPage(t, first.path, payFields());
+    expect(pay.statusCode).toBe(410);
+    expect((await obEvents(t, deposit.depositId)).map((e) => [e.status, e.previousStatus])).toEqual([
+      ['CANCELLED', 'CREATED'],
+    ]);
+    expect((await obStatus(t, p, deposit.depositId)).openbanking.status).toBe('CREATED');
+    expect((await page(second.path)).statusCode).toBe(200);
+  });
+
+  it('the ledger is consistent after every flow above', async () => {
+    await expectLedgerConsistent(t.app);
+  });
+
+  // Runs last: it moves the shared clock past the 30 minutes of every session created above.
+  it('an unpaid form expires after 30 minutes: 410 page, EXPIRED with its event, and a new form can be made', async () => {
+    const deposit = await aDeposit(t, p);
+    const form = await aWebForm(t, p, deposit.depositId);
+    clock.advance(29 * 60 * 1000);
+    expect((await page(form.path)).statusCode).toBe(200);
+    clock.advance(2 * 60 * 1000);
+    const expired = await page(form.path);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('Payment link expired');
+    expect((await postPage(t, form.path, payFields())).statusCode).toBe(410);
+    // Access tokens last 5 minutes: the partner has fetched a new one meanwhile.
+    const token = await aToken(t.app, p.credentials);
+    p = { ...p, token, headers: { authorization: `Bearer ${token}` } };
+    expect((await obStatus(t, p, deposit.depositId)).openbanking).toMatchObject({
+      status: 'EXPIRED',
+      reason: 'expired',
+    });
+    await t.ctx.jobs.runDue();
+    expect((await obEvents(t, deposit.depositId)).map((e) => e.status)).toEqual(['EXPIRED']);
+    expect(await readDeposit(deposit.depositId)).toMatchObject({ status: 'Pending', amount: 0 });
+    const again = await aWebForm(t, p, deposit.depositId);
+    expect((await page(again.path)).statusCode).toBe(200);
+  });
+});
