@@ -3,6 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import { aQuote, beneficiary, destinations, payer, payerFields, postOrder } from '../support/orders.js';
+import {
+  documentFields,
+  openFlow,
+  photo,
+  postStep,
+  sendKycData,
+  standardProfile,
+  startKyc,
+} from '../support/kyc-flow.js';
+import { aWebForm, payFields, postPage } from '../support/openbanking.js';
 import { aReceiver, type Received } from '../support/receiver.js';
 
 // Goal: every event type of the spec's Events table that an implemented operation causes reaches a registered
@@ -78,6 +88,31 @@ beforeAll(async () => {
     ...payerFields.EUR,
   });
   await t.ctx.jobs.runDue();
+
+  // Open banking: the payer pays a deposit's hosted form.
+  const banked = (await api('POST', '/v1/deposits', { userData: payer, currency: 'EUR', amount: 60 })).json();
+  ids.bankedDeposit = banked.depositId;
+  const form = await aWebForm(t, p, banked.depositId);
+  await postPage(t, form.path, payFields());
+
+  // KYB: a representative completes the hosted verification of an organisation.
+  await sendKycData(t.app, p, { userEmail: 'rep@example.com', ...standardProfile });
+  const kyb = (
+    await startKyc(t.app, p, {
+      userEmail: 'rep@example.com',
+      countryCode: 'PT',
+      type: 'BUSINESS',
+      sendOTPMail: false,
+      externalUserId: 'catalogue-org',
+    })
+  ).json();
+  ids.organisation = kyb.accountId;
+  const flow = await openFlow(t.app, kyb.kycUrl);
+  await postStep(t.app, `${flow}/consent`, { consent: 'yes' });
+  const business = { legalName: 'Catalogue Lda', registrationNumber: 'PT509999999' };
+  await postStep(t.app, `${flow}/document`, documentFields(business), photo);
+
+  await t.ctx.jobs.runDue();
   await t.ctx.webhooks.runDue();
 });
 
@@ -125,13 +160,31 @@ describe('the Events table, end to end', () => {
 
   it('balance_updated follows each balance change of the workspace', () => {
     const balances = ofType('balance_updated').filter((r) => r.body.id === p.credentials.workspaceId);
-    // Credit of 500, credit of 30, hold of 40, settlement of 40.
-    expect(balances.length).toBeGreaterThanOrEqual(4);
-    expect(balances.at(-1)?.body.data).toMatchObject({ currency: 'EUR', available: 490, pending: 0 });
+    // Credit of 500, credit of 30, hold of 40, settlement of 40, the open banking credit of 60.
+    expect(balances.length).toBeGreaterThanOrEqual(5);
+    expect(balances.at(-1)?.body.data).toMatchObject({ currency: 'EUR', available: 550, pending: 0 });
+  });
+
+  it('openbanking_status_updated follows the payment session: AUTHORIZED, then COMPLETED', () => {
+    const updates = ofType('openbanking_status_updated').filter((r) => r.body.id === ids.bankedDeposit);
+    expect(updates.map((r) => [r.body.data.previousStatus, r.body.data.status])).toEqual([
+      ['CREATED', 'AUTHORIZED'],
+      ['AUTHORIZED', 'COMPLETED'],
+    ]);
+    expect(updates[0]?.body.data).toMatchObject({ orderId: ids.bankedDeposit, entityType: 'deposit', amount: 60 });
+  });
+
+  it('KYB verification events carry the representatives as emails and the organisation as entityId', () => {
+    const kyb = ofType('verification_status_updated').filter((r) => r.body.data.verificationType === 'KYB');
+    expect(kyb.map((r) => r.body.data.status)).toEqual(['PENDING', 'IN_PROGRESS', 'REVIEWING', 'APPROVED']);
+    for (const r of kyb) {
+      expect(r.body.data).toMatchObject({ emails: ['rep@example.com'], entityId: ids.organisation });
+      expect(r.body.data.customerEmail).toBeUndefined();
+    }
   });
 
   it('verification events carry a delivery UUID as id and the spec data; kyc_completed still comes', () => {
-    const updates = ofType('verification_status_updated');
+    const updates = ofType('verification_status_updated').filter((r) => r.body.data.verificationType === 'KYC');
     expect(updates.map((r) => r.body.data.status)).toContain('APPROVED');
     for (const r of updates) {
       expect(r.body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -146,6 +199,9 @@ describe('the Events table, end to end', () => {
       });
       expect(r.body.data.occurredAt).toBeGreaterThan(1e12);
     }
-    expect(ofType('kyc_completed').map((r) => r.body.data.status)).toEqual(['APPROVED']);
+    expect(ofType('kyc_completed').map((r) => [r.body.data.verificationType, r.body.data.status])).toEqual([
+      ['KYC', 'APPROVED'],
+      ['KYB', 'APPROVED'],
+    ]);
   });
 });
