@@ -290,9 +290,17 @@ describe('paying through the hosted page', () => {
       openbanking: { status: 'COMPLETED', amount: 250, completedAt: expect.any(Number) },
       metadata: { entityStatus: 'Received', amount: 0 },
     });
-    expect(await readDeposit(deposit.depositId, partner)).toMatchObject({ status: 'Received', amount: 250 });
-    expect((await balances(t, partner)).EUR).toMatchObject({ available: 250 });
     const sessionId = completed.openbanking.sessionId;
+    // The deposit carries the newest session's summary, on its read and in lists.
+    const summary = { sessionId, status: 'COMPLETED', updatedAt: expect.any(Number) };
+    expect(await readDeposit(deposit.depositId, partner)).toMatchObject({
+      status: 'Received',
+      amount: 250,
+      openbanking: summary,
+    });
+    const listed = await t.app.inject({ method: 'GET', url: '/v1/deposits?limit=50', headers: partner.headers });
+    expect(JSON.stringify(listed.json())).toContain(`"sessionId":"${sessionId}"`);
+    expect((await balances(t, partner)).EUR).toMatchObject({ available: 250 });
     const common = { orderId: deposit.depositId, entityType: 'deposit', sessionId, amount: 250, currency: 'EUR' };
     expect(await obEvents(t, deposit.depositId)).toEqual([
       { ...common, status: 'AUTHORIZED', previousStatus: 'CREATED' },

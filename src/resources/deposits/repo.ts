@@ -24,6 +24,8 @@ export interface DepositRow {
   status: DepositStatus;
   deposit_info: Record<string, unknown>;
   deposit_info_pending: boolean;
+  /** Only on reads (findDeposit, lists): the newest open banking session's summary. */
+  openbanking?: { sessionId: string; status: string; reason?: string; updatedAt: number } | null;
   reference_code: string;
   created_at_ms: bigint;
   received_at_ms: bigint | null;
@@ -70,6 +72,14 @@ export async function insertDeposit(tx: Queryable, d: NewDeposit): Promise<Depos
   return rows[0] as DepositRow;
 }
 
+/**
+ * The deposit's newest open banking session, read with it (spec: Deposit.openbanking, fields not shown): a summary;
+ * GET /v1/openbanking/{id}/status has the whole session.
+ */
+const openBankingSummary = `(select jsonb_strip_nulls(jsonb_build_object('sessionId', s.id, 'status', s.status,
+    'reason', s.reason, 'updatedAt', s.updated_at_ms / 1000))
+   from openbanking_sessions s where s.entity_id = deposits.id order by s.created_at_ms desc limit 1) as openbanking`;
+
 /** A deposit of this workspace; `forUpdate` locks it for a state change. */
 export async function findDeposit(
   db: Queryable,
@@ -78,7 +88,7 @@ export async function findDeposit(
   forUpdate = false,
 ): Promise<DepositRow | undefined> {
   const rows = await db.query<DepositRow>(
-    `select * from deposits where id = $1 and workspace_id = $2${forUpdate ? ' for update' : ''}`,
+    `select *, ${openBankingSummary} from deposits where id = $1 and workspace_id = $2${forUpdate ? ' for update' : ''}`,
     [id, workspaceId],
   );
   return rows[0];
@@ -106,7 +116,12 @@ const depositFilterColumns: FilterColumns = {
   searchable: ['id', 'reference_code', 'payer_email'],
 };
 
-const source: ListSource = { select: '*', from: 'deposits', prefix: '', columns: depositFilterColumns };
+const source: ListSource = {
+  select: `*, ${openBankingSummary}`,
+  from: 'deposits',
+  prefix: '',
+  columns: depositFilterColumns,
+};
 
 export const listDeposits = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   listPage<DepositRow>(db, source, workspaceId, filters);

@@ -52,4 +52,15 @@ export const Deposit = Type.Object({
   status: StringEnum(depositStatuses),
   depositInfoPending: Type.Boolean(),
   depositInfo: DepositInfoSchema,
+  openbanking: Type.Optional(
+    Type.Object(
+      {
+        sessionId: Type.String(),
+        status: Type.String(),
+        reason: Type.Optional(Type.String()),
+        updatedAt: Type.Integer({ description: 'Unix seconds' }),
+      },
+      { description: 'The newest open banking session, once a web form exists; GET /v1/openbanking/{id}/status has it all' },
+    ),
+  ),
 });

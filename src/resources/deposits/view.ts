@@ -24,5 +24,6 @@ export function depositView(row: DepositRow): Static<typeof Deposit> {
     status: row.status,
     depositInfoPending: row.deposit_info_pending,
     depositInfo: row.deposit_info as { depositType: string },
+    ...(row.openbanking ? { openbanking: row.openbanking } : {}),
   };
 }
