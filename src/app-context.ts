@@ -1,8 +1,8 @@
 import type { Config } from './config.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { Clock } from './platform/clock.js';
-import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
+import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';

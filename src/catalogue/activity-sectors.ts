@@ -7,9 +7,15 @@ export interface ActivitySector {
 }
 
 export const activitySectors: readonly ActivitySector[] = [
-  { code: '10', name: { en: 'Agriculture and food', es: 'Agricultura y alimentación', pt: 'Agricultura e alimentação' } },
+  {
+    code: '10',
+    name: { en: 'Agriculture and food', es: 'Agricultura y alimentación', pt: 'Agricultura e alimentação' },
+  },
   { code: '20', name: { en: 'Manufacturing', es: 'Industria', pt: 'Indústria' } },
-  { code: '30', name: { en: 'Construction and real estate', es: 'Construcción e inmobiliaria', pt: 'Construção e imóveis' } },
+  {
+    code: '30',
+    name: { en: 'Construction and real estate', es: 'Construcción e inmobiliaria', pt: 'Construção e imóveis' },
+  },
   { code: '40', name: { en: 'Retail and trade', es: 'Comercio', pt: 'Comércio' } },
   { code: '50', name: { en: 'Technology', es: 'Tecnología', pt: 'Tecnologia' } },
   { code: '60', name: { en: 'Finance and insurance', es: 'Finanzas y seguros', pt: 'Finanças e seguros' } },

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AccountRow,
-  ensureHolderAccount,
-  findHolderAccount,
-  representativesOf,
-} from '../accounts/accounts.js';
+import { type AccountRow, ensureHolderAccount, findHolderAccount, representativesOf } from '../accounts/accounts.js';
 import { allowance, stateError } from '../domain/errors.js';
 import { type KycStatus, type KycStep, kycRoute, terminalKycStatuses } from '../domain/states/kyc-status.js';
 import { recordEvent } from '../events/outbox.js';
@@ -40,9 +35,7 @@ export async function moveAccountVerification(
   ]);
   const verificationType = verificationTypeOf(account);
   const who =
-    verificationType === 'KYB'
-      ? { emails: await representativesOf(tx, account.id) }
-      : { customerEmail: account.email };
+    verificationType === 'KYB' ? { emails: await representativesOf(tx, account.id) } : { customerEmail: account.email };
   for (const step of route.steps) {
     const types = terminalKycStatuses.has(step.to)
       ? ['verification_status_updated', 'kyc_completed']

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
-import { aQuote, beneficiary, destinations, payer, payerFields, postOrder } from '../support/orders.js';
 import {
   documentFields,
   openFlow,
@@ -13,6 +12,7 @@ import {
   startKyc,
 } from '../support/kyc-flow.js';
 import { aWebForm, payFields, postPage } from '../support/openbanking.js';
+import { aQuote, beneficiary, destinations, payer, payerFields, postOrder } from '../support/orders.js';
 import { aReceiver, type Received } from '../support/receiver.js';
 
 // Goal: every event type of the spec's Events table that an implemented operation causes reaches a registered

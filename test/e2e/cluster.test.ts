@@ -3,8 +3,8 @@
 // one count, concurrent withdrawals never overdraw, a worker that dies is replaced, and a stop is clean. Method: the
 // real entry point (dist/cluster.js) with two workers, its children read from /proc, requests through its one port.
 
-import { readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   aPartner,

@@ -60,7 +60,10 @@ export const Deposit = Type.Object({
         reason: Type.Optional(Type.String()),
         updatedAt: Type.Integer({ description: 'Unix seconds' }),
       },
-      { description: 'The newest open banking session, once a web form exists; GET /v1/openbanking/{id}/status has it all' },
+      {
+        description:
+          'The newest open banking session, once a web form exists; GET /v1/openbanking/{id}/status has it all',
+      },
     ),
   ),
 });

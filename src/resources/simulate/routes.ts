@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { allowance } from '../../domain/errors.js';
 import { errorResponses, Obj, PositiveAmount } from '../../platform/schema.js';
+import { readMailbox } from '../../providers/mail/sandbox-mailbox.js';
 import { moveVerification, publicAccountId } from '../../verification/verification.js';
 import { PendingPayment } from '../pending-payments/schema.js';
 import { detectPendingPayment } from '../pending-payments/service.js';
@@ -14,7 +15,6 @@ import {
   simulateDepositTransfer,
 } from './deposit-transfer.js';
 import { OrderSimulationAccepted, SimulateOrderTransfer, simulateOrderTransfer } from './order-transfer.js';
-import { readMailbox } from '../../providers/mail/sandbox-mailbox.js';
 import { MailboxQuery, MailboxResponse, SimulateKycRequest, SimulateKycResponse } from './schema.js';
 
 const tags = ['Sandbox simulation'];
