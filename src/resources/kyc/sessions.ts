@@ -1,15 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { PageLook } from '../../hosted/page.js';
 import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 
-/** How the partner asked the hosted page to behave; stored with the session, never put in the link. */
-export interface SessionOptions {
-  readonly language: string;
-  readonly theme: 'dark' | 'light';
-  readonly blank: boolean;
-  readonly width?: string;
-  readonly height?: string;
-  readonly forceMobile: boolean;
+/** How the partner asked the hosted page to look and behave; stored with the session, never put in the link. */
+export interface SessionOptions extends PageLook {
   readonly successUrl?: string;
   readonly errorUrl?: string;
   readonly sendOTPMail: boolean;
@@ -21,7 +16,6 @@ export interface SessionOptions {
 }
 
 export type SessionStep = 'link' | 'consent' | 'otp' | 'document' | 'submitted' | 'cancelled' | 'failed' | 'superseded';
-export const finishedSteps: ReadonlySet<SessionStep> = new Set(['submitted', 'cancelled', 'failed', 'superseded']);
 
 export interface KycSession {
   id: string;

@@ -18,14 +18,8 @@ const secretParams = {
   required: ['secret'],
 } as const;
 
-const lookOf = (session: KycSession): PageLook => ({
-  language: session.options.language,
-  theme: session.options.theme,
-  blank: session.options.blank,
-  forceMobile: session.options.forceMobile,
-  ...(session.options.width ? { width: session.options.width } : {}),
-  ...(session.options.height ? { height: session.options.height } : {}),
-});
+/** The look the partner asked for is stored with the attempt (SessionOptions is a PageLook). */
+const lookOf = (session: KycSession): PageLook => session.options;
 const languageOf = (session: KycSession) => pickLanguage(session.options.language, kycPageLanguages);
 const browserLanguage = (request: FastifyRequest): KycPageLanguage =>
   pickLanguage(String(request.headers['accept-language'] ?? '').split(',')[0], kycPageLanguages);
