@@ -77,6 +77,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
       leaseMs: limits.webhookLeaseMs,
       timeoutMs: limits.webhookTimeoutMs,
       batchSize: 50,
+      maxInFlight: limits.webhookSendsInFlightMax,
     }),
     rails,
     verification,

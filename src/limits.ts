@@ -31,6 +31,8 @@ export const limits = {
   webhookTimeoutMs: 5_000,
   /** A delivery claimed by a process that died is sent again after this. */
   webhookLeaseMs: 30_000,
+  /** Webhook sends in flight at once per process. */
+  webhookSendsInFlightMax: 64,
   /** A kycUrl must be opened within this; once opened it is spent and the flow it starts lasts kycFlowTtlMs. */
   kycLinkTtlMs: 15 * 60 * 1000,
   kycFlowTtlMs: 60 * 60 * 1000,

@@ -13,6 +13,8 @@ export interface DispatcherOptions {
   readonly leaseMs: number;
   readonly timeoutMs: number;
   readonly batchSize: number;
+  /** Sends in flight at once per process: a slow endpoint holds one slot, never the others' events. */
+  readonly maxInFlight: number;
   readonly resolver?: Resolver;
 }
 
@@ -37,6 +39,8 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
+  /** Resolves the drain's wait when new work is announced while it runs. */
+  private wakeUp: (() => void) | undefined;
   private stopped = true;
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -65,6 +69,7 @@ export class WebhookDispatcher {
   async runDue(): Promise<number> {
     if (this.running) {
       this.again = true;
+      this.wakeUp?.();
       return this.running;
     }
     this.running = this.drain().finally(() => {
@@ -87,15 +92,33 @@ export class WebhookDispatcher {
     }, delayMs);
   }
 
+  /**
+   * Fans out and claims while there is room in the send pool, without waiting for a batch to finish: each send
+   * frees its slot when it ends. When nothing more is due, it waits for a slot or a wake-up (NOTIFY, runDue), and
+   * returns once nothing is due and nothing is in flight.
+   */
   private async drain(): Promise<number> {
     let attempts = 0;
+    const inFlight = new Set<Promise<void>>();
     for (;;) {
       this.again = false;
       const fanned = await this.fanOut();
-      const claimed = await this.claim();
-      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      const room = this.options.maxInFlight - inFlight.size;
+      const claimed = room > 0 ? await this.claim(Math.min(room, this.options.batchSize)) : [];
+      for (const delivery of claimed) {
+        const send: Promise<void> = this.attempt(delivery)
+          .catch((error: unknown) => this.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'))
+          .finally(() => inFlight.delete(send));
+        inFlight.add(send);
+      }
       attempts += claimed.length;
-      if (fanned === 0 && claimed.length === 0 && !this.again) return attempts;
+      if (fanned > 0 || claimed.length > 0 || this.again) continue;
+      if (inFlight.size === 0) return attempts;
+      const woken = new Promise<void>((resolve) => {
+        this.wakeUp = resolve;
+      });
+      await Promise.race([...inFlight, woken]);
+      this.wakeUp = undefined;
     }
   }
 
@@ -118,7 +141,7 @@ export class WebhookDispatcher {
     return Number(counted?.n ?? 0);
   }
 
-  private async claim(): Promise<Claimed[]> {
+  private async claim(limit: number): Promise<Claimed[]> {
     const nowMs = this.clock.nowMs();
     return this.db.query<Claimed>(
       `with claimed as (
@@ -132,7 +155,7 @@ export class WebhookDispatcher {
          (e.is_active and e.deleted_at_ms is null) as active
        from claimed c join outbox_events o on o.id = c.outbox_id join webhook_endpoints e on e.id = c.endpoint_id
        order by c.id`,
-      [nowMs, nowMs + this.options.leaseMs, this.options.batchSize],
+      [nowMs, nowMs + this.options.leaseMs, limit],
     );
   }
 
