@@ -108,7 +108,7 @@ describe('brokerage CLI', () => {
   it('sets pairs, fees, write limit and read throttle; show reflects them; --pairs all resets', async () => {
     const { workspaceId } = await created();
     const settings = '--pairs EUR/USDC,USDC/EUR --fee-bps 80 --pair-fee EUR/USDC=20 --pair-fee USDC/EUR=30';
-    const more = '--write-limit 5000 --lift-read-throttle --disable';
+    const more = '--write-limit 5000 --lift-read-throttle --disable --verification-profile enhanced';
     const set = await cli(['workspaces', 'set', workspaceId, ...settings.split(' '), ...more.split(' ')]);
     expect(set.code, set.stderr).toBe(0);
     const expected = {
@@ -117,6 +117,7 @@ describe('brokerage CLI', () => {
       feeSchedule: { defaultBps: 80, pairs: { 'EUR/USDC': 20, 'USDC/EUR': 30 } },
       writeLimitPerMinute: 5000,
       readThrottleLifted: true,
+      verificationProfile: 'enhanced',
     };
     expect(set.json()).toMatchObject(expected);
     expect((await cli(['workspaces', 'show', workspaceId])).json()).toMatchObject(expected);
@@ -154,6 +155,13 @@ describe('brokerage CLI', () => {
       writeLimitPerMinute: null,
       feeSchedule: { defaultBps: 80 },
     });
+  });
+
+  it('refuses an unknown verification profile before calling the server (exit 2)', async () => {
+    const { workspaceId } = await created();
+    const run = await cli(['workspaces', 'set', workspaceId, '--verification-profile', 'strict']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('basic, standard, enhanced');
   });
 
   it('prints the server refusal of a setting with exit 1', async () => {

@@ -2,6 +2,7 @@
 // of positional arguments and hands a command its context; a command only validates its own options and calls the API.
 
 import type { ParseArgsConfig } from 'node:util';
+import { verificationProfileNames } from '../catalogue/verification-profiles.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values = Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
@@ -94,6 +95,13 @@ function settingsOf(values: Values): { body: Record<string, unknown>; feeChanges
   const writeLimit = text(values, 'write-limit');
   if (writeLimit !== undefined) {
     body.writeLimitPerMinute = writeLimit === 'default' ? null : wholeNumber(writeLimit, '--write-limit', 1);
+  }
+  const profile = text(values, 'verification-profile');
+  if (profile !== undefined) {
+    if (!(verificationProfileNames as string[]).includes(profile)) {
+      throw new UsageError(`--verification-profile takes ${verificationProfileNames.join(', ')}, got "${profile}"`);
+    }
+    body.verificationProfile = profile;
   }
   const feeChanges: ((fees: FeeSchedule) => void)[] = [];
   const feeBps = text(values, 'fee-bps');
@@ -190,6 +198,7 @@ export const commands: readonly Command[] = [
       'write-limit': { type: 'string' },
       'lift-read-throttle': { type: 'boolean' },
       'restore-read-throttle': { type: 'boolean' },
+      'verification-profile': { type: 'string' },
       ...simulationOptions,
     },
     optionHelp: [
@@ -199,6 +208,7 @@ export const commands: readonly Command[] = [
       '--pair-fee PAIR=<n>      fee of one pair (repeatable); PAIR=default removes it',
       '--write-limit <n> | --write-limit default   writes per minute',
       '--lift-read-throttle | --restore-read-throttle',
+      '--verification-profile basic|standard|enhanced   KYC fields the provider requires',
       '--simulation | --no-simulation',
     ],
     run: async ({ values, args, api, print }) => {
