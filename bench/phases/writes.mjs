@@ -1,0 +1,98 @@
+// Writes: the insert route (ceiling D) beside POST /v1/quotes at 50 connections; raw inserts (ceiling B, concurrency
+// 8) beside keyed POST /v1/orders and /v1/deposits at 8 connections. Every order needs a quote of its own: the quotes
+// runs hand theirs to the orders runs, topped up beforehand when there are too few.
+
+import { settings } from '../lib/config.mjs';
+import { child, http, loadWorker } from '../lib/measure.mjs';
+import { runChild } from '../lib/processes.mjs';
+import { script, tag } from './context.mjs';
+
+export function writesBlock(c) {
+  const { env, ws, databaseUrl, main, at, token, start, stop, dbCeilingEnv } = c;
+  const { http: conns, insertCeiling } = c.conns;
+  const server = env.server;
+
+  // Quotes made by the quotes runs (and topped up when short), each bound by one order of the orders runs.
+  const quotePool = [];
+  let ordersRps = 1000;
+
+  return {
+    id: 'writes',
+    title: 'Writes: insert route (D), raw inserts (B), quotes, keyed orders and deposits',
+    setup: () => start('ceiling-d', script('../ceilings/fastify-db.mjs'), { env: dbCeilingEnv }),
+    beforeEach: () => env.quiesce(),
+    teardown: () => stop('ceiling-d'),
+    measurements: [
+      http({
+        id: 'D-insert',
+        label: 'D: Fastify validate + insert in a transaction',
+        target: at('ceiling-d'),
+        builder: 'rowInsert',
+        connections: conns,
+        expect: [201],
+        params: async (rep) => ({ tag: tag('row', rep) }),
+      }),
+      http({
+        id: 'quotes',
+        label: 'POST /v1/quotes',
+        target: main,
+        builder: 'quote',
+        connections: conns,
+        expect: [201],
+        params: async () => ({ token: await token(ws.main) }),
+        check: (result) => {
+          quotePool.push(...(result.collected?.quoteIds ?? []));
+          delete result.collected;
+          return {};
+        },
+      }),
+      http({
+        id: 'orders',
+        label: 'POST /v1/orders (Idempotency-Key)',
+        target: main,
+        builder: 'order',
+        connections: insertCeiling,
+        expect: [201],
+        params: async (rep) => {
+          const durationS = rep === 0 ? settings.warmupS : settings.durationS;
+          const needed = Math.ceil(ordersRps * durationS * 1.5) + 100;
+          const p = { token: await token(ws.main), tag: tag('ord', rep) };
+          if (quotePool.length < needed) {
+            await runChild(loadWorker, {
+              url: server.url,
+              connections: conns,
+              amount: needed - quotePool.length,
+              builder: 'quote',
+              params: p,
+              expect: [201],
+            }).then((r) => quotePool.push(...r.collected.quoteIds));
+            await env.quiesce();
+          }
+          return { ...p, quoteIds: quotePool.splice(0, needed) };
+        },
+        check: (result) => {
+          if (result.rps > 0) ordersRps = Math.max(ordersRps, result.rps);
+          const { exhausted } = result.collected ?? {};
+          delete result.collected;
+          return exhausted ? { note: 'ran out of quotes and stopped early' } : {};
+        },
+      }),
+      child({
+        id: 'B-insert',
+        label: 'B: BEGIN+INSERT+COMMIT from Node (postgres.js)',
+        script: script('../ceilings/sql-insert.mjs'),
+        connections: insertCeiling,
+        spec: async () => ({ store: 'postgres', databaseUrl, concurrency: insertCeiling }),
+      }),
+      http({
+        id: 'deposits',
+        label: 'POST /v1/deposits (Idempotency-Key)',
+        target: main,
+        builder: 'deposit',
+        connections: insertCeiling,
+        expect: [201],
+        params: async (rep) => ({ token: await token(ws.main), tag: tag('dep', rep) }),
+      }),
+    ],
+  };
+}
