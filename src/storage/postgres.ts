@@ -35,7 +35,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   });
   const asQueryable = (q: postgres.Sql | postgres.TransactionSql): Queryable => ({
     async query<T extends Row = Row>(text: string, params?: readonly unknown[]) {
-      const rows = await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
+      // unsafe() prepares only when asked: without it every statement is parsed and planned on every call.
+      const rows = await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true });
       return rows as unknown as T[];
     },
     async exec(script: string) {
