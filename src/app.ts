@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
+import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
@@ -31,18 +32,19 @@ import { webhookRoutes } from './resources/webhooks/routes.js';
 import { withdrawalRoutes } from './resources/withdrawals/routes.js';
 
 export interface BuildOptions {
-  readonly logger?: FastifyServerOptions['logger'];
+  /** The process's logger (createLogger); false: no logging (tests). By default one at the configured level. */
+  readonly logger?: FastifyBaseLogger | false;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? createLogger(ctx.config.logLevel);
   const app = Fastify({
-    logger: options.logger ?? {
-      level: ctx.config.logLevel,
-      redact: { paths: ['req.headers.authorization', '*.password', '*.secret', '*.access_token'], remove: true },
-    },
+    ...(logger === false ? { logger: false } : { loggerInstance: logger }),
+    // logEachRequest writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: limits.bodyLimitBytes,
     // A caller's X-Request-Id is kept when it is sane, so that its logs and ours can be joined; else we make one.
     requestIdHeader: false,
@@ -55,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  if (logger !== false) logEachRequest(app);
   registerValidators(app);
   registerErrorEnvelope(app);
   await registerOpenApi(app, ctx);

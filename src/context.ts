@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
 import { type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { createLogger } from './platform/logger.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
@@ -52,7 +52,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   checkCatalogue();
   const clock = options.clock ?? systemClock;
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const rails = options.rails ?? sandboxRails;
   const verification =
     options.verification ?? (config.brokerageEnv === 'production' ? manualReviewVerification : sandboxVerification);

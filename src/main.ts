@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { resolveLocalSecrets } from './platform/local-secrets.js';
+import { createLogger } from './platform/logger.js';
 import { DataDirInUseError } from './storage/data-dir-lock.js';
 import { openStore } from './storage/open-store.js';
 
@@ -10,8 +11,13 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const secrets = resolveLocalSecrets(config);
   const store = await openStore(config);
-  const ctx = await createContext(config, store.db, { adminToken: secrets.adminToken, secretsKey: secrets.secretsKey });
-  const app = await buildApp(ctx);
+  const logger = createLogger(config.logLevel);
+  const ctx = await createContext(config, store.db, {
+    adminToken: secrets.adminToken,
+    secretsKey: secrets.secretsKey,
+    logger,
+  });
+  const app = await buildApp(ctx, { logger });
   for (const path of secrets.generated) {
     app.log.warn(
       { path },
@@ -29,6 +35,7 @@ async function main(): Promise<void> {
     await ctx.jobs.stop();
     await ctx.webhooks.stop();
     await store.close();
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

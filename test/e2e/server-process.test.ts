@@ -76,7 +76,7 @@ describe('server process (embedded store)', () => {
       5_000,
     );
     const lines = logLines(first);
-    const requestLines = lines.filter((line) => 'req' in line || 'res' in line);
+    const requestLines = lines.filter((line) => line.msg === 'request');
     expect(requestLines.length).toBeGreaterThan(0);
     for (const line of requestLines) expect(line.reqId, JSON.stringify(line)).toEqual(expect.any(String));
     expect(requestLines.some((line) => line.reqId === `e2e-create-${first.port}`)).toBe(true);

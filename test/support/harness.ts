@@ -3,11 +3,13 @@
 // workspace, never by truncating tables.
 
 import type { FastifyInstance } from 'fastify';
+import { type Logger, pino } from 'pino';
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
-import { loadConfig } from '../../src/config.js';
+import { type LogLevel, loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { Clock } from '../../src/platform/clock.js';
+import { createLogger } from '../../src/platform/logger.js';
 import type { CorridorProvider } from '../../src/providers/corridors/corridor-provider.js';
 import type { PriceSource } from '../../src/providers/prices/price-source.js';
 import type { VerificationProvider } from '../../src/providers/verification/verification-provider.js';
@@ -51,6 +53,8 @@ export interface TestAppOptions {
   readonly prices?: PriceSource;
   readonly corridors?: CorridorProvider;
   readonly verification?: VerificationProvider;
+  /** A logger to capture the server's lines (createLogger over a test stream); none by default. */
+  readonly logger?: Logger;
 }
 
 export interface TestApp {
@@ -71,7 +75,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   // TEST_LOG_LEVEL=error npm test shows the server's own log lines when a test needs explaining.
   const testLogLevel = process.env.TEST_LOG_LEVEL;
-  const app = await buildApp(ctx, { logger: testLogLevel ? { level: testLogLevel } : false });
+  const app = await buildApp(ctx, {
+    logger: options.logger ?? (testLogLevel ? createLogger(testLogLevel as LogLevel, pino.destination(1)) : false),
+  });
   await app.ready();
   return { app, ctx };
 }
