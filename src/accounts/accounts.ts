@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../storage/db.js';
+import type { SqlParams } from '../storage/sql-params.js';
 
 export type VerificationStatus = 'NOT_AVAILABLE' | 'PENDING' | 'IN_PROGRESS' | 'REVIEWING' | 'APPROVED' | 'REJECTED';
 
@@ -25,6 +26,13 @@ export async function ensureWorkspaceAccount(tx: Queryable, workspaceId: string,
     [id, workspaceId, nowMs],
   );
   return id;
+}
+
+/** ensureWorkspaceAccount as one part of a write's single statement (see SqlParams): only where `when` holds. */
+export function ensureWorkspaceAccountSql(p: SqlParams, workspaceId: string, nowMs: number, when: string): string {
+  return `insert into accounts (id, workspace_id, kind, created_at_ms)
+    select ${p.add(workspaceAccountId(workspaceId))}, ${p.add(workspaceId)}, 'workspace', ${p.add(nowMs, 'bigint')}
+    where ${when} on conflict do nothing`;
 }
 
 /** A customer's account, keyed by email within the workspace (emails compare case-insensitively); created on first use. */
@@ -58,11 +66,18 @@ export async function findCustomerAccount(
   return rows[0];
 }
 
-const holderQuery = `
-  select a.* from accounts a
-   where a.id = coalesce(
-     (select organisation_account_id from organisation_representatives where workspace_id = $1 and email = $2),
-     (select id from accounts where workspace_id = $1 and kind = 'customer' and email = $2))`;
+/** The id of the account holding an email (see findHolderAccount), as SQL over two placeholders. */
+const holderIdSql = (workspace: string, email: string) => `coalesce(
+     (select organisation_account_id from organisation_representatives where workspace_id = ${workspace} and email = ${email}),
+     (select id from accounts where workspace_id = ${workspace} and kind = 'customer' and email = ${email}))`;
+
+const holderQuery = `select a.* from accounts a where a.id = ${holderIdSql('$1', '$2')}`;
+
+/** The verification status of the account holding an email, as an SQL expression; NOT_AVAILABLE when there is none. */
+export function holderStatusSql(p: SqlParams, workspaceId: string, email: string): string {
+  const holder = holderIdSql(p.add(workspaceId), p.add(email.trim().toLowerCase()));
+  return `coalesce((select verification_status from accounts where id = ${holder}), 'NOT_AVAILABLE')`;
+}
 
 /**
  * The account that holds an email's money and verification: the organisation's for its representatives (they share

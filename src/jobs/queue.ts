@@ -1,4 +1,5 @@
 import type { Queryable } from '../storage/db.js';
+import type { SqlParams } from '../storage/sql-params.js';
 
 export interface NewJob {
   readonly kind: string;
@@ -14,4 +15,11 @@ export async function enqueueJob(tx: Queryable, job: NewJob, nowMs: number): Pro
     job.runAtMs,
     nowMs,
   ]);
+}
+
+/** enqueueJob as one part of a write's single statement (see SqlParams): only where `when` holds. */
+export function enqueueJobSql(p: SqlParams, job: NewJob, nowMs: number, when: string): string {
+  return `insert into jobs (kind, payload, run_at_ms, created_at_ms)
+    select ${p.add(job.kind)}, ${p.add(JSON.stringify(job.payload), 'text')}::jsonb, ${p.add(job.runAtMs, 'bigint')},
+      ${p.add(nowMs, 'bigint')} where ${when}`;
 }

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ApiError, duplicity, validation } from '../domain/errors.js';
-import { limits } from '../limits.js';
+import { ApiError, validation } from '../domain/errors.js';
 import type { Queryable } from '../storage/db.js';
+import type { SqlParams } from '../storage/sql-params.js';
+import type { Clock } from './clock.js';
+import { claimKey, claimSql, earlierAnswer, type KeyScope, KeyTaken, type Outcome } from './idempotency-claim.js';
 import './fastify-types.js';
 
-// The spec's Idempotency-Key rules for the three writes. The key is reserved in its own short transaction; the
-// business transaction creates the resource and stores the answer with the key in the same commit. A request that
-// fails during execution, or whose outcome is unknown (the process died), leaves the key consumed: later requests
-// with it are 409 until an operator releases it. A completed key replays its answer byte for byte for 24 hours.
+export { KeyTaken } from './idempotency-claim.js';
+
+// The spec's Idempotency-Key rules for the three writes. A keyed write claims its key with its answer in the same
+// commit as the resource (idempotency-claim.ts), so a key and its outcome are written together or not at all: a
+// concurrent duplicate waits for that commit and replays it, and a process that dies before the commit leaves
+// nothing behind, so the retry executes once. A request that fails during execution still consumes the key: its
+// failure is claimed on its own after the write rolled back, and later requests with the key are 409 until an
+// operator releases it. A completed key replays its answer byte for byte for 24 hours.
 
 const keyPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
@@ -41,92 +47,63 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export interface KeyScope {
-  readonly workspaceId: string;
-  readonly accountScope: string;
-  readonly key: string;
-  readonly endpoint: string;
-  readonly hash: string;
+/** Stores a write's answer with its key: the last statement of the write's transaction. */
+export type Commit = (tx: Queryable, body: unknown) => Promise<void>;
+
+/** How a write that is a single statement (one round trip, atomic without a transaction) takes its key. */
+export interface StatementClaim {
+  /**
+   * The body of a CTE that claims the key with `body` as the answer, only where `when` (SQL) holds, and yields a
+   * row when it took the key (without a key: whenever `when` holds). The write's other parts run only where it
+   * yields a row. When it yields none although `when` held, the write throws KeyTaken.
+   */
+  cte(p: SqlParams, body: unknown, when?: string): string;
 }
-
-interface KeyRow {
-  endpoint: string;
-  request_hash: string;
-  state: 'in_progress' | 'completed' | 'failed';
-  response_status: number | null;
-  response_body: string | null;
-  completed_at_ms: bigint | null;
-  [column: string]: unknown;
-}
-
-type Reservation = { kind: 'reserved' } | { kind: 'replay'; status: number; body: string };
-
-async function reserve(ctx: AppContext, scope: KeyScope): Promise<Reservation> {
-  const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
-    const inserted = await tx.query(
-      `insert into idempotency_keys (workspace_id, account_scope, key, endpoint, request_hash, state, created_at_ms)
-       values ($1, $2, $3, $4, $5, 'in_progress', $6) on conflict do nothing returning key`,
-      [scope.workspaceId, scope.accountScope, scope.key, scope.endpoint, scope.hash, nowMs],
-    );
-    if (inserted.length > 0) return { kind: 'reserved' };
-    const [row] = await tx.query<KeyRow>(
-      'select * from idempotency_keys where workspace_id = $1 and account_scope = $2 and key = $3 for update',
-      [scope.workspaceId, scope.accountScope, scope.key],
-    );
-    if (!row) throw duplicity('Idempotency-Key is being reserved by a concurrent request; retry');
-    const expired =
-      row.state === 'completed' && Number(row.completed_at_ms) + limits.idempotencyReplayWindowMs <= nowMs;
-    if (expired) {
-      await tx.query(
-        `update idempotency_keys set endpoint = $4, request_hash = $5, state = 'in_progress', response_status = null,
-           response_body = null, failure = null, created_at_ms = $6, completed_at_ms = null
-         where workspace_id = $1 and account_scope = $2 and key = $3`,
-        [scope.workspaceId, scope.accountScope, scope.key, scope.endpoint, scope.hash, nowMs],
-      );
-      return { kind: 'reserved' };
-    }
-    if (row.endpoint !== scope.endpoint) throw duplicity(`Idempotency-Key was used on ${row.endpoint}; use a new key`);
-    if (row.request_hash !== scope.hash) {
-      throw duplicity('Idempotency-Key was used with a different payload; use a new key');
-    }
-    if (row.state === 'in_progress') {
-      throw duplicity(
-        'A request with this Idempotency-Key is in progress or its outcome is unknown; verify, then use a new key',
-      );
-    }
-    if (row.state === 'failed') {
-      throw duplicity('A request with this Idempotency-Key failed during execution; verify state, then use a new key');
-    }
-    return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body ?? '' };
-  });
-}
-
-/** Stores the answer with the key, inside the business transaction. */
-async function complete(tx: Queryable, scope: KeyScope, status: number, body: string, nowMs: number): Promise<void> {
-  await tx.query(
-    `update idempotency_keys set state = 'completed', response_status = $4, response_body = $5, completed_at_ms = $6
-     where workspace_id = $1 and account_scope = $2 and key = $3`,
-    [scope.workspaceId, scope.accountScope, scope.key, status, body, nowMs],
-  );
-}
-
-async function fail(ctx: AppContext, scope: KeyScope, error: unknown): Promise<void> {
-  const failure = error instanceof ApiError ? `${error.type}: ${error.message}` : 'unexpected failure';
-  await ctx.db.query(
-    `update idempotency_keys set state = 'failed', failure = $4
-     where workspace_id = $1 and account_scope = $2 and key = $3 and state = 'in_progress'`,
-    [scope.workspaceId, scope.accountScope, scope.key, failure],
-  );
-}
-
-/** What a write does once its key is reserved: `commit` must be called inside its business transaction. */
-export type Execution = (commit: (tx: Queryable, body: unknown) => Promise<void>) => Promise<unknown>;
 
 /**
- * Runs a write under its Idempotency-Key (or plainly without one) and answers it. The answer's bytes are fixed
- * once, so a replay is the original response unchanged.
+ * What a write does under its key: it calls `commit` in its transaction, or puts `statement.cte` into its one
+ * statement. Either way the answer is fixed before it is stored, so a replay is the original response unchanged.
  */
+export type Execution = (commit: Commit, statement: StatementClaim) => Promise<unknown>;
+
+/** The answer of one write, and the claim of its key (none for a write sent without one). */
+class WriteAnswer implements StatementClaim {
+  text: string | undefined;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly scope: KeyScope | undefined,
+    private readonly status: number,
+  ) {}
+
+  private completed(body: unknown): Outcome {
+    this.text = JSON.stringify(body);
+    return { state: 'completed', status: this.status, body: this.text };
+  }
+
+  readonly commit: Commit = async (tx, body) => {
+    const outcome = this.completed(body);
+    if (this.scope && !(await claimKey(tx, this.scope, outcome, this.clock.nowMs()))) throw new KeyTaken();
+  };
+
+  cte(p: SqlParams, body: unknown, when?: string): string {
+    const outcome = this.completed(body);
+    if (this.scope) return claimSql(p, this.scope, outcome, this.clock.nowMs(), when);
+    return when === undefined ? 'select 1' : `select 1 where ${when}`;
+  }
+}
+
+/**
+ * A request that failed after its stateless checks consumes its key. True when this request took the key (it
+ * answers its own error), false when another request holds it (it answers as that key says). When even this fails
+ * (the store is down), the error is answered and the key stays free: nothing was written with it.
+ */
+async function claimFailure(ctx: AppContext, scope: KeyScope, error: unknown): Promise<boolean> {
+  const failure = error instanceof ApiError ? `${error.type}: ${error.message}` : 'unexpected failure';
+  return claimKey(ctx.db, scope, { state: 'failed', failure }, ctx.clock.nowMs()).catch(() => true);
+}
+
+/** Runs a write under its Idempotency-Key (or plainly without one) and answers it. */
 export async function answerIdempotently(
   ctx: AppContext,
   reply: FastifyReply,
@@ -140,28 +117,19 @@ export async function answerIdempotently(
       .type('application/json; charset=utf-8')
       .serializer((payload) => payload as string)
       .send(body);
-  if (scope.key === undefined) {
-    const body = await execute(async () => {});
-    return send(status, JSON.stringify(body));
-  }
-  const keyed = { ...scope, key: scope.key };
-  const reservation = await reserve(ctx, keyed);
-  if (reservation.kind === 'replay') {
-    void reply.header('idempotent-replayed', 'true');
-    return send(reservation.status, reservation.body);
-  }
-  let text: string | undefined;
+  const keyed = scope.key === undefined ? undefined : { ...scope, key: scope.key };
+  const answer = new WriteAnswer(ctx.clock, keyed, status);
   try {
-    await execute(async (tx, body) => {
-      text = JSON.stringify(body);
-      await complete(tx, keyed, status, text, ctx.clock.nowMs());
-    });
+    await execute(answer.commit, answer);
   } catch (error) {
-    await fail(ctx, keyed, error).catch(() => {});
-    throw error;
+    if (keyed === undefined) throw error;
+    if (!(error instanceof KeyTaken) && (await claimFailure(ctx, keyed, error))) throw error;
+    const earlier = await earlierAnswer(ctx.db, keyed);
+    void reply.header('idempotent-replayed', 'true');
+    return send(earlier.status, earlier.body);
   }
-  if (text === undefined) throw new Error('an idempotent write finished without committing its answer');
-  return send(status, text);
+  if (answer.text === undefined) throw new Error('a write finished without committing its answer');
+  return send(status, answer.text);
 }
 
 /**
@@ -185,7 +153,7 @@ export function answerWrite(
   return answerIdempotently(ctx, reply, scope, write.status, execute);
 }
 
-/** Operators release a consumed key (failed, or in progress after a crash); a completed key is not released. */
+/** Operators release a consumed key (failed, or in progress from an earlier server version); a completed key is not. */
 export async function releaseKey(
   db: Queryable,
   workspaceId: string,

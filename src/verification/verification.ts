@@ -77,6 +77,14 @@ export async function moveVerification(
 /** The verification gate: a payer or an on-behalf customer must be APPROVED (403 AllowanceError naming the status). */
 export async function requireApproved(tx: Queryable, workspaceId: string, email: string, role: string): Promise<void> {
   const status = (await findHolderAccount(tx, workspaceId, email))?.verification_status ?? 'NOT_AVAILABLE';
+  requireStatusApproved(status, email, role);
+}
+
+/**
+ * The gate's verdict on a status a write read in its own statement (holderStatusSql), where the gate is that
+ * statement's condition rather than a round trip of its own.
+ */
+export function requireStatusApproved(status: string, email: string, role: string): void {
   if (status !== 'APPROVED') {
     throw allowance(`The ${role} ${email} has verification status ${status}; APPROVED is required`);
   }

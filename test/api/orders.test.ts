@@ -76,6 +76,8 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
       trade: { status: 'Pending' },
       withdraw: { status: 'Pending', rail },
     });
+    // The answer is made before the order is stored (in the same statement as its key): it must be what is stored.
+    expect(await readOrder(t.app, p, order.orderId)).toEqual(order);
     const simulated = await simulateOrder(t.app, p, {
       orderId: order.orderId,
       amount: quote.originAmount,

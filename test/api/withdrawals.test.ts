@@ -49,6 +49,15 @@ const withdraw = (p: Partner, payload: object, headers: Record<string, string> =
 const balance = async (p: Partner, currency: string) =>
   (await t.app.inject({ method: 'GET', url: `/v1/balances?currency=${currency}`, headers: p.headers })).json()
     .balances[0];
+const balanceEvents = async (p: Partner) =>
+  (
+    await (
+      await testDb()
+    ).query<{ data: { currency: string; available: number; pending: number } }>(
+      `select data from outbox_events where workspace_id = $1 and type = 'balance_updated' order by id`,
+      [p.credentials.workspaceId],
+    )
+  ).map((e) => e.data);
 const read = (p: Partner, id: string) =>
   t.app.inject({ method: 'GET', url: `/v1/withdrawals/${id}`, headers: p.headers });
 
@@ -145,6 +154,61 @@ describe('POST /v1/withdrawals', () => {
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
     expect(answers.filter((a) => a.statusCode === 402)).toHaveLength(10);
     expect(await balance(p, 'EUR')).toMatchObject({ available: 0, pending: 100 });
+    // Each hold's balance_updated carries the figures its own debit left: every step from 90 down to 0, once.
+    const reported = (await balanceEvents(p)).slice(1).map((d) => d.available);
+    expect(reported.sort((a, b) => b - a)).toEqual([90, 80, 70, 60, 50, 40, 30, 20, 10, 0]);
+  });
+
+  it('simultaneous identical keyed withdrawals hold once; the others replay the answer, also once funds are short', async () => {
+    const p = await fundedPartner('EUR', 100);
+    const key = { 'idempotency-key': randomUUID() };
+    const payload = { currency: 'EUR', amount: 60, destinationTransferData: sepa };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => withdraw(p, payload, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(5);
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 40, pending: 60 });
+    // 60 more would overdraw now; the same request replays its answer instead of being refused.
+    const later = await withdraw(p, payload, key);
+    expect([later.statusCode, later.body]).toEqual([201, answers[0]?.body]);
+    expect(await balance(p, 'EUR')).toMatchObject({ available: 40, pending: 60 });
+  });
+
+  it('balance_updated reports what each step left: the credit, the hold, the settlement', async () => {
+    const p = await fundedPartner('USDC', 100, 'ETH');
+    const w = (
+      await withdraw(p, {
+        currency: 'USDC',
+        amount: 12.345678,
+        destinationTransferData: { type: 'MATIC', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      })
+    ).json();
+    const held = await balance(p, 'USDC');
+    await t.ctx.jobs.runDue();
+    const settled = await balance(p, 'USDC');
+    expect(held.pending).toBeCloseTo(12.345678 + w.fee, 6);
+    expect(await balanceEvents(p)).toEqual([
+      { currency: 'USDC', available: 100, pending: 0 },
+      { currency: 'USDC', available: held.available, pending: held.pending },
+      { currency: 'USDC', available: settled.available, pending: 0 },
+    ]);
+  });
+
+  it('a refusal (402) writes nothing, not even in a workspace without an account, and keeps its key consumed', async () => {
+    const p = await aPartner(t.app);
+    const key = { 'idempotency-key': randomUUID() };
+    const payload = { currency: 'EUR', amount: 10, destinationTransferData: sepa };
+    expect((await withdraw(p, payload, key)).statusCode).toBe(402);
+    const db = await testDb();
+    const [written] = await db.query<{ n: bigint }>(
+      `select (select count(*) from withdrawals where workspace_id = $1)
+         + (select count(*) from ledger_entries where workspace_id = $1)
+         + (select count(*) from outbox_events where workspace_id = $1)
+         + (select count(*) from jobs where payload->>'withdrawalId' in (select id::text from withdrawals where workspace_id = $1)) as n`,
+      [p.credentials.workspaceId],
+    );
+    expect(written?.n).toBe(0n);
+    expect((await withdraw(p, payload, key)).statusCode).toBe(409);
   });
 
   it.each([

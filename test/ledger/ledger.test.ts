@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureWorkspaceAccount } from '../../src/accounts/accounts.js';
 import { ApiError } from '../../src/domain/errors.js';
 import { movements, systemAccounts } from '../../src/domain/ledger/entry.js';
+import { recordBalanceUpdated } from '../../src/ledger/balance-updated.js';
 import { balancesOf, postEntry } from '../../src/ledger/ledger.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import type { Db } from '../../src/storage/db.js';
@@ -117,6 +118,38 @@ describe('posting entries', () => {
     const refused = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
     expect(refused.every((a) => a.reason instanceof ApiError && a.reason.type === 'FundsError')).toBe(true);
     expect(await balancesOf(db, account)).toEqual([{ currency: 'USDC', available: 0n, pending: 1_000n }]);
+  });
+
+  it('balanceUpdated writes the event in the entry statement, as recordBalanceUpdated would, or not at all', async () => {
+    const account = await anAccountWith('USDC', 2_000_000n);
+    const userEmail = `${randomUUID()}@example.com`;
+    const events = () =>
+      db.query<{ data: unknown; occurred_at_ms: bigint }>(
+        `select data, occurred_at_ms from outbox_events
+         where workspace_id = $1 and type = 'balance_updated' and event_id = $2 order by id`,
+        [workspaceId, userEmail],
+      );
+    const hold = (amount: bigint) =>
+      db.transaction((tx) =>
+        postEntry(tx, {
+          workspaceId,
+          kind: 'hold',
+          reference: 'e1',
+          postings: movements.hold(account, 'USDC', amount),
+          nowMs: 7,
+          balanceUpdated: { accountId: account, currency: 'USDC', userEmail },
+        }),
+      );
+    await hold(765_433n);
+    await db.transaction((tx) => recordBalanceUpdated(tx, workspaceId, account, 'USDC', 7, userEmail));
+    const [folded, separate] = await events();
+    expect(folded).toEqual({
+      data: { userEmail, currency: 'USDC', available: 1.234567, pending: 0.765433 },
+      occurred_at_ms: 7n,
+    });
+    expect(separate).toEqual(folded);
+    await expect(hold(2_000_000n)).rejects.toSatisfy((e) => e instanceof ApiError && e.type === 'FundsError');
+    expect(await events()).toHaveLength(2);
   });
 
   it('the workspace account is created once, on first use', async () => {

@@ -1,3 +1,4 @@
+import { ensureWorkspaceAccountSql, holderStatusSql } from '../../accounts/accounts.js';
 import type { DepositStatus } from '../../domain/states/deposit-status.js';
 import {
   countMatching,
@@ -7,6 +8,7 @@ import {
   listPage,
 } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
+import { SqlParams } from '../../storage/sql-params.js';
 
 export interface DepositRow {
   id: string;
@@ -30,6 +32,8 @@ export interface DepositRow {
   created_at_ms: bigint;
   received_at_ms: bigint | null;
   updated_at_ms: bigint;
+  /** The expected amount in major units (exact decimal), for amount filters across currencies. */
+  amount_major: string | null;
   [column: string]: unknown;
 }
 
@@ -49,27 +53,67 @@ export interface NewDeposit {
   nowMs: number;
 }
 
-export async function insertDeposit(tx: Queryable, d: NewDeposit): Promise<DepositRow> {
-  const rows = await tx.query<DepositRow>(
-    `insert into deposits (id, workspace_id, account_id, payer_email, user_data, currency, rail, expected_amount,
-       status, deposit_info, reference_code, created_at_ms, updated_at_ms, amount_major)
-     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, 'Pending', $9::text::jsonb, $10, $11, $11, $12::numeric) returning *`,
-    [
-      d.id,
-      d.workspaceId,
-      d.accountId,
-      d.payerEmail,
-      JSON.stringify(d.userData),
-      d.currency,
-      d.rail,
-      d.expectedAmount ?? null,
-      JSON.stringify(d.depositInfo),
-      d.referenceCode,
-      d.nowMs,
-      d.amountMajor ?? null,
-    ],
+/**
+ * The row of a new deposit, built here rather than returned by its insert: the answer made from it is stored with
+ * the idempotency key in the same statement. The insert gives every column, so the stored row is this one.
+ */
+export function newDepositRow(d: NewDeposit): DepositRow {
+  return {
+    id: d.id,
+    workspace_id: d.workspaceId,
+    account_id: d.accountId,
+    payer_email: d.payerEmail,
+    user_data: d.userData,
+    currency: d.currency,
+    rail: d.rail,
+    expected_amount: d.expectedAmount ?? null,
+    amount: 0n,
+    held_amount: 0n,
+    fee: 0n,
+    expected_fee: 0n,
+    status: 'Pending',
+    deposit_info: d.depositInfo,
+    deposit_info_pending: false,
+    reference_code: d.referenceCode,
+    created_at_ms: BigInt(d.nowMs),
+    received_at_ms: null,
+    updated_at_ms: BigInt(d.nowMs),
+    amount_major: d.amountMajor ?? null,
+  };
+}
+
+/**
+ * Creates a deposit in one statement, so one round trip and atomic without a transaction: the payer's verification
+ * gate, the claim of the idempotency key with the answer (`claim`, a StatementClaim's CTE), the workspace's account
+ * and the deposit. Nothing is written unless the payer is APPROVED and the claim took the key.
+ */
+export async function placeDeposit(
+  db: Queryable,
+  row: DepositRow,
+  claim: (p: SqlParams, when: string) => string,
+): Promise<{ payerStatus: string; claimed: boolean }> {
+  const p = new SqlParams();
+  const claimed = 'exists (select 1 from claimed)';
+  const [result] = await db.query<{ payer_status: string; claimed: boolean }>(
+    `with payer as (select ${holderStatusSql(p, row.workspace_id, row.payer_email)} as status),
+     claimed as (${claim(p, `(select status from payer) = 'APPROVED'`)}),
+     account as (${ensureWorkspaceAccountSql(p, row.workspace_id, Number(row.created_at_ms), claimed)}),
+     deposit as (
+       insert into deposits (id, workspace_id, account_id, payer_email, user_data, currency, rail, expected_amount,
+         amount, held_amount, fee, expected_fee, status, deposit_info, deposit_info_pending, reference_code,
+         created_at_ms, received_at_ms, updated_at_ms, amount_major)
+       select ${p.add(row.id)}, ${p.add(row.workspace_id)}, ${p.add(row.account_id)}, ${p.add(row.payer_email)},
+         ${p.add(JSON.stringify(row.user_data), 'text')}::jsonb, ${p.add(row.currency)}, ${p.add(row.rail)},
+         ${p.add(row.expected_amount, 'bigint')}, ${p.add(row.amount, 'bigint')}, ${p.add(row.held_amount, 'bigint')},
+         ${p.add(row.fee, 'bigint')}, ${p.add(row.expected_fee, 'bigint')}, ${p.add(row.status)},
+         ${p.add(JSON.stringify(row.deposit_info), 'text')}::jsonb, ${p.add(row.deposit_info_pending, 'boolean')},
+         ${p.add(row.reference_code)}, ${p.add(row.created_at_ms, 'bigint')}, ${p.add(row.received_at_ms, 'bigint')},
+         ${p.add(row.updated_at_ms, 'bigint')}, ${p.add(row.amount_major, 'numeric')}
+       where ${claimed})
+     select (select status from payer) as payer_status, ${claimed} as claimed`,
+    p.values,
   );
-  return rows[0] as DepositRow;
+  return { payerStatus: String(result?.payer_status), claimed: result?.claimed === true };
 }
 
 /**
@@ -121,6 +165,7 @@ const source: ListSource = {
   from: 'deposits',
   prefix: '',
   columns: depositFilterColumns,
+  statusIndexed: true,
 };
 
 export const listDeposits = (db: Queryable, workspaceId: string, filters: ListFilters) =>

@@ -41,8 +41,8 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     },
     async (request, reply) => {
       const checked = checkDepositRequest(request.body);
-      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/deposits', status: 201 }, (commit) =>
-        createDeposit(ctx, request.workspace, request.body, checked, commit),
+      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/deposits', status: 201 }, (_, claim) =>
+        createDeposit(ctx, request.workspace, request.body, checked, claim),
       );
     },
   );

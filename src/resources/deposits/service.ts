@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { ensureWorkspaceAccount } from '../../accounts/accounts.js';
+import { workspaceAccountId } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
 import { currencyOf } from '../../catalogue/index.js';
@@ -10,11 +10,11 @@ import { resourceId } from '../../domain/ids.js';
 import { decimalOfMinor, minorOfNumber } from '../../domain/money/amount.js';
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
+import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
-import type { Queryable } from '../../storage/db.js';
-import { requireApproved } from '../../verification/verification.js';
+import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { type DepositRow, findDeposit, insertDeposit } from './repo.js';
+import { type DepositRow, findDeposit, newDepositRow, placeDeposit } from './repo.js';
 import type { CreateDepositRequest } from './schema.js';
 import { depositView } from './view.js';
 
@@ -71,12 +71,16 @@ export interface CheckedDeposit {
   readonly expectedAmount: bigint | undefined;
 }
 
+/**
+ * Creates a deposit: the corridor limits and the payment instructions in memory, then one statement that checks the
+ * payer's verification and stores the deposit with the idempotency key and its answer (placeDeposit).
+ */
 export async function createDeposit(
   ctx: AppContext,
   workspace: WorkspaceContext,
   body: Request,
   checked: CheckedDeposit,
-  commit: (tx: Queryable, body: unknown) => Promise<void>,
+  claim: StatementClaim,
 ) {
   const { currency, rail, expectedAmount } = checked;
   if (expectedAmount !== undefined) {
@@ -88,35 +92,33 @@ export async function createDeposit(
       rail,
     });
   }
-  await requireApproved(ctx.db, workspace.id, body.userData.userEmail, 'payer');
   const id = resourceId(ctx.config.brokerageEnv === 'production');
+  const amountMajor = expectedAmount === undefined ? undefined : decimalOfMinor(expectedAmount, currency.precision);
   const depositInfo = await ctx.rails.depositInstructions({
     depositId: id,
     currency: currency.code,
     rail,
-    amount: expectedAmount === undefined ? undefined : decimalOfMinor(expectedAmount, currency.precision),
+    amount: amountMajor,
   });
-  const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
-    const accountId = await ensureWorkspaceAccount(tx, workspace.id, nowMs);
-    const row = await insertDeposit(tx, {
-      id,
-      workspaceId: workspace.id,
-      accountId,
-      payerEmail: body.userData.userEmail.toLowerCase(),
-      userData: body.userData as Record<string, string>,
-      currency: currency.code,
-      rail,
-      expectedAmount,
-      amountMajor: expectedAmount === undefined ? undefined : decimalOfMinor(expectedAmount, currency.precision),
-      depositInfo: depositInfo as unknown as Record<string, unknown>,
-      referenceCode: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
-      nowMs,
-    });
-    const view = depositView(row);
-    await commit(tx, view);
-    return view;
+  const row = newDepositRow({
+    id,
+    workspaceId: workspace.id,
+    accountId: workspaceAccountId(workspace.id),
+    payerEmail: body.userData.userEmail.toLowerCase(),
+    userData: body.userData as Record<string, string>,
+    currency: currency.code,
+    rail,
+    expectedAmount,
+    amountMajor,
+    depositInfo: depositInfo as unknown as Record<string, unknown>,
+    referenceCode: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
+    nowMs: ctx.clock.nowMs(),
   });
+  const view = depositView(row);
+  const placed = await placeDeposit(ctx.db, row, (p, when) => claim.cte(p, view, when));
+  requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');
+  if (!placed.claimed) throw new KeyTaken();
+  return view;
 }
 
 /** A deposit of the caller's workspace: 404 when no such deposit exists, 401 when it belongs to another workspace. */

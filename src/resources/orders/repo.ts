@@ -7,6 +7,7 @@ import {
   listPage,
 } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
+import { SqlParams } from '../../storage/sql-params.js';
 
 export interface OrderRow {
   id: string;
@@ -29,6 +30,8 @@ export interface OrderRow {
   gas_fee: bigint;
   spread: bigint;
   conversion_rate: string;
+  /** The origin amount in major units (exact decimal), for amount filters across currencies. */
+  amount_major: string;
   deposit_id: string;
   received_amount: bigint;
   deposit_info: Record<string, unknown>;
@@ -78,48 +81,83 @@ export interface NewOrder {
   counterparty?: Record<string, string>;
 }
 
-const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+/**
+ * The row a new order is, built here rather than returned by its insert, so that an answer made from it can be
+ * stored with the idempotency key in the insert's own statement. The insert gives every column: the stored row is
+ * this one.
+ */
+export function newOrderRow(o: NewOrder): OrderRow {
+  return {
+    id: o.id,
+    workspace_id: o.workspaceId,
+    account_id: o.accountId,
+    quote_id: o.quoteId,
+    payer_email: o.payerEmail ?? null,
+    customer_email: o.customerEmail ?? null,
+    user_data: (o.userData as Record<string, string> | undefined) ?? null,
+    destination_user_data: (o.destinationUserData as Record<string, string> | undefined) ?? null,
+    destination: o.destination as Record<string, string>,
+    external_reference: o.externalReference ?? null,
+    origin_currency: o.originCurrency,
+    origin_rail: o.originRail,
+    destination_currency: o.destinationCurrency,
+    destination_rail: o.destinationRail,
+    origin_amount: o.originAmount,
+    destination_amount: o.destinationAmount,
+    fee: o.fee,
+    gas_fee: o.gasFee,
+    spread: o.spread,
+    conversion_rate: o.conversionRate,
+    amount_major: o.amountMajor,
+    deposit_id: o.depositId,
+    received_amount: 0n,
+    deposit_info: o.depositInfo,
+    reference_code: o.referenceCode,
+    counterparty: o.counterparty ?? null,
+    payin_reference: null,
+    status: 'Pending',
+    failure_reason: null,
+    created_at_ms: BigInt(o.nowMs),
+    updated_at_ms: BigInt(o.nowMs),
+    pay_by_ms: BigInt(o.payByMs),
+    received_at_ms: null,
+    traded_at_ms: null,
+    withdrawn_at_ms: null,
+    completed_at_ms: null,
+  };
+}
 
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+const jsonb = (p: SqlParams, value: unknown) =>
+  `${p.add(value === null ? null : JSON.stringify(value), 'text')}::jsonb`;
+
+/** The insert of a new order's row, alone or as one part of a write's single statement (only where `when` holds). */
+export function insertOrderSql(p: SqlParams, row: OrderRow, when?: string): string {
+  const at = (ms: bigint | null) => p.add(ms, 'bigint');
+  return `insert into orders (id, workspace_id, account_id, quote_id, payer_email, customer_email, user_data,
+      destination_user_data, destination, external_reference, origin_currency, origin_rail, destination_currency,
+      destination_rail, origin_amount, destination_amount, fee, gas_fee, spread, conversion_rate, amount_major,
+      deposit_id, received_amount, deposit_info, reference_code, counterparty, payin_reference, status, failure_reason,
+      created_at_ms, updated_at_ms, pay_by_ms, received_at_ms, traded_at_ms, withdrawn_at_ms, completed_at_ms)
+    select ${p.add(row.id)}, ${p.add(row.workspace_id)}, ${p.add(row.account_id)}, ${p.add(row.quote_id, 'uuid')},
+      ${p.add(row.payer_email)}, ${p.add(row.customer_email)}, ${jsonb(p, row.user_data)},
+      ${jsonb(p, row.destination_user_data)}, ${jsonb(p, row.destination)}, ${p.add(row.external_reference)},
+      ${p.add(row.origin_currency)}, ${p.add(row.origin_rail)}, ${p.add(row.destination_currency)},
+      ${p.add(row.destination_rail)}, ${p.add(row.origin_amount, 'bigint')}, ${p.add(row.destination_amount, 'bigint')},
+      ${p.add(row.fee, 'bigint')}, ${p.add(row.gas_fee, 'bigint')}, ${p.add(row.spread, 'bigint')},
+      ${p.add(row.conversion_rate, 'numeric')}, ${p.add(row.amount_major, 'numeric')}, ${p.add(row.deposit_id)},
+      ${p.add(row.received_amount, 'bigint')}, ${jsonb(p, row.deposit_info)}, ${p.add(row.reference_code)},
+      ${jsonb(p, row.counterparty)}, ${p.add(row.payin_reference)}, ${p.add(row.status)}, ${p.add(row.failure_reason)},
+      ${at(row.created_at_ms)}, ${at(row.updated_at_ms)}, ${at(row.pay_by_ms)}, ${at(row.received_at_ms)},
+      ${at(row.traded_at_ms)}, ${at(row.withdrawn_at_ms)}, ${at(row.completed_at_ms)}${when === undefined ? '' : ` where ${when}`}`;
+}
+
+/** Inserts a new order in the caller's transaction and answers its row. */
 export async function insertOrder(tx: Queryable, o: NewOrder): Promise<OrderRow> {
-  const rows = await tx.query<OrderRow>(
-    `insert into orders (id, workspace_id, account_id, quote_id, payer_email, customer_email, user_data,
-       destination_user_data, destination, external_reference, origin_currency, origin_rail, destination_currency,
-       destination_rail, origin_amount, destination_amount, fee, gas_fee, spread, conversion_rate, amount_major,
-       deposit_id, deposit_info, reference_code, status, created_at_ms, updated_at_ms, pay_by_ms, counterparty)
-     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, $9::text::jsonb, $10, $11, $12, $13, $14, $15,
-       $16, $17, $18, $19, $20::numeric, $21::numeric, $22, $23::text::jsonb, $24, 'Pending', $25, $25, $26, $27::text::jsonb)
-     returning *`,
-    [
-      o.id,
-      o.workspaceId,
-      o.accountId,
-      o.quoteId,
-      o.payerEmail ?? null,
-      o.customerEmail ?? null,
-      json(o.userData),
-      json(o.destinationUserData),
-      JSON.stringify(o.destination),
-      o.externalReference ?? null,
-      o.originCurrency,
-      o.originRail,
-      o.destinationCurrency,
-      o.destinationRail,
-      o.originAmount,
-      o.destinationAmount,
-      o.fee,
-      o.gasFee,
-      o.spread,
-      o.conversionRate,
-      o.amountMajor,
-      o.depositId,
-      JSON.stringify(o.depositInfo),
-      o.referenceCode,
-      o.nowMs,
-      o.payByMs,
-      json(o.counterparty),
-    ],
-  );
-  return rows[0] as OrderRow;
+  const row = newOrderRow(o);
+  const p = new SqlParams();
+  await tx.query(insertOrderSql(p, row), p.values);
+  return row;
 }
 
 /** An order by id (any workspace); `forUpdate` locks it for a state change. */
@@ -169,7 +207,22 @@ const orderFilterColumns: FilterColumns = {
   searchable: ['id', 'external_reference', 'reference_code', 'payer_email'],
 };
 
-const source: ListSource = { select: '*', from: 'orders', prefix: '', columns: orderFilterColumns };
+// What orderListItem reads, and nothing more: decoding the other columns (ids, emails, counterparty, amounts in
+// other forms) was about a quarter of the server's time spent decoding a page of 50 orders.
+const listedColumns = `id, quote_id, status, origin_currency, origin_rail, origin_amount, destination_currency,
+  destination_rail, destination_amount, conversion_rate, fee, gas_fee, customer_email, user_data, destination_user_data,
+  destination, external_reference, deposit_id, received_amount, received_at_ms, deposit_info, traded_at_ms,
+  withdrawn_at_ms, completed_at_ms, failure_reason, pay_by_ms, created_at_ms, updated_at_ms`;
+
+const source: ListSource = {
+  select: listedColumns,
+  from: 'orders',
+  prefix: '',
+  columns: orderFilterColumns,
+  statusIndexed: true,
+  // Kept by the triggers of migration 0017.
+  dayCounts: 'order_day_counts',
+};
 
 export const listOrders = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   listPage<OrderRow>(db, source, workspaceId, filters);

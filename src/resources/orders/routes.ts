@@ -55,7 +55,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         request,
         reply,
         { endpoint: 'POST /v1/orders', status: 201, accountScope: accountScopeOf(quote) },
-        (commit) => createOrder(ctx, request.workspace, quote, request.body, checked, commit),
+        (commit, claim) => createOrder(ctx, request.workspace, quote, request.body, checked, commit, claim),
       );
     },
   );

@@ -1,5 +1,10 @@
 import type { Static } from 'typebox';
-import { type AccountRow, ensureWorkspaceAccount, findHolderAccount } from '../../accounts/accounts.js';
+import {
+  type AccountRow,
+  ensureWorkspaceAccount,
+  findHolderAccount,
+  workspaceAccountId,
+} from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
 import { currencyOf } from '../../catalogue/index.js';
@@ -12,13 +17,15 @@ import { decimalOfMinor } from '../../domain/money/amount.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { type Commit, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
-import { requireApproved } from '../../verification/verification.js';
+import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { claimQuote, findQuote, type QuoteRow } from '../quotes/repo.js';
 import { takeFromBalance } from './ledger-moves.js';
 import { executeTrade, orderJobs } from './legs.js';
-import { findOrder, insertOrder, type NewOrder, type OrderRow } from './repo.js';
+import { placeRailOrder } from './place.js';
+import { findOrder, insertOrder, type NewOrder, newOrderRow, type OrderRow } from './repo.js';
 import type { CreateOrderRequest } from './schema.js';
 import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
@@ -217,15 +224,21 @@ export async function newOrder(
 
 export async function bindQuote(tx: Queryable, quote: QuoteRow, orderId: string, nowMs: number): Promise<void> {
   if (await claimQuote(tx, quote.id, orderId, nowMs)) return;
-  const fresh = await findQuote(tx, quote.id);
+  await refuseUnbound(tx, quote, nowMs);
+}
+
+/** Why a quote the order read as live could not be bound: it was used or expired since (read again to say which). */
+async function refuseUnbound(db: Queryable, quote: QuoteRow, nowMs: number): Promise<never> {
+  const fresh = await findQuote(db, quote.id);
   requireLive(fresh ?? quote, nowMs);
   throw duplicity(`Quote ${quote.id} was already used; request a new quote`);
 }
 
 /**
  * Creates an order from a live, unused quote. A rail origin waits for its funds (Pending, with the payment
- * window's expiry queued); a BALANCE origin takes them from the account at once (402 and nothing created when
- * short), and an exchange (BALANCE to BALANCE) settles in the same transaction.
+ * window's expiry queued) and is written in one statement (placeRailOrder); a BALANCE origin takes them from the
+ * account at once (402 and nothing created when short), and an exchange (BALANCE to BALANCE) settles in the same
+ * transaction.
  */
 export async function createOrder(
   ctx: AppContext,
@@ -233,14 +246,14 @@ export async function createOrder(
   quote: QuoteRow,
   body: Request,
   checked: CheckedOrder,
-  commit: (tx: Queryable, body: unknown) => Promise<void>,
+  commit: Commit,
+  claim: StatementClaim,
 ) {
   const nowMs = ctx.clock.nowMs();
   requireLive(quote, nowMs);
   checkAgainstQuote(quote, body, true);
   const customer = await customerOf(ctx.db, workspace.id, quote);
   const fromRail = quote.origin_rail !== 'BALANCE';
-  if (fromRail && body.userData) await requireApproved(ctx.db, workspace.id, body.userData.userEmail, 'payer');
   const production = ctx.config.brokerageEnv === 'production';
   const ids = { id: resourceId(production), depositId: resourceId(production) };
   const depositInfo = fromRail
@@ -251,21 +264,25 @@ export async function createOrder(
         amount: decimalOfMinor(quote.origin_amount, currencyOf(quote.origin_currency)?.precision ?? 0),
       })) as unknown as Record<string, unknown>)
     : { depositType: 'BALANCE' };
+  const accountId = customer?.id ?? workspaceAccountId(workspace.id);
   const binding = { quote, body, checked, customer };
+  const order = await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs);
+  if (fromRail) {
+    const row = newOrderRow(order);
+    const view = orderView(row);
+    const payerEmail = body.userData?.userEmail;
+    const placed = await placeRailOrder(ctx.db, row, { payerEmail, workspaceAccount: !customer }, (p, when) =>
+      claim.cte(p, view, when),
+    );
+    if (payerEmail !== undefined) requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
+    if (!placed.live) await refuseUnbound(ctx.db, quote, nowMs);
+    if (!placed.claimed) throw new KeyTaken();
+    return view;
+  }
   return ctx.db.transaction(async (tx) => {
     await bindQuote(tx, quote, ids.id, nowMs);
-    const accountId = customer?.id ?? (await ensureWorkspaceAccount(tx, workspace.id, nowMs));
-    let order = await insertOrder(tx, await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs));
-    if (fromRail) {
-      await enqueueJob(
-        tx,
-        { kind: orderJobs.expire, payload: { orderId: order.id }, runAtMs: Number(order.pay_by_ms) },
-        nowMs,
-      );
-    } else {
-      order = await receiveFromBalance(tx, order, nowMs);
-    }
-    const view = orderView(order);
+    if (!customer) await ensureWorkspaceAccount(tx, workspace.id, nowMs);
+    const view = orderView(await receiveFromBalance(tx, await insertOrder(tx, order), nowMs));
     await commit(tx, view);
     return view;
   });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../storage/db.js';
+import type { SqlParams } from '../../storage/sql-params.js';
 
 export interface NewQuote {
   id: string;
@@ -94,4 +95,20 @@ export async function claimQuote(tx: Queryable, quoteId: string, orderId: string
     [quoteId, orderId, nowMs],
   );
   return rows.length > 0;
+}
+
+/**
+ * For a write that binds a quote in its single statement: the quote, locked, while it can still be bound (unused,
+ * unexpired), as a query of one row or none. The lock is taken on the newest version of the row, so a binding that
+ * committed while this statement ran is seen, and none can commit until this statement ends.
+ */
+export function liveQuoteSql(p: SqlParams, quoteId: string, nowMs: number): string {
+  return `select id from quotes where id = ${p.add(quoteId, 'uuid')} and used_by_order_id is null
+    and expire_at_ms > ${p.add(nowMs, 'bigint')} for update`;
+}
+
+/** claimQuote as one part of a write's single statement, after liveQuoteSql: only where `when` holds. */
+export function bindQuoteSql(p: SqlParams, quoteId: string, orderId: string, nowMs: number, when: string): string {
+  return `update quotes set used_by_order_id = ${p.add(orderId)}, used_at_ms = ${p.add(nowMs, 'bigint')}
+    where id = ${p.add(quoteId, 'uuid')} and used_by_order_id is null and ${when}`;
 }

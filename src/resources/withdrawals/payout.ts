@@ -6,7 +6,6 @@ import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type JobHandler, twoPhase } from '../../jobs/runner.js';
-import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { findWithdrawal, setWithdrawalStatus } from './repo.js';
 import { withdrawalView } from './view.js';
@@ -34,48 +33,59 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
         destination: withdrawal.destination,
       });
     },
+    // The balance row is locked from the entry to COMMIT, so the entry (which writes balance_updated itself) comes
+    // after the status change, and the statements after it travel in the same round trip (pipelined, in order).
     apply: async (tx, job, outcome) => {
       const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
       if (withdrawal?.status !== 'Pending' || outcome === undefined) return;
       const nowMs = ctx.clock.nowMs();
       const { account_id: accountId, currency, amount, fee } = withdrawal;
       const entry = (kind: string, postings: ReturnType<typeof movements.hold>) =>
-        postEntry(tx, { workspaceId: withdrawal.workspace_id, kind, reference: withdrawal.id, postings, nowMs });
+        postEntry(tx, {
+          workspaceId: withdrawal.workspace_id,
+          kind,
+          reference: withdrawal.id,
+          postings,
+          nowMs,
+          balanceUpdated: { accountId, currency },
+        });
       if (outcome === 'rejected') {
-        await entry('withdrawal_release', movements.release(accountId, currency, amount + fee));
-        await setWithdrawalStatus(tx, withdrawal.id, 'Failed', nowMs, 'The payout rail rejected the payout');
-        await recordBalanceUpdated(tx, withdrawal.workspace_id, accountId, currency, nowMs);
+        await Promise.all([
+          setWithdrawalStatus(tx, withdrawal.id, 'Failed', nowMs, 'The payout rail rejected the payout'),
+          entry('withdrawal_release', movements.release(accountId, currency, amount + fee)),
+        ]);
         return;
       }
-      await entry('withdrawal_settle', [
-        ...movements.settleHold(accountId, currency, amount),
-        ...(fee > 0n
-          ? [
-              { accountId, currency, bucket: 'pending' as const, amount: -fee },
-              { accountId: systemAccounts.fees, currency, bucket: 'available' as const, amount: fee },
-            ]
-          : []),
-      ]);
       const settled = await setWithdrawalStatus(tx, withdrawal.id, 'Success', nowMs);
-      await recordBalanceUpdated(tx, withdrawal.workspace_id, accountId, currency, nowMs);
-      await recordEvent(tx, {
-        workspaceId: withdrawal.workspace_id,
-        type: 'withdrawal_completed',
-        eventId: withdrawal.id,
-        data: withdrawalView(settled),
-        occurredAtMs: nowMs,
-      });
-      if (outcome === 'returned') {
-        await enqueueJob(
-          tx,
-          {
-            kind: withdrawalReturnJob,
-            payload: { withdrawalId: withdrawal.id },
-            runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
-          },
-          nowMs,
-        );
-      }
+      await Promise.all([
+        entry('withdrawal_settle', [
+          ...movements.settleHold(accountId, currency, amount),
+          ...(fee > 0n
+            ? [
+                { accountId, currency, bucket: 'pending' as const, amount: -fee },
+                { accountId: systemAccounts.fees, currency, bucket: 'available' as const, amount: fee },
+              ]
+            : []),
+        ]),
+        recordEvent(tx, {
+          workspaceId: withdrawal.workspace_id,
+          type: 'withdrawal_completed',
+          eventId: withdrawal.id,
+          data: withdrawalView(settled),
+          occurredAtMs: nowMs,
+        }),
+        outcome === 'returned'
+          ? enqueueJob(
+              tx,
+              {
+                kind: withdrawalReturnJob,
+                payload: { withdrawalId: withdrawal.id },
+                runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
+              },
+              nowMs,
+            )
+          : undefined,
+      ]);
     },
   });
 }
@@ -86,33 +96,29 @@ export function withdrawalReturnHandler(ctx: Pick<AppContext, 'clock'>): JobHand
     const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
     if (withdrawal?.status !== 'Success') return;
     const nowMs = ctx.clock.nowMs();
-    await postEntry(tx, {
-      workspaceId: withdrawal.workspace_id,
-      kind: 'withdrawal_return',
-      reference: withdrawal.id,
-      postings: [
-        {
-          accountId: systemAccounts.clearingOutbound,
-          currency: withdrawal.currency,
-          bucket: 'available',
-          amount: -withdrawal.amount,
-        },
-        {
-          accountId: withdrawal.account_id,
-          currency: withdrawal.currency,
-          bucket: 'available',
-          amount: withdrawal.amount,
-        },
-      ],
-      nowMs,
-    });
-    await setWithdrawalStatus(
-      tx,
-      withdrawal.id,
-      'Returned',
-      nowMs,
-      'The payout was returned by the receiving institution',
-    );
-    await recordBalanceUpdated(tx, withdrawal.workspace_id, withdrawal.account_id, withdrawal.currency, nowMs);
+    await Promise.all([
+      setWithdrawalStatus(tx, withdrawal.id, 'Returned', nowMs, 'The payout was returned by the receiving institution'),
+      postEntry(tx, {
+        workspaceId: withdrawal.workspace_id,
+        kind: 'withdrawal_return',
+        reference: withdrawal.id,
+        postings: [
+          {
+            accountId: systemAccounts.clearingOutbound,
+            currency: withdrawal.currency,
+            bucket: 'available',
+            amount: -withdrawal.amount,
+          },
+          {
+            accountId: withdrawal.account_id,
+            currency: withdrawal.currency,
+            bucket: 'available',
+            amount: withdrawal.amount,
+          },
+        ],
+        nowMs,
+        balanceUpdated: { accountId: withdrawal.account_id, currency: withdrawal.currency },
+      }),
+    ]);
   };
 }

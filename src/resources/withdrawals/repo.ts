@@ -1,6 +1,10 @@
+import { ensureWorkspaceAccountSql } from '../../accounts/accounts.js';
 import type { WithdrawalStatus } from '../../domain/states/withdrawal-status.js';
+import { enqueueJobSql, type NewJob } from '../../jobs/queue.js';
+import { entryCtes, type NewEntry, takenRowsExistSql } from '../../ledger/ledger.js';
 import { type FilterColumns, type ListFilters, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
+import { SqlParams } from '../../storage/sql-params.js';
 
 export interface WithdrawalRow {
   id: string;
@@ -10,12 +14,14 @@ export interface WithdrawalRow {
   rail: string;
   amount: bigint;
   fee: bigint;
+  amount_major: string;
   destination: Record<string, string>;
   beneficiary: Record<string, string> | null;
   status: WithdrawalStatus;
   failure_reason: string | null;
   created_at_ms: bigint;
   updated_at_ms: bigint;
+  completed_at_ms: bigint | null;
   [column: string]: unknown;
 }
 
@@ -33,26 +39,70 @@ export interface NewWithdrawal {
   nowMs: number;
 }
 
-export async function insertWithdrawal(tx: Queryable, w: NewWithdrawal): Promise<WithdrawalRow> {
-  const rows = await tx.query<WithdrawalRow>(
-    `insert into withdrawals (id, workspace_id, account_id, currency, rail, amount, fee, amount_major, destination,
-       beneficiary, status, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::text::jsonb, $10::text::jsonb, 'Pending', $11, $11) returning *`,
-    [
-      w.id,
-      w.workspaceId,
-      w.accountId,
-      w.currency,
-      w.rail,
-      w.amount,
-      w.fee,
-      w.amountMajor,
-      JSON.stringify(w.destination),
-      w.beneficiary === undefined ? null : JSON.stringify(w.beneficiary),
-      w.nowMs,
-    ],
+/**
+ * The row of a new withdrawal, built here rather than returned by its insert: the answer made from it is stored
+ * with the idempotency key in the same statement. placeWithdrawal writes every column, so the stored row is this one.
+ */
+export function pendingWithdrawalRow(w: NewWithdrawal): WithdrawalRow {
+  return {
+    id: w.id,
+    workspace_id: w.workspaceId,
+    account_id: w.accountId,
+    currency: w.currency,
+    rail: w.rail,
+    amount: w.amount,
+    fee: w.fee,
+    amount_major: w.amountMajor,
+    destination: w.destination as Record<string, string>,
+    beneficiary: (w.beneficiary as Record<string, string> | undefined) ?? null,
+    status: 'Pending',
+    failure_reason: null,
+    created_at_ms: BigInt(w.nowMs),
+    updated_at_ms: BigInt(w.nowMs),
+    completed_at_ms: null,
+  };
+}
+
+/**
+ * Places a withdrawal in one statement, so one round trip and atomic without a transaction: the claim of the
+ * idempotency key with the answer (`claim`, a StatementClaim's CTE), the workspace's account, the withdrawal, its
+ * payout job, and the hold of amount plus fee with its balance_updated (`hold`, see entryCtes). Nothing is written
+ * unless the balance row exists (`funded`) and the claim took the key. The claim runs before the debit, which locks
+ * the workspace's balance row: a duplicate request waits on the key, not while holding the balance. The lock is
+ * then held to the statement's commit, on the server, never across a round trip to this process. A hold beyond the
+ * available funds fails the statement with a check violation (the caller maps it with fundsErrorOf).
+ */
+export async function placeWithdrawal(
+  db: Queryable,
+  row: WithdrawalRow,
+  payout: NewJob,
+  hold: NewEntry,
+  claim: (p: SqlParams, when: string) => string,
+): Promise<{ funded: boolean; claimed: boolean; taken: number }> {
+  const p = new SqlParams();
+  const nowMs = Number(row.created_at_ms);
+  const claimed = 'exists (select 1 from claimed)';
+  const [result] = await db.query<{ funded: boolean; claimed: boolean; taken: bigint }>(
+    `with funded as (select ${takenRowsExistSql(p, hold)} as ok),
+     claimed as (${claim(p, '(select ok from funded)')}),
+     account as (${ensureWorkspaceAccountSql(p, row.workspace_id, nowMs, claimed)}),
+     withdrawal as (
+       insert into withdrawals (id, workspace_id, account_id, currency, rail, amount, fee, amount_major, destination,
+         beneficiary, status, failure_reason, created_at_ms, updated_at_ms, completed_at_ms)
+       select ${p.add(row.id, 'uuid')}, ${p.add(row.workspace_id)}, ${p.add(row.account_id)}, ${p.add(row.currency)},
+         ${p.add(row.rail)}, ${p.add(row.amount, 'bigint')}, ${p.add(row.fee, 'bigint')},
+         ${p.add(row.amount_major, 'numeric')}, ${p.add(JSON.stringify(row.destination), 'text')}::jsonb,
+         ${p.add(row.beneficiary === null ? null : JSON.stringify(row.beneficiary), 'text')}::jsonb,
+         ${p.add(row.status)}, ${p.add(row.failure_reason, 'text')}, ${p.add(row.created_at_ms, 'bigint')},
+         ${p.add(row.updated_at_ms, 'bigint')}, ${p.add(row.completed_at_ms, 'bigint')}
+       where ${claimed}
+     ),
+     job as (${enqueueJobSql(p, payout, nowMs, claimed)}),
+     ${entryCtes(p, hold, claimed)}
+     select (select ok from funded) as funded, ${claimed} as claimed, (select count(*) from ledger_taken) as taken`,
+    p.values,
   );
-  return rows[0] as WithdrawalRow;
+  return { funded: result?.funded === true, claimed: result?.claimed === true, taken: Number(result?.taken ?? 0) };
 }
 
 export async function findWithdrawal(db: Queryable, id: string, forUpdate = false): Promise<WithdrawalRow | undefined> {
@@ -91,7 +141,7 @@ const columns: FilterColumns = {
   searchable: ['id::text'],
 };
 
-const source: ListSource = { select: '*', from: 'withdrawals', prefix: '', columns };
+const source: ListSource = { select: '*', from: 'withdrawals', prefix: '', columns, statusIndexed: true };
 
 export const listWithdrawals = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   listPage<WithdrawalRow>(db, source, workspaceId, filters);

@@ -32,8 +32,8 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
     },
     async (request, reply) => {
       const checked = checkWithdrawalRequest(request.body);
-      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/withdrawals', status: 201 }, (commit) =>
-        createWithdrawal(ctx, request.workspace, request.body, checked, commit),
+      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/withdrawals', status: 201 }, (_commit, claim) =>
+        createWithdrawal(ctx, request.workspace, request.body, checked, claim),
       );
     },
   );

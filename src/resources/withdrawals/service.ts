@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import { ensureWorkspaceAccount } from '../../accounts/accounts.js';
+import { workspaceAccountId } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { networkGasFees } from '../../catalogue/network-gas-fees.js';
@@ -10,14 +10,12 @@ import { authorization, existence, validation } from '../../domain/errors.js';
 import { movements } from '../../domain/ledger/entry.js';
 import { decimalOfMinor, minorOfDecimal, minorOfNumber, mulDiv } from '../../domain/money/amount.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
-import { enqueueJob } from '../../jobs/queue.js';
-import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
-import { postEntry } from '../../ledger/ledger.js';
+import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/ledger.js';
+import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
-import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { withdrawalPayoutJob } from './payout.js';
-import { findWithdrawal, insertWithdrawal, type WithdrawalRow } from './repo.js';
+import { findWithdrawal, pendingWithdrawalRow, placeWithdrawal, type WithdrawalRow } from './repo.js';
 import type { CreateWithdrawalRequest } from './schema.js';
 import { withdrawalView } from './view.js';
 
@@ -73,7 +71,7 @@ export async function createWithdrawal(
   workspace: WorkspaceContext,
   body: Request,
   checked: CheckedWithdrawal,
-  commit: (tx: Queryable, body: unknown) => Promise<void>,
+  claim: StatementClaim,
 ) {
   const { currency, rail, amount } = checked;
   await enforceCorridorLimits(ctx.corridors, {
@@ -85,43 +83,46 @@ export async function createWithdrawal(
   });
   const fee = await payoutFee(ctx, checked);
   const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
-    const accountId = await ensureWorkspaceAccount(tx, workspace.id, nowMs);
-    const row = await insertWithdrawal(tx, {
-      id: randomUUID(),
-      workspaceId: workspace.id,
-      accountId,
-      currency: currency.code,
-      rail: rail.rail,
-      amount,
-      fee,
-      amountMajor: decimalOfMinor(amount, currency.precision),
-      destination: checked.destination,
-      beneficiary: body.beneficiary,
-      nowMs,
-    });
-    // Amount and fee are held together: if the balance is short, nothing at all happens (402, rolled back).
-    await postEntry(tx, {
-      workspaceId: workspace.id,
-      kind: 'withdrawal_hold',
-      reference: row.id,
-      postings: movements.hold(accountId, currency.code, amount + fee),
-      nowMs,
-    });
-    await recordBalanceUpdated(tx, workspace.id, accountId, currency.code, nowMs);
-    await enqueueJob(
-      tx,
-      {
-        kind: withdrawalPayoutJob,
-        payload: { withdrawalId: row.id },
-        runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
-      },
-      nowMs,
-    );
-    const view = withdrawalView(row);
-    await commit(tx, view);
-    return view;
+  const accountId = workspaceAccountId(workspace.id);
+  const row = pendingWithdrawalRow({
+    id: randomUUID(),
+    workspaceId: workspace.id,
+    accountId,
+    currency: currency.code,
+    rail: rail.rail,
+    amount,
+    fee,
+    amountMajor: decimalOfMinor(amount, currency.precision),
+    destination: checked.destination,
+    beneficiary: body.beneficiary,
+    nowMs,
   });
+  const view = withdrawalView(row);
+  // Amount and fee are held together, with the balance_updated of the hold.
+  const hold: NewEntry = {
+    workspaceId: workspace.id,
+    kind: 'withdrawal_hold',
+    reference: row.id,
+    postings: movements.hold(accountId, currency.code, amount + fee),
+    nowMs,
+    balanceUpdated: { accountId, currency: currency.code },
+  };
+  const payout = {
+    kind: withdrawalPayoutJob,
+    payload: { withdrawalId: row.id },
+    runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
+  };
+  const placed = await placeWithdrawal(ctx.db, row, payout, hold, (p, when) => claim.cte(p, view, when)).catch(
+    (error: unknown) => {
+      throw fundsErrorOf(hold, error);
+    },
+  );
+  if (!placed.funded) throw insufficientFunds(hold);
+  if (!placed.claimed) throw new KeyTaken();
+  // Cannot happen (a balance row that exists in the statement's snapshot is found by its update), and could not be
+  // undone: the statement has committed. Said loudly rather than answered as a success.
+  if (placed.taken !== 1) throw new Error(`withdrawal ${row.id} committed without its hold`);
+  return view;
 }
 
 export async function ownedWithdrawal(
