@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aToken, type Partner } from '../support/builders.js';
-import { buildTestApp, productionEnv, type TestApp, TestClock } from '../support/harness.js';
+import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import {
   aDeposit,
   aWebForm,
@@ -14,20 +14,10 @@ import {
   postPage,
   postWebForm,
 } from '../support/openbanking.js';
-import {
-  approvedPartner,
-  aQuote,
-  balances,
-  expectLedgerConsistent,
-  fundedPartner,
-  payer,
-  postOrder,
-  readOrder,
-  sepaToPixOrder,
-} from '../support/orders.js';
+import { approvedPartner, balances, expectLedgerConsistent, readOrder, sepaToPixOrder } from '../support/orders.js';
 
 // Goal: a payer pays a deposit or an order's origin leg through the hosted open banking page, and the partner reads
-// the session's status: creation and every refusal, paying (the funds settle like a simulated transfer, with the
+// the session's status: creation (refusals: openbanking-refusals.test.ts), paying (the funds settle like a simulated transfer, with the
 // deposit's and the session's events), declining, cancelling, validation, supersession and expiry. Method: the API
 // and the page over HTTP (inject), jobs run on demand, a clock shared with the app; the expiry tests move it by
 // more than the session's 30 minutes and run last.
@@ -148,123 +138,6 @@ describe('POST /v1/openbanking/{id}/web-form', () => {
       metadata: { entityType: 'deposit', entityStatus: 'Pending' },
       note: expect.stringContaining('No open banking payment'),
     });
-  });
-});
-
-describe('refusals', () => {
-  it('an unknown id is 404 and another workspace’s deposit or order 401, on both operations', async () => {
-    const other = await approvedPartner(t);
-    const deposit = await aDeposit(t, other);
-    const { order } = await sepaToPixOrder(t, other);
-    const unknown = await postWebForm(t, p, 'PRE000000000000');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ success: false, error: 'ExistenceError' });
-    const unknownStatus = await t.app.inject({
-      method: 'GET',
-      url: '/v1/openbanking/PRE000000000000/status',
-      headers: p.headers,
-    });
-    expect(unknownStatus.statusCode).toBe(404);
-    expect(unknownStatus.json()).toMatchObject({ ok: false, error: 'ExistenceError' });
-    for (const id of [deposit.depositId, order.orderId]) {
-      expect((await postWebForm(t, p, id)).json()).toMatchObject({ error: 'AuthorizationError' });
-      const read = await t.app.inject({ method: 'GET', url: `/v1/openbanking/${id}/status`, headers: p.headers });
-      expect(read.statusCode).toBe(401);
-    }
-    const anonymous = await t.app.inject({ method: 'POST', url: `/v1/openbanking/${deposit.depositId}/web-form` });
-    expect(anonymous.statusCode).toBe(401);
-  });
-
-  it.each([
-    [{ currency: 'USD', amount: 100, userData: { ...payer, address: '1 Main St' } }, 'USD over ACH_US'],
-    [{ currency: 'USDC', amount: 100, rail: 'BASE' }, 'USDC over BASE'],
-  ])('a deposit on another rail (%j) is 400 naming the rail', async (body, words) => {
-    const deposit = await aDeposit(t, p, body);
-    const response = await postWebForm(t, p, deposit.depositId);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'ValidationError', errorId: 1008 });
-    expect(response.json().message).toContain(words);
-    expect(response.json().message).toContain('EUR over SEPA and GBP over GBP_BANK_TRANSFER');
-  });
-
-  it('an exchange paid from the balance is 400: it has no bank rail to pay', async () => {
-    const funded = await fundedPartner(t, 50);
-    const quote = await aQuote(t.app, funded, {
-      originCurrency: 'EUR',
-      originRail: 'BALANCE',
-      destinationCurrency: 'GBP',
-      destinationRail: 'BALANCE',
-      originAmount: 10,
-    });
-    const exchange = await postOrder(t.app, funded, {
-      quoteId: quote.quoteId,
-      destinationTransferData: { type: 'BALANCE' },
-    });
-    expect(exchange.statusCode, exchange.body).toBe(201);
-    const response = await postWebForm(t, funded, exchange.json().orderId);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('EUR over BALANCE');
-  });
-
-  it('a deposit or order that takes no money is 409 StateError naming its status', async () => {
-    const deposit = await aDeposit(t, p);
-    await t.app.inject({ method: 'DELETE', url: `/v1/deposits/${deposit.depositId}`, headers: p.headers });
-    const cancelled = await postWebForm(t, p, deposit.depositId);
-    expect(cancelled.statusCode).toBe(409);
-    expect(cancelled.json()).toMatchObject({ error: 'StateError' });
-    expect(cancelled.json().message).toContain('Cancelled');
-
-    const { order } = await sepaToPixOrder(t, p);
-    await t.app.inject({ method: 'DELETE', url: `/v1/orders/${order.orderId}`, headers: p.headers });
-    expect((await postWebForm(t, p, order.orderId)).json().message).toContain('Cancelled');
-
-    const inFlight = await aDeposit(t, p);
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/simulate/incoming-transfer/deposit',
-      headers: p.headers,
-      payload: {
-        depositId: inFlight.depositId,
-        amount: 100,
-        scenario: 'processing',
-        counterparty: { name: 'A', iban: 'DE89370400440532013000' },
-      },
-    });
-    await t.ctx.jobs.runDue();
-    const processing = await postWebForm(t, p, inFlight.depositId);
-    expect(processing.statusCode).toBe(409);
-    expect(processing.json().message).toContain('in flight');
-  });
-
-  it.each([
-    [{ language: 'e' }, 'language'],
-    [{ language: 42 }, 'language'],
-    [{ language: 'en', amount: 5 }, 'amount'],
-  ])('a bad body %j is 400 naming the field', async (body, field) => {
-    const deposit = await aDeposit(t, p);
-    const response = await postWebForm(t, p, deposit.depositId, body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, error: 'ValidationError' });
-    expect(response.json().message).toContain(field);
-  });
-
-  it('in production there is no provider yet: 503 ExternalServiceError, while the status still reads', async () => {
-    const deposit = await aDeposit(t, p);
-    const prod = await buildTestApp({ env: productionEnv });
-    const response = await prod.app.inject({
-      method: 'POST',
-      url: `/v1/openbanking/${deposit.depositId}/web-form`,
-      headers: p.headers,
-      payload: {},
-    });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ success: false, error: 'ExternalServiceError' });
-    const status = await prod.app.inject({
-      method: 'GET',
-      url: `/v1/openbanking/${deposit.depositId}/status`,
-      headers: p.headers,
-    });
-    expect(status.json()).toMatchObject({ success: true, openbanking: null });
   });
 });
 
