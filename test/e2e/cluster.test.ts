@@ -14,6 +14,7 @@ import {
   depositAndSimulate,
   writeBurst,
 } from '../support/e2e-api.js';
+import { destinations } from '../support/orders.js';
 import { databaseUrl, exited, type Server, serverProcesses, unthrottled, waitFor } from '../support/server-process.js';
 
 /** The pids whose parent is `pid`: the cluster's workers. */
@@ -85,14 +86,7 @@ describe.skipIf(databaseUrl === undefined)('the cluster: two workers on one port
     const available = async () =>
       ((await call(cluster, p.token, 'GET', '/v1/balances?currency=EUR')).body.balances[0]?.available ?? 0) as number;
     await waitFor('the deposit to settle', async () => (await available()) === 100, 20_000);
-    const sepa = {
-      type: 'SEPA',
-      iban: 'DE89370400440532013000',
-      destinationName: 'Ana Silva',
-      country: 'DE',
-      city: 'Berlin',
-      postalCode: '10115',
-    };
+    const sepa = destinations.SEPA;
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         call(
