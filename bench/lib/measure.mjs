@@ -4,6 +4,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { selected, settings } from './config.mjs';
+import { cpuMeter } from './cpu.mjs';
 import { runChild, sampleRss } from './processes.mjs';
 import { summarise } from './stats.mjs';
 
@@ -21,7 +22,9 @@ export function http({ id, label, target, builder, connections, expect = [200], 
     const { url, pid } = target();
     const spec = { url, connections, durationS, builder, params: await params(rep), expect };
     const rss = pid ? sampleRss([pid]) : undefined;
+    const cpu = cpuMeter(pid);
     const result = await runChild(loadWorker, spec);
+    Object.assign(result, cpu.stop(result.ok));
     const peak = rss?.stop().get(pid);
     if (peak) result.rssPeakBytes = peak;
     return result;
@@ -45,7 +48,12 @@ export function child({ id, label, script, connections, spec }) {
     id,
     label,
     connections,
-    run: async (rep) => runChild(script, { durationS: settings.durationS, ...(await spec(rep)) }),
+    run: async (rep) => {
+      const params = { durationS: settings.durationS, ...(await spec(rep)) };
+      const cpu = cpuMeter();
+      const result = await runChild(script, params);
+      return Object.assign(result, cpu.stop(result.ok ?? 0));
+    },
   };
 }
 
@@ -73,6 +81,7 @@ export async function runBlock(block, results, log) {
           `  ${m.id.padEnd(22)} run ${rep}: ${fmt(result.rps).padStart(6)}/s  p50 ${fmt(result.p50, 1).padStart(6)} ms` +
             `  p99 ${fmt(result.p99, 1).padStart(6)} ms  errors ${result.errors}` +
             (result.rssPeakBytes ? `  rss ${fmt(result.rssPeakBytes / 2 ** 20)} MiB` : '') +
+            cpuNote(result) +
             (result.note ? `  (${result.note})` : ''),
         );
       }
@@ -88,4 +97,13 @@ export async function runBlock(block, results, log) {
     await block.teardown?.();
     log(`  (${block.id}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
+}
+
+/** CPU per answered request of the measured process and of PostgreSQL, and how busy the machine was. */
+function cpuNote(result) {
+  const parts = [];
+  if (result.serverCpuMsPerRequest != null) parts.push(`server ${fmt(result.serverCpuMsPerRequest, 3)}`);
+  if (result.databaseCpuMsPerRequest != null) parts.push(`db ${fmt(result.databaseCpuMsPerRequest, 3)}`);
+  if (parts.length === 0) return '';
+  return `  cpu ms/req ${parts.join(' ')}  machine ${fmt((result.machineBusy ?? 0) * 100)}%`;
 }

@@ -69,6 +69,9 @@ export function buildRows(results) {
       ceiling: ceilingId && c ? ceilingId : null,
       ceilingRps: c?.rps ?? null,
       ratio,
+      serverCpuMsPerRequest: s.serverCpuMsPerRequest ?? null,
+      databaseCpuMsPerRequest: s.databaseCpuMsPerRequest ?? null,
+      machineBusy: s.machineBusy ?? null,
     };
     if (target?.ratio !== undefined) {
       r.target = `>= ${target.ratio * 100}% of ${ceilingId}`;
@@ -161,6 +164,14 @@ export function printTable({ rows, extra }, write = console.log) {
   write(line(cols.map(([h]) => h)));
   write('-'.repeat(cols.reduce((n, [, w]) => n + w + 2, 0)));
   for (const r of rows) write(line(cols.map(([, , f]) => f(r))));
+  write('');
+  write('CPU ms per answered request (medians): the measured process, PostgreSQL; and how busy the 2 cores were');
+  for (const r of rows) {
+    if (r.databaseCpuMsPerRequest === null && r.serverCpuMsPerRequest === null) continue;
+    write(
+      `  ${r.label.padEnd(52)}  process ${fmt(r.serverCpuMsPerRequest, 3).padStart(6)}  db ${fmt(r.databaseCpuMsPerRequest, 3).padStart(6)}  machine ${fmt((r.machineBusy ?? 0) * 100).padStart(3)}%`,
+    );
+  }
   write('');
   for (const e of extra) {
     write(

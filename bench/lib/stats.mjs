@@ -22,6 +22,9 @@ export function summarise(runs) {
     rps: pick('rps'),
     p50: pick('p50'),
     p99: pick('p99'),
+    serverCpuMsPerRequest: pick('serverCpuMsPerRequest'),
+    databaseCpuMsPerRequest: pick('databaseCpuMsPerRequest'),
+    machineBusy: pick('machineBusy'),
     errors: runs.reduce((sum, r) => sum + (r.errors ?? 0), 0),
   };
 }

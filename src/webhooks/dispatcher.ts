@@ -18,6 +18,9 @@ export interface DispatcherOptions {
   readonly resolver?: Resolver;
 }
 
+/** Events fanned out per statement: a backlog takes several. */
+const fanOutBatch = 500;
+
 interface Claimed {
   id: bigint;
   event_id: string;
@@ -94,8 +97,9 @@ export class WebhookDispatcher {
 
   /**
    * Fans out and claims while there is room in the send pool, without waiting for a batch to finish: each send
-   * frees its slot when it ends. When nothing more is due, it waits for a slot or a wake-up (NOTIFY, runDue), and
-   * returns once nothing is due and nothing is in flight.
+   * frees its slot when it ends. A round that found less than it asked for ends the looking: the next round waits
+   * for a wake-up (NOTIFY, runDue), or for a slot when the pool was full, so an idle round trip is not repeated per
+   * event or per send. Returns once nothing is due and nothing is in flight.
    */
   private async drain(): Promise<number> {
     let attempts = 0;
@@ -104,7 +108,8 @@ export class WebhookDispatcher {
       this.again = false;
       const fanned = await this.fanOut();
       const room = this.options.maxInFlight - inFlight.size;
-      const claimed = room > 0 ? await this.claim(Math.min(room, this.options.batchSize)) : [];
+      const wanted = Math.min(room, this.options.batchSize);
+      const claimed = wanted > 0 ? await this.claim(wanted) : [];
       for (const delivery of claimed) {
         const send: Promise<void> = this.attempt(delivery)
           .catch((error: unknown) => this.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'))
@@ -112,12 +117,15 @@ export class WebhookDispatcher {
         inFlight.add(send);
       }
       attempts += claimed.length;
-      if (fanned > 0 || claimed.length > 0 || this.again) continue;
+      const mayHaveMore = fanned === fanOutBatch || (wanted > 0 && claimed.length === wanted);
+      if (mayHaveMore || this.again) continue;
       if (inFlight.size === 0) return attempts;
       const woken = new Promise<void>((resolve) => {
         this.wakeUp = resolve;
       });
-      await Promise.race([...inFlight, woken]);
+      // A full pool looks again when a slot frees; otherwise only new work, or the end of every send, does.
+      const slotFreed = wanted === 0 ? Promise.race(inFlight) : Promise.all(inFlight);
+      await Promise.race([slotFreed, woken]);
       this.wakeUp = undefined;
     }
   }
@@ -127,7 +135,7 @@ export class WebhookDispatcher {
     const nowMs = this.clock.nowMs();
     const [counted] = await this.db.query<{ n: bigint }>(
       `with due as (
-         select id, workspace_id from outbox_events where fanned_out_at_ms is null order by id limit 500
+         select id, workspace_id from outbox_events where fanned_out_at_ms is null order by id limit ${fanOutBatch}
          for update skip locked),
        fanned as (
          insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)

@@ -198,6 +198,65 @@ describe('the write limit', () => {
     }
   });
 
+  it('above 200 a minute, a process claims writes in leases: never more than the limit pass across processes', async () => {
+    const p = await aPartner(t.app);
+    const workspaceId = p.credentials.workspaceId;
+    await configureWorkspace(t.app, workspaceId, { writeLimitPerMinute: 250 }); // leases of 2
+    await verifyCustomer(t.app, p, payer.userEmail);
+    const secondProcess = (await buildTestApp({ clock })).app;
+    clock.advance(60_000 - (clock.nowMs() % 60_000) + 10);
+    const windowStartMs = clock.nowMs() - (clock.nowMs() % 60_000);
+    const db = await testDb();
+    const countOfWindow = async () =>
+      Number(
+        (
+          await db.query<{ count: number }>(
+            'select count from write_rate_windows where workspace_id = $1 and window_start_ms = $2',
+            [workspaceId, windowStartMs],
+          )
+        )[0]?.count,
+      );
+    try {
+      const first = await post(undefined, body, p);
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['ratelimit-remaining']).toBe('249');
+      expect(await countOfWindow()).toBe(2); // one claim of two writes
+      expect((await post(undefined, body, p)).statusCode).toBe(201);
+      expect(await countOfWindow()).toBe(2); // spent from the lease, no round trip
+
+      // Six writes left in the window, taken in turns by the two processes.
+      await db.query('update write_rate_windows set count = 244 where workspace_id = $1 and window_start_ms = $2', [
+        workspaceId,
+        windowStartMs,
+      ]);
+      const before = await depositsCreated(workspaceId);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++)
+        statuses.push((await post(undefined, body, p, i % 2 ? secondProcess : t.app)).statusCode);
+      const passed = statuses.filter((s) => s === 201).length;
+      expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
+      expect(passed).toBeLessThanOrEqual(6);
+      // A lease the other process holds unspent is the only thing that can refuse a write below the limit.
+      expect(passed).toBeGreaterThanOrEqual(6 - 2);
+      expect(await depositsCreated(workspaceId)).toBe(before + passed);
+      expect((await post(undefined, body, p)).statusCode).toBe(503);
+
+      // In one process, simultaneous writes share its leases and the limit is exact: 6 left, 6 of 10 pass. The
+      // first write of the window leased 2 and holds 1 unspent; the count is moved so that 5 more fit.
+      clock.advance(60_000);
+      await post(undefined, body, p);
+      await db.query('update write_rate_windows set count = 245 where workspace_id = $1 and window_start_ms = $2', [
+        workspaceId,
+        windowStartMs + 60_000,
+      ]);
+      const burst = await Promise.all(Array.from({ length: 10 }, () => post(undefined, body, p)));
+      expect(burst.filter((r) => r.statusCode === 201).length).toBe(6);
+      expect(burst.filter((r) => r.statusCode === 503).length).toBe(4);
+    } finally {
+      clock.advance(-120_000);
+    }
+  });
+
   it('reads are never limited', async () => {
     const p = await aPartner(t.app);
     await configureWorkspace(t.app, p.credentials.workspaceId, { writeLimitPerMinute: 1 });
