@@ -40,6 +40,11 @@ const references = [
   ['C-one-statement-32', 'C-ledger-32'],
   ['B-insert-pglite', null],
   ['D-insert-pglite', 'B-insert-pglite'],
+  // Scale-out: two workers read against one process (no target on two shared cores).
+  ['scale-get-1', 'D-read'],
+  ['scale-get-2', 'scale-get-1'],
+  ['scale-deposits-1', 'B-insert'],
+  ['scale-deposits-2', 'scale-deposits-1'],
 ];
 
 export function buildRows(results) {
@@ -169,7 +174,8 @@ export function printTable({ rows, extra }, write = console.log) {
   for (const r of rows) {
     if (r.databaseCpuMsPerRequest === null && r.serverCpuMsPerRequest === null) continue;
     write(
-      `  ${r.label.padEnd(52)}  process ${fmt(r.serverCpuMsPerRequest, 3).padStart(6)}  db ${fmt(r.databaseCpuMsPerRequest, 3).padStart(6)}  machine ${fmt((r.machineBusy ?? 0) * 100).padStart(3)}%`,
+      // PGlite runs inside the server process: its rows have no separate database figure.
+      `  ${r.label.padEnd(52)}  process ${fmt(r.serverCpuMsPerRequest, 3).padStart(6)}  db ${(r.id.endsWith('-pglite') ? '-' : fmt(r.databaseCpuMsPerRequest, 3)).padStart(6)}  machine ${fmt((r.machineBusy ?? 0) * 100).padStart(3)}%`,
     );
   }
   write('');
