@@ -1,14 +1,14 @@
 import type { Config } from './config.js';
+import type { WebhookDispatcher } from './events/dispatcher.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { Clock } from './platform/clock.js';
+import type { TokenService } from './platform/tokens.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
-import type { TokenService } from './resources/oauth/tokens.js';
 import type { Db } from './storage/db.js';
-import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { WorkspaceCache } from './workspaces/cache.js';
 
 /** Everything a route or service needs, passed explicitly (no container, no globals). */

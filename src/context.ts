@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
+import { WebhookDispatcher } from './events/dispatcher.js';
 import { type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createLogger } from './platform/logger.js';
+import { TokenService } from './platform/tokens.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
@@ -20,7 +22,6 @@ import type { VerificationProvider } from './providers/verification/verification
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { verificationCheckHandlers } from './resources/kyc/checks.js';
-import { TokenService } from './resources/oauth/tokens.js';
 import { openBankingJobHandlers } from './resources/openbanking/settlement.js';
 import { orderJobHandlers } from './resources/orders/legs.js';
 import { pendingRefundHandler, pendingRefundJob } from './resources/pending-payments/service.js';
@@ -32,7 +33,6 @@ import {
 } from './resources/withdrawals/payout.js';
 import type { Db } from './storage/db.js';
 import { sharedKey } from './storage/server-keys.js';
-import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { WorkspaceCache } from './workspaces/cache.js';
 
 export interface ContextOptions {

@@ -1,10 +1,10 @@
 import type { Queryable } from '../storage/db.js';
+import type { EventType } from './catalogue.js';
 
 export interface OutboxEvent {
   readonly workspaceId: string;
-  /** An event type of the spec's Events table. */
-  readonly type: string;
-  /** The envelope id: the entity id for entity events, a delivery UUID for verification events. */
+  readonly type: EventType;
+  /** The envelope id: the entity id for entity events, a delivery UUID for verification events (see catalogue). */
   readonly eventId: string;
   readonly data: Readonly<Record<string, unknown>>;
   readonly occurredAtMs: number;
@@ -12,7 +12,8 @@ export interface OutboxEvent {
 
 /**
  * Records an event inside the caller's transaction: it exists exactly when the change that caused it committed.
- * Delivering it to webhooks happens later, from the table. Amounts in `data` are already JSON numbers.
+ * Delivering it to webhooks happens later, from the table (dispatcher.ts). Amounts in `data` are already JSON
+ * numbers.
  */
 export async function recordEvent(tx: Queryable, event: OutboxEvent): Promise<void> {
   await tx.query(

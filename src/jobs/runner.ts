@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.js';
+import { PollingLoop } from '../platform/polling-loop.js';
 import type { Db, Queryable } from '../storage/db.js';
 
 export interface ClaimedJob {
@@ -49,9 +50,7 @@ export const defaultJobRunnerOptions: JobRunnerOptions = {
  * job survives any restart. A failed job is retried later with backoff, its error recorded.
  */
 export class JobRunner {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Db,
@@ -59,34 +58,24 @@ export class JobRunner {
     private readonly handlers: ReadonlyMap<string, JobHandler>,
     private readonly log: FastifyBaseLogger,
     private readonly options: JobRunnerOptions = defaultJobRunnerOptions,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  ) {
+    this.loop = new PollingLoop(() => this.drain(), log, {
+      intervalMs: options.pollIntervalMs,
+      failureMessage: 'job runner failed to claim jobs',
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Runs every job due now (tests call this instead of waiting for the poll); returns how many ran. */
-  async runDue(): Promise<number> {
-    this.running ??= this.drain().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runDue()
-        .catch((error: unknown) => this.log.error({ err: error }, 'job runner failed to claim jobs'))
-        .finally(() => this.schedule(this.options.pollIntervalMs));
-    }, delayMs);
+  runDue(): Promise<number> {
+    return this.loop.runDue();
   }
 
   private async drain(): Promise<number> {

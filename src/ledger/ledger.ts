@@ -1,6 +1,6 @@
-import { currencyOf } from '../catalogue/index.js';
 import { funds } from '../domain/errors.js';
 import { type BalanceDelta, balanceDeltas, imbalances, type Posting } from '../domain/ledger/entry.js';
+import { balanceUpdatedSql, type BalanceUpdatedOf as EventBalance } from '../events/balance-updated.js';
 import { pgErrorCode, type Queryable } from '../storage/db.js';
 import { SqlParams } from '../storage/sql-params.js';
 
@@ -20,12 +20,7 @@ export interface NewEntry {
   readonly balanceUpdated?: BalanceUpdatedOf;
 }
 
-export interface BalanceUpdatedOf {
-  readonly accountId: string;
-  readonly currency: string;
-  /** Set for a customer's account (the event carries it and is keyed by it); the workspace's own account has none. */
-  readonly userEmail?: string | undefined;
-}
+export type BalanceUpdatedOf = Omit<EventBalance, 'workspaceId'>;
 
 const checkViolation = '23514';
 
@@ -90,22 +85,11 @@ export function entryCtes(p: SqlParams, entry: NewEntry, when = 'true'): string 
   ];
   const report = entry.balanceUpdated;
   if (report) {
-    // balance_updated as recordBalanceUpdated writes it: amounts as JSON numbers in major units (times 1e-precision,
-    // an exact product whose trailing zeros trim_scale drops), userEmail only for a customer's account. The figures
-    // come from the statement's own RETURNING: its CTEs share one snapshot, so reading `balances` would see the
-    // figures from before the entry.
-    const unit = p.add(`1e-${currencyOf(report.currency)?.precision ?? 0}`, 'numeric');
-    const email = p.add(report.userEmail ?? null, 'text');
-    ctes.push(`ledger_event as (
-     insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms)
-     select ${workspace}, 'balance_updated', ${p.add(report.userEmail ?? entry.workspaceId)},
-       jsonb_build_object('currency', c.currency, 'available', trim_scale(c.available * ${unit}),
-         'pending', trim_scale(c.pending * ${unit}))
-       || case when ${email} is null then '{}'::jsonb else jsonb_build_object('userEmail', ${email}) end, ${now}
-     from (select * from ledger_added union all select * from ledger_taken) c
-     where c.account_id = ${p.add(report.accountId)} and c.currency = ${p.add(report.currency)}
-     returning id
-   )`);
+    // The figures come from the statement's own RETURNING: its CTEs share one snapshot, so reading `balances`
+    // would see the figures from before the entry.
+    const rows = '(select * from ledger_added union all select * from ledger_taken)';
+    const event = balanceUpdatedSql(p, { workspaceId: entry.workspaceId, ...report }, rows, entry.nowMs);
+    ctes.push(`ledger_event as (${event} returning id)`);
   }
   return ctes.join(',\n   ');
 }

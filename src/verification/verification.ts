@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AccountRow, ensureHolderAccount, findHolderAccount, representativesOf } from '../accounts/accounts.js';
 import { allowance, stateError } from '../domain/errors.js';
 import { type KycStatus, type KycStep, kycRoute, terminalKycStatuses } from '../domain/states/kyc-status.js';
+import type { EventType } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
 import type { Queryable } from '../storage/db.js';
 
@@ -37,7 +38,7 @@ export async function moveAccountVerification(
   const who =
     verificationType === 'KYB' ? { emails: await representativesOf(tx, account.id) } : { customerEmail: account.email };
   for (const step of route.steps) {
-    const types = terminalKycStatuses.has(step.to)
+    const types: EventType[] = terminalKycStatuses.has(step.to)
       ? ['verification_status_updated', 'kyc_completed']
       : ['verification_status_updated'];
     for (const type of types) {

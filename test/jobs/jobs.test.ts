@@ -60,7 +60,7 @@ describe('jobs', () => {
       calls += 1;
       await recordEvent(tx, {
         workspaceId: 'jobs-test',
-        type: 'probe',
+        type: 'balance_updated',
         eventId: `${kind}-${calls}`,
         data: {},
         occurredAtMs: 0,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureWorkspaceAccount } from '../../src/accounts/accounts.js';
 import { ApiError } from '../../src/domain/errors.js';
 import { movements, systemAccounts } from '../../src/domain/ledger/entry.js';
-import { recordBalanceUpdated } from '../../src/ledger/balance-updated.js';
+import { recordBalanceUpdated } from '../../src/events/balance-updated.js';
 import { balancesOf, postEntry } from '../../src/ledger/ledger.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import type { Db } from '../../src/storage/db.js';
@@ -141,7 +141,9 @@ describe('posting entries', () => {
         }),
       );
     await hold(765_433n);
-    await db.transaction((tx) => recordBalanceUpdated(tx, workspaceId, account, 'USDC', 7, userEmail));
+    await db.transaction((tx) =>
+      recordBalanceUpdated(tx, { workspaceId: workspaceId, accountId: account, currency: 'USDC', userEmail }, 7),
+    );
     const [folded, separate] = await events();
     expect(folded).toEqual({
       data: { userEmail, currency: 'USDC', available: 1.234567, pending: 0.765433 },

@@ -1,6 +1,6 @@
 import type { AmountBounds, CurrencyEntry } from '../../catalogue/types.js';
 import { validation } from '../../domain/errors.js';
-import { decimalOfMinor, minorOfDecimal } from '../../domain/money/amount.js';
+import { amountFromDecimal, amountToDecimal } from '../../domain/money/currency-amount.js';
 import type { CorridorProvider } from './corridor-provider.js';
 
 /**
@@ -22,12 +22,12 @@ export async function enforceCorridorLimits(
   const bounds: AmountBounds | null | undefined = (await corridors.limits(currency.code))?.[direction];
   if (!bounds) return;
   const toMinor = (decimal: string) => {
-    const parsed = minorOfDecimal(decimal, currency.precision);
+    const parsed = amountFromDecimal(decimal, currency.code);
     if (!parsed.ok) throw new Error(`catalogue limit ${decimal} ${parsed.reason}`);
     return parsed.minor;
   };
   if (minor < toMinor(bounds.min) || minor > toMinor(bounds.max)) {
-    const amount = decimalOfMinor(minor, currency.precision);
+    const amount = amountToDecimal(minor, currency.code);
     throw validation(
       `${check.field} ${amount} ${currency.code} is outside the ${check.rail} ${direction} limits: ${bounds.min} to ${bounds.max} ${currency.code}`,
     );

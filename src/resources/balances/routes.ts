@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { findHolderAccount, workspaceAccountId } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
-import { currencyOf } from '../../catalogue/index.js';
 import { holdableCurrencyValues } from '../../catalogue/rail-values.js';
-import { numberOfMinor } from '../../domain/money/amount.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { Email, errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 
@@ -41,15 +40,12 @@ export async function balanceRoutes(scope: FastifyInstance, ctx: AppContext): Pr
           : (await findHolderAccount(ctx.db, request.workspace.id, userEmail))?.id;
       const rows = accountId === undefined ? [] : await balancesOf(ctx.db, accountId, currency);
       return {
-        balances: rows.map((row) => {
-          const precision = currencyOf(row.currency)?.precision ?? 0;
-          return {
-            currency: row.currency,
-            available: numberOfMinor(row.available, precision),
-            pending: numberOfMinor(row.pending, precision),
-            total: numberOfMinor(row.available + row.pending, precision),
-          };
-        }),
+        balances: rows.map((row) => ({
+          currency: row.currency,
+          available: amountToJson(row.available, row.currency),
+          pending: amountToJson(row.pending, row.currency),
+          total: amountToJson(row.available + row.pending, row.currency),
+        })),
       };
     },
   );

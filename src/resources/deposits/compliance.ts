@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { movements } from '../../domain/ledger/entry.js';
+import { recordBalanceUpdated } from '../../events/balance-updated.js';
 import { recordEvent } from '../../events/outbox.js';
-import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { DepositRow } from './repo.js';
 import { updateDepositState } from './repo.js';
@@ -58,7 +58,7 @@ export async function decideComplianceHold(ctx: AppContext, depositId: string, d
         occurredAtMs: nowMs,
       });
     }
-    await recordBalanceUpdated(tx, deposit.workspace_id, accountId, currency, nowMs);
+    await recordBalanceUpdated(tx, { workspaceId: deposit.workspace_id, accountId, currency }, nowMs);
     return depositView(updated);
   });
 }

@@ -1,8 +1,8 @@
 import { movements } from '../../domain/ledger/entry.js';
 import { acceptsInbound, applyInbound, type InboundScenario } from '../../domain/states/deposit-status.js';
+import { recordBalanceUpdated } from '../../events/balance-updated.js';
 import { recordEvent } from '../../events/outbox.js';
 import type { JobHandler } from '../../jobs/runner.js';
-import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
 import { findDeposit, updateDepositState } from './repo.js';
@@ -61,7 +61,11 @@ export function depositInboundHandler(clock: Clock): JobHandler {
       });
     }
     if (outcome.credit > 0n || outcome.hold > 0n) {
-      await recordBalanceUpdated(tx, deposit.workspace_id, deposit.account_id, deposit.currency, nowMs);
+      await recordBalanceUpdated(
+        tx,
+        { workspaceId: deposit.workspace_id, accountId: deposit.account_id, currency: deposit.currency },
+        nowMs,
+      );
     }
   };
 }

@@ -7,7 +7,7 @@ import { networks } from '../../catalogue/networks.js';
 import type { CurrencyEntry } from '../../catalogue/types.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
-import { decimalOfMinor, minorOfNumber } from '../../domain/money/amount.js';
+import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amount.js';
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
@@ -38,7 +38,7 @@ export function checkDepositRequest(body: Request): CheckedDeposit {
     if (currency.code !== 'EUR')
       throw validation(`amount is required for ${currency.code} (only EUR collects an open amount)`);
   } else {
-    const parsed = minorOfNumber(body.amount, currency.precision);
+    const parsed = amountFromJson(body.amount, currency.code);
     if (!parsed.ok) throw validation(`amount ${parsed.reason} (${currency.code})`);
     expectedAmount = parsed.minor;
   }
@@ -93,7 +93,7 @@ export async function createDeposit(
     });
   }
   const id = resourceId(ctx.config.brokerageEnv === 'production');
-  const amountMajor = expectedAmount === undefined ? undefined : decimalOfMinor(expectedAmount, currency.precision);
+  const amountMajor = expectedAmount === undefined ? undefined : amountToDecimal(expectedAmount, currency.code);
   const depositInfo = await ctx.rails.depositInstructions({
     depositId: id,
     currency: currency.code,

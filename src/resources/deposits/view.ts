@@ -1,14 +1,12 @@
 import type { Static } from 'typebox';
-import { currencyOf } from '../../catalogue/index.js';
-import { numberOfMinor } from '../../domain/money/amount.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
 import { secondsOf } from '../../platform/clock.js';
 import type { DepositRow } from './repo.js';
 import type { Deposit } from './schema.js';
 
 /** The public deposit object: the same for create, read, list and the deposit events. */
 export function depositView(row: DepositRow): Static<typeof Deposit> {
-  const precision = currencyOf(row.currency)?.precision ?? 0;
-  const number = (minor: bigint) => numberOfMinor(minor, precision);
+  const number = (minor: bigint) => amountToJson(minor, row.currency);
   return {
     depositId: row.id,
     userData: row.user_data,

@@ -10,7 +10,7 @@ import type {
   PayoutRailEntry,
 } from '../../catalogue/types.js';
 import { existence, validation } from '../../domain/errors.js';
-import { minorOfDecimal, numberOfMinor } from '../../domain/money/amount.js';
+import { amountFromDecimal, amountToJson } from '../../domain/money/currency-amount.js';
 import type { NetworkQuery } from '../../providers/corridors/corridor-provider.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 
@@ -90,12 +90,12 @@ export async function networksOf(ctx: AppContext, c: CurrencyEntry, query: Netwo
   return found.map((n) => ({ id: n.id, name: n.name, rail: n.rail, country: n.country, rampTypes: [...n.rampTypes] }));
 }
 
-const boundsOut = (bounds: AmountBounds | null, precision: number) => {
+const boundsOut = (bounds: AmountBounds | null, currency: string) => {
   if (bounds === null) return null;
   const number = (decimal: string) => {
-    const parsed = minorOfDecimal(decimal, precision);
+    const parsed = amountFromDecimal(decimal, currency);
     if (!parsed.ok) throw new Error(`catalogue limit ${decimal} ${parsed.reason}`);
-    return numberOfMinor(parsed.minor, precision);
+    return amountToJson(parsed.minor, currency);
   };
   return { min: number(bounds.min), max: number(bounds.max) };
 };
@@ -108,8 +108,8 @@ export async function limitsOf(ctx: AppContext, c: CurrencyEntry) {
       found === null
         ? null
         : {
-            payin: boundsOut(found.payin, c.precision),
-            payout: boundsOut(found.payout, c.precision),
+            payin: boundsOut(found.payin, c.code),
+            payout: boundsOut(found.payout, c.code),
             asOf: found.asOf,
           },
   };

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { currencyOf } from '../../catalogue/index.js';
-import { decimalOfMinor } from '../../domain/money/amount.js';
+import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { defaultLook, esc, type PageContent, pickLanguage, sendPage } from '../../hosted/page.js';
 import type { OpenBankingBank } from '../../providers/openbanking/openbanking-provider.js';
 import { sandboxBanks } from '../../providers/openbanking/sandbox-openbanking.js';
@@ -24,11 +23,7 @@ const send = (reply: FastifyReply, language: PageLanguage, content: PageContent,
 const money = (session: SessionRow, language: PageLanguage) =>
   session.amount === null
     ? ''
-    : formatMoney(
-        decimalOfMinor(session.amount, currencyOf(session.currency)?.precision ?? 0),
-        session.currency,
-        language,
-      );
+    : formatMoney(amountToDecimal(session.amount, session.currency), session.currency, language);
 
 const row = (term: string, value: string) => `<dt>${esc(term)}</dt><dd>${esc(value)}</dd>`;
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { ApiError } from '../../domain/errors.js';
-import { decimalOfMinor, minorOfDecimal } from '../../domain/money/amount.js';
+import { amountFromDecimal, amountToDecimal } from '../../domain/money/currency-amount.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { OpenBankingProvider } from '../../providers/openbanking/openbanking-provider.js';
 import type { PageText } from './page-text.js';
@@ -43,9 +43,9 @@ export function validAccountNumber(raw: string): string | undefined {
 }
 
 /** An amount the payer typed, in minor units: a dot or a comma as the decimal separator, no grouping. */
-export function typedAmount(raw: string, precision: number): bigint | undefined {
+export function typedAmount(raw: string, currency: string): bigint | undefined {
   if (!/^\d{1,12}([.,]\d+)?$/.test(raw)) return undefined;
-  const parsed = minorOfDecimal(raw.replace(',', '.'), precision);
+  const parsed = amountFromDecimal(raw.replace(',', '.'), currency);
   return parsed.ok && parsed.minor > 0n ? parsed.minor : undefined;
 }
 
@@ -82,7 +82,7 @@ async function checkForm(
   const currency = currencyOf(session.currency);
   let amount = session.amount ?? undefined;
   if (amount === undefined && currency) {
-    amount = typedAmount(values.amount ?? '', currency.precision);
+    amount = typedAmount(values.amount ?? '', currency.code);
     if (amount === undefined) errors.amount = 'amount';
     else {
       try {
@@ -119,14 +119,13 @@ export async function payByBank(
 ): Promise<PayOutcome> {
   const checked = await checkForm(ctx, provider, session, body);
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors, values: checked.values };
-  const precision = currencyOf(session.currency)?.precision ?? 0;
   const before = await loadTarget(ctx.db, session.entity_type, session.workspace_id, session.entity_id);
   const outcome = before?.acceptsPayment
     ? await provider.authorize({
         sessionId: session.id,
         bankId: checked.bankId,
         currency: session.currency,
-        amount: decimalOfMinor(checked.amount, precision),
+        amount: amountToDecimal(checked.amount, session.currency),
         reference: session.reference,
         payer: checked.payer,
       })

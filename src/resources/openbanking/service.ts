@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { currencyOf } from '../../catalogue/index.js';
 import { existence, externalService, stateError } from '../../domain/errors.js';
-import { numberOfMinor } from '../../domain/money/amount.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
 import type { OpenBankingStatus } from '../../domain/states/openbanking-status.js';
 import { esc, pickLanguage } from '../../hosted/page.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -142,14 +141,13 @@ export async function openBankingStatus(
   const target = await detectTarget(ctx, workspace, id);
   const session = await latestSession(ctx.db, target.id);
   const view = session ? sessionView(ctx, session, ctx.clock.nowMs()) : null;
-  const precision = currencyOf(target.currency)?.precision ?? 0;
   return {
     success: true,
     orderId: target.id,
     openbanking: view,
     metadata: {
       entityType: target.entityType,
-      ...(target.outstanding === undefined ? {} : { amount: numberOfMinor(target.outstanding, precision) }),
+      ...(target.outstanding === undefined ? {} : { amount: amountToJson(target.outstanding, target.currency) }),
       currency: target.currency,
       entityStatus: target.status,
     },

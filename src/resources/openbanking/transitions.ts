@@ -1,5 +1,4 @@
-import { currencyOf } from '../../catalogue/index.js';
-import { numberOfMinor } from '../../domain/money/amount.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
 import { canMoveOpenBanking } from '../../domain/states/openbanking-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import type { Queryable } from '../../storage/db.js';
@@ -9,7 +8,7 @@ export const openBankingEvent = 'openbanking_status_updated';
 
 /** A session's amount as the JSON number written on the wire (null while an open amount is not entered). */
 export const sessionAmount = (session: Pick<SessionRow, 'amount' | 'currency'>): number | null =>
-  session.amount === null ? null : numberOfMinor(session.amount, currencyOf(session.currency)?.precision ?? 0);
+  session.amount === null ? null : amountToJson(session.amount, session.currency);
 
 /**
  * The one way a session's status changes: checked against the state machine, written, and announced in the same

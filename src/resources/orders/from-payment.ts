@@ -1,10 +1,9 @@
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { currencyOf } from '../../catalogue/index.js';
 import { stateError, validation } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
-import { decimalOfMinor } from '../../domain/money/amount.js';
+import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -44,14 +43,13 @@ export async function createOrderFromPayment(
   const quote = await quoteFor(ctx, workspace, body.quoteId);
   const nowMs = ctx.clock.nowMs();
   requireLive(quote, nowMs);
-  const precision = currencyOf(payment.currency)?.precision ?? 0;
   if (
     quote.origin_currency !== payment.currency ||
     quote.origin_amount !== payment.amount ||
     quote.origin_rail === 'BALANCE'
   ) {
     throw validation(
-      `quoteId ${quote.id} prices ${decimalOfMinor(quote.origin_amount, precision)} ${quote.origin_currency} from ${quote.origin_rail}; the payment is ${decimalOfMinor(payment.amount, precision)} ${payment.currency} from a rail: quote exactly the payment's amount`,
+      `quoteId ${quote.id} prices ${amountToDecimal(quote.origin_amount, quote.origin_currency)} ${quote.origin_currency} from ${quote.origin_rail}; the payment is ${amountToDecimal(payment.amount, payment.currency)} ${payment.currency} from a rail: quote exactly the payment's amount`,
     );
   }
   checkAgainstQuote(quote, body, false);

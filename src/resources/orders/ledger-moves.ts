@@ -1,5 +1,5 @@
 import { movements, type Posting, systemAccounts } from '../../domain/ledger/entry.js';
-import { recordBalanceUpdated } from '../../ledger/balance-updated.js';
+import { recordBalanceUpdated } from '../../events/balance-updated.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Queryable } from '../../storage/db.js';
 import type { OrderRow } from './repo.js';
@@ -42,7 +42,11 @@ async function balanceMove(
   const [from, to] = move.toBalance ? [orders, balance] : [balance, orders];
   await postOrderEntry(tx, order, move.kind, movements.transfer(from, to, move.currency, move.amount), nowMs);
   const email = order.customer_email ?? undefined;
-  await recordBalanceUpdated(tx, order.workspace_id, order.account_id, move.currency, nowMs, email);
+  await recordBalanceUpdated(
+    tx,
+    { workspaceId: order.workspace_id, accountId: order.account_id, currency: move.currency, userEmail: email },
+    nowMs,
+  );
 }
 
 /** Origin funds taken from the account's balance. */

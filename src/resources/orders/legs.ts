@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
-import { currencyOf } from '../../catalogue/index.js';
 import { movements } from '../../domain/ledger/entry.js';
-import { decimalOfMinor } from '../../domain/money/amount.js';
+import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import {
   applyOrderInbound,
   type OrderInboundScenario,
@@ -163,7 +162,7 @@ export function orderPayoutHandler(ctx: LegContext): JobHandler {
         payoutId: order.id,
         currency: order.destination_currency,
         rail: order.destination_rail,
-        amount: decimalOfMinor(order.destination_amount, currencyOf(order.destination_currency)?.precision ?? 0),
+        amount: amountToDecimal(order.destination_amount, order.destination_currency),
         destination: order.destination,
       });
     },

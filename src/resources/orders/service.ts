@@ -7,13 +7,12 @@ import {
 } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
-import { currencyOf } from '../../catalogue/index.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import { payinConfirmationRails } from '../../catalogue/rail-values.js';
 import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { allowance, authorization, duplicity, existence, stateError, validation } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
-import { decimalOfMinor } from '../../domain/money/amount.js';
+import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -163,8 +162,8 @@ async function spreadOf(ctx: AppContext, quote: QuoteRow): Promise<bigint> {
     ctx.prices.referenceRate(quote.origin_currency),
     ctx.prices.referenceRate(quote.destination_currency),
   ]);
-  const originPrecision = currencyOf(quote.origin_currency)?.precision ?? 0;
-  const destinationPrecision = currencyOf(quote.destination_currency)?.precision ?? 0;
+  const originPrecision = scaleOf(quote.origin_currency);
+  const destinationPrecision = scaleOf(quote.destination_currency);
   return conversionSplit({
     netOriginMinor: quote.origin_amount - quote.fee - quote.gas_fee,
     destinationMinor: quote.destination_amount,
@@ -192,7 +191,6 @@ export async function newOrder(
   nowMs: number,
 ): Promise<NewOrder> {
   const { quote, body } = b;
-  const precision = currencyOf(quote.origin_currency)?.precision ?? 0;
   return {
     ...ids,
     workspaceId,
@@ -214,7 +212,7 @@ export async function newOrder(
     gasFee: quote.gas_fee,
     spread: await spreadOf(ctx, quote),
     conversionRate: quote.conversion_rate,
-    amountMajor: decimalOfMinor(quote.origin_amount, precision),
+    amountMajor: amountToDecimal(quote.origin_amount, quote.origin_currency),
     depositInfo,
     referenceCode: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
     nowMs,
@@ -261,7 +259,7 @@ export async function createOrder(
         depositId: ids.depositId,
         currency: quote.origin_currency,
         rail: quote.origin_rail,
-        amount: decimalOfMinor(quote.origin_amount, currencyOf(quote.origin_currency)?.precision ?? 0),
+        amount: amountToDecimal(quote.origin_amount, quote.origin_currency),
       })) as unknown as Record<string, unknown>)
     : { depositType: 'BALANCE' };
   const accountId = customer?.id ?? workspaceAccountId(workspace.id);

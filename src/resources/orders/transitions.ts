@@ -1,4 +1,5 @@
 import { canMoveOrder } from '../../domain/states/order-status.js';
+import type { EventType } from '../../events/catalogue.js';
 import { recordEvent } from '../../events/outbox.js';
 import type { Queryable } from '../../storage/db.js';
 import { type OrderChange, type OrderRow, updateOrder } from './repo.js';
@@ -14,7 +15,7 @@ export async function moveOrder(tx: Queryable, order: OrderRow, change: OrderCha
   }
   const updated = await updateOrder(tx, order.id, change, nowMs);
   const data = orderView(updated);
-  const announce = (type: string) =>
+  const announce = (type: EventType) =>
     recordEvent(tx, { workspaceId: order.workspace_id, type, eventId: order.id, data, occurredAtMs: nowMs });
   await announce('order_status_updated');
   if (change.status === 'Success') await announce('order_completed');

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import { currencyOf, pairOf } from '../../catalogue/index.js';
-import { numberOfMinor } from '../../domain/money/amount.js';
+import { pairOf } from '../../catalogue/index.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
 import type { OrderStatus } from '../../domain/states/order-status.js';
 import { secondsOf } from '../../platform/clock.js';
 import type { OrderRow } from './repo.js';
@@ -20,10 +20,8 @@ const at = (key: string, ms: bigint | null) => (ms === null ? {} : { [key]: seco
 
 /** The public order object: the same for create, read and the order events (the list adds one field). */
 export function orderView(row: OrderRow): Static<typeof Order> {
-  const origin = currencyOf(row.origin_currency)?.precision ?? 0;
-  const destination = currencyOf(row.destination_currency)?.precision ?? 0;
-  const o = (minor: bigint) => numberOfMinor(minor, origin);
-  const d = (minor: bigint) => numberOfMinor(minor, destination);
+  const o = (minor: bigint) => amountToJson(minor, row.origin_currency);
+  const d = (minor: bigint) => amountToJson(minor, row.destination_currency);
   const traded = row.traded_at_ms !== null && row.status !== 'Refunded';
   return {
     orderId: row.id,

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { currencyOf } from '../../catalogue/index.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
-import { decimalOfMinor, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
+import { amountFromJson, amountToDecimal, amountToJson } from '../../domain/money/currency-amount.js';
 import { canMoveRefund, type RefundStatus } from '../../domain/states/refund-status.js';
 import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
@@ -22,14 +21,13 @@ import type { PendingPayment } from './schema.js';
 export const pendingRefundJob = 'pending_payment.refund';
 
 export function pendingPaymentView(row: PendingPaymentRow): Static<typeof PendingPayment> {
-  const precision = currencyOf(row.currency)?.precision ?? 0;
   return {
     transferId: row.id,
     ...(row.method_id === null ? {} : { methodId: row.method_id }),
     ...(row.source_order_id === null ? {} : { sourceOrderId: row.source_order_id }),
     ...(row.linked_order_id === null ? {} : { linkedOrderId: row.linked_order_id }),
     currency: row.currency,
-    amount: numberOfMinor(row.amount, precision),
+    amount: amountToJson(row.amount, row.currency),
     status: row.status,
     ...(row.refund_status === null ? {} : { refundStatus: row.refund_status }),
     counterparty: row.counterparty,
@@ -56,8 +54,7 @@ export async function detectPendingPayment(
   if (method.workspace_id !== workspace.id)
     throw authorization(`Deposit method ${input.methodId} is outside this workspace`);
   if (method.status !== 'ACTIVE') throw stateError(`Deposit method ${input.methodId} is not active yet`);
-  const precision = currencyOf(method.currency)?.precision ?? 2;
-  const amount = minorOfNumber(input.amount, precision);
+  const amount = amountFromJson(input.amount, method.currency);
   if (!amount.ok) throw validation(`amount ${amount.reason} (${method.currency})`);
   const nowMs = ctx.clock.nowMs();
   return ctx.db.transaction(async (tx) => {
@@ -96,7 +93,6 @@ interface NewPendingPayment {
  */
 async function recordPendingPayment(tx: Queryable, input: NewPendingPayment): Promise<PendingPaymentRow> {
   const id = randomUUID();
-  const precision = currencyOf(input.currency)?.precision ?? 2;
   const { nowMs } = input;
   const refund = input.refundAfterMs !== undefined;
   await tx.query(
@@ -111,7 +107,7 @@ async function recordPendingPayment(tx: Queryable, input: NewPendingPayment): Pr
       input.accountId,
       input.currency,
       input.amount,
-      decimalOfMinor(input.amount, precision),
+      amountToDecimal(input.amount, input.currency),
       JSON.stringify(input.counterparty),
       refund ? 'returning' : null,
       nowMs,
@@ -205,7 +201,7 @@ export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Quer
         payoutId: row.id,
         currency: row.currency,
         rail: 'REFUND',
-        amount: decimalOfMinor(row.amount, currencyOf(row.currency)?.precision ?? 2),
+        amount: amountToDecimal(row.amount, row.currency),
         destination: row.counterparty,
       });
     },

@@ -6,7 +6,8 @@ import { networkGasFees } from '../../catalogue/network-gas-fees.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { CurrencyEntry } from '../../catalogue/types.js';
 import { allowance, validation } from '../../domain/errors.js';
-import { decimalOfNumber, minorOfDecimal, minorOfNumber, numberOfMinor } from '../../domain/money/amount.js';
+import { decimalOfNumber, minorOfDecimal, minorOfNumber } from '../../domain/money/amount.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
 import { inverseRate, priceQuote, rateDecimal } from '../../domain/pricing/quote-pricing.js';
 import { secondsOf } from '../../platform/clock.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
@@ -134,13 +135,13 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
     destinationCurrency: destination.code,
     originNetwork: originRail,
     destinationNetwork: destinationRail,
-    originAmount: numberOfMinor(p.originMinor, origin.precision),
-    destinationAmount: numberOfMinor(p.destinationMinor, destination.precision),
+    originAmount: amountToJson(p.originMinor, origin.code),
+    destinationAmount: amountToJson(p.destinationMinor, destination.code),
     price: Number(price),
     conversionRate: Number(conversionRate),
     pair,
-    fee: numberOfMinor(p.feeMinor, origin.precision),
-    expectedGasFee: numberOfMinor(p.gasMinor, origin.precision),
+    fee: amountToJson(p.feeMinor, origin.code),
+    expectedGasFee: amountToJson(p.gasMinor, origin.code),
     feeCurrency: origin.code,
     expireAt: secondsOf(expireAtMs),
   };

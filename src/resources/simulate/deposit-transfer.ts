@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { counterpartyPayerFields } from '../../catalogue/simulate-payer-fields.js';
 import { stateError, validation } from '../../domain/errors.js';
-import { minorOfNumber } from '../../domain/money/amount.js';
+import { amountFromJson } from '../../domain/money/currency-amount.js';
 import { acceptsInbound } from '../../domain/states/deposit-status.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { Obj, PositiveAmount, StringEnum } from '../../platform/schema.js';
@@ -81,13 +81,12 @@ export async function simulateDepositTransfer(
 ) {
   const deposit = await ownedDeposit(ctx, workspace, body.depositId);
   checkPayer(deposit.currency, body);
-  const currency = currencyOf(deposit.currency);
-  const amount = minorOfNumber(body.amount, currency?.precision ?? 0);
+  const amount = amountFromJson(body.amount, deposit.currency);
   if (!amount.ok) throw validation(`amount ${amount.reason} (${deposit.currency})`);
   if (!acceptsInbound.has(deposit.status)) {
     throw stateError(`Deposit ${deposit.id} is ${deposit.status} and accepts no further transfers`);
   }
-  const scenario = currency?.kind === 'crypto' ? 'success' : (body.scenario ?? 'success');
+  const scenario = currencyOf(deposit.currency)?.kind === 'crypto' ? 'success' : (body.scenario ?? 'success');
   const payload: DepositInboundPayload = {
     workspaceId: workspace.id,
     depositId: deposit.id,

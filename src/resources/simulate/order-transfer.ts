@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { stateError, validation } from '../../domain/errors.js';
-import { minorOfNumber } from '../../domain/money/amount.js';
+import { amountFromJson } from '../../domain/money/currency-amount.js';
 import { orderAcceptsInbound } from '../../domain/states/order-status.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { Obj, PositiveAmount } from '../../platform/schema.js';
@@ -37,13 +37,12 @@ export async function simulateOrderTransfer(
     throw stateError(`Order ${order.id} is paid from a balance: there is no inbound transfer to simulate`);
   }
   checkPayer(order.origin_currency, body);
-  const currency = currencyOf(order.origin_currency);
-  const amount = minorOfNumber(body.amount, currency?.precision ?? 0);
+  const amount = amountFromJson(body.amount, order.origin_currency);
   if (!amount.ok) throw validation(`amount ${amount.reason} (${order.origin_currency})`);
   if (!orderAcceptsInbound.has(order.status)) {
     throw stateError(`Order ${order.id} is ${order.status} and accepts no further transfers`);
   }
-  const scenario = currency?.kind === 'crypto' ? 'success' : (body.scenario ?? 'success');
+  const scenario = currencyOf(order.origin_currency)?.kind === 'crypto' ? 'success' : (body.scenario ?? 'success');
   const counterparty: Record<string, string> = body.counterparty
     ? Object.fromEntries(Object.entries(body.counterparty).filter((e): e is [string, string] => e[1] !== undefined))
     : { fromAddress: body.fromAddress ?? '' };

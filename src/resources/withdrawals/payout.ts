@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
-import { currencyOf } from '../../catalogue/index.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
-import { decimalOfMinor } from '../../domain/money/amount.js';
+import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -29,7 +28,7 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
         payoutId: withdrawal.id,
         currency: withdrawal.currency,
         rail: withdrawal.rail,
-        amount: decimalOfMinor(withdrawal.amount, currencyOf(withdrawal.currency)?.precision ?? 0),
+        amount: amountToDecimal(withdrawal.amount, withdrawal.currency),
         destination: withdrawal.destination,
       });
     },

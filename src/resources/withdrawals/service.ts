@@ -8,7 +8,8 @@ import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { CurrencyEntry, PayoutRailEntry } from '../../catalogue/types.js';
 import { authorization, existence, validation } from '../../domain/errors.js';
 import { movements } from '../../domain/ledger/entry.js';
-import { decimalOfMinor, minorOfDecimal, minorOfNumber, mulDiv } from '../../domain/money/amount.js';
+import { minorOfDecimal, mulDiv } from '../../domain/money/amount.js';
+import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amount.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/ledger.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
@@ -47,7 +48,7 @@ export function checkWithdrawalRequest(body: Request): CheckedWithdrawal {
   }
   const [problem] = validateDestination(rail, body.destinationTransferData);
   if (problem) throw validation(problem.message, 'invalidParameters');
-  const amount = minorOfNumber(body.amount, currency.precision);
+  const amount = amountFromJson(body.amount, currency.code);
   if (!amount.ok) throw validation(`amount ${amount.reason} (${currency.code})`);
   return { currency, rail, amount: amount.minor, destination: applyDefaults(rail, body.destinationTransferData) };
 }
@@ -92,7 +93,7 @@ export async function createWithdrawal(
     rail: rail.rail,
     amount,
     fee,
-    amountMajor: decimalOfMinor(amount, currency.precision),
+    amountMajor: amountToDecimal(amount, currency.code),
     destination: checked.destination,
     beneficiary: body.beneficiary,
     nowMs,

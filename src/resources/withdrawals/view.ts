@@ -1,17 +1,15 @@
 import type { Static } from 'typebox';
-import { currencyOf } from '../../catalogue/index.js';
-import { numberOfMinor } from '../../domain/money/amount.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
 import { secondsOf } from '../../platform/clock.js';
 import type { WithdrawalRow } from './repo.js';
 import type { Withdrawal } from './schema.js';
 
 export function withdrawalView(row: WithdrawalRow): Static<typeof Withdrawal> {
-  const precision = currencyOf(row.currency)?.precision ?? 0;
   return {
     withdrawalId: row.id,
     currency: row.currency,
-    amount: numberOfMinor(row.amount, precision),
-    fee: numberOfMinor(row.fee, precision),
+    amount: amountToJson(row.amount, row.currency),
+    fee: amountToJson(row.fee, row.currency),
     feeCurrency: row.currency,
     rail: row.rail,
     status: row.status,

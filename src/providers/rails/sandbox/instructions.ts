@@ -7,7 +7,7 @@
 
 import { currencies } from '../../../catalogue/currencies.js';
 import { networks } from '../../../catalogue/networks.js';
-import { minorOfDecimal, numberOfMinor } from '../../../domain/money/amount.js';
+import { amountFromDecimal, amountToJson, scaleOf } from '../../../domain/money/currency-amount.js';
 import { cryptoRails, depositAddress } from './addresses.js';
 import {
   digitsFor,
@@ -70,8 +70,8 @@ export async function depositInstructions(input: DepositInstructionsInput): Prom
     };
   }
 
-  const minor = input.amount === undefined ? undefined : parseAmount(input.amount, currency.precision);
-  const amount = minor === undefined ? {} : { amount: numberOfMinor(minor, currency.precision) };
+  const minor = input.amount === undefined ? undefined : parseAmount(input.amount, currency.code);
+  const amount = minor === undefined ? {} : { amount: amountToJson(minor, currency.code) };
 
   if (rail === 'SEPA') {
     const iban = sandboxIban(depositId);
@@ -112,7 +112,7 @@ export async function depositInstructions(input: DepositInstructionsInput): Prom
   if (rail === 'PIX_BR' || rail === 'PIX') {
     const qrCodeString = brCode({
       pixKey: sandboxPixKey(depositId),
-      amount: minor === undefined ? undefined : twoPlaces(minor, currency.precision),
+      amount: minor === undefined ? undefined : twoPlaces(minor, currency.code),
       merchantName: PIX_MERCHANT_NAME,
       merchantCity: PIX_MERCHANT_CITY,
       txid: referenceCode,
@@ -159,14 +159,15 @@ export async function depositInstructions(input: DepositInstructionsInput): Prom
   throw new Error(`no sandbox instructions for rail ${rail}`);
 }
 
-function parseAmount(decimal: string, precision: number): bigint {
-  const parsed = minorOfDecimal(decimal, precision);
+function parseAmount(decimal: string, currency: string): bigint {
+  const parsed = amountFromDecimal(decimal, currency);
   if (!parsed.ok || parsed.minor <= 0n) throw new Error(`invalid deposit amount ${decimal}`);
   return parsed.minor;
 }
 
 /** "10.50": the BR Code writes the amount with its two decimals. */
-function twoPlaces(minor: bigint, precision: number): string {
+function twoPlaces(minor: bigint, currency: string): string {
+  const precision = scaleOf(currency);
   const cents = precision <= 2 ? minor * 10n ** BigInt(2 - precision) : minor / 10n ** BigInt(precision - 2);
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }

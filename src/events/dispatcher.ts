@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.js';
+import { PollingLoop } from '../platform/polling-loop.js';
+import { open } from '../platform/sealing.js';
 import type { Db } from '../storage/db.js';
 import { type Attempt, postOnce } from './deliver.js';
-import { open } from './sealing.js';
 import { signatureHeader, signatureOf } from './signature.js';
 import type { Resolver } from './url-policy.js';
 
@@ -39,12 +40,10 @@ interface Claimed {
  * sends again after the lease, which the spec allows.
  */
 export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly loop: PollingLoop;
   private again = false;
   /** Resolves the drain's wait when new work is announced while it runs. */
   private wakeUp: (() => void) | undefined;
-  private stopped = true;
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
@@ -53,46 +52,33 @@ export class WebhookDispatcher {
     private readonly secretsKey: Buffer,
     private readonly log: FastifyBaseLogger,
     private readonly options: DispatcherOptions,
-  ) {}
+  ) {
+    const announced = () => {
+      this.again = true;
+      this.wakeUp?.();
+    };
+    this.loop = new PollingLoop(
+      () => this.drain(),
+      log,
+      { intervalMs: options.pollIntervalMs, failureMessage: 'webhook dispatch failed' },
+      announced,
+    );
+  }
 
   async start(): Promise<void> {
-    this.stopped = false;
-    this.unlisten = await this.db.listen('outbox_events', () => this.wake());
-    this.schedule(0);
+    this.unlisten = await this.db.listen('outbox_events', () => this.loop.wake());
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    const stopping = this.loop.stop();
     await this.unlisten?.().catch(() => {});
-    await this.running;
+    await stopping;
   }
 
   /** Fans out and sends everything due now; tests call it instead of waiting. Returns the attempts made. */
-  async runDue(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      this.wakeUp?.();
-      return this.running;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private wake(): void {
-    if (this.stopped) return;
-    void this.runDue().catch((error: unknown) => this.log.error({ err: error }, 'webhook dispatch failed'));
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runDue()
-        .catch((error: unknown) => this.log.error({ err: error }, 'webhook dispatch failed'))
-        .finally(() => this.schedule(this.options.pollIntervalMs));
-    }, delayMs);
+  runDue(): Promise<number> {
+    return this.loop.runDue();
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createSigner, createVerifier } from 'fast-jwt';
-import { limits } from '../../limits.js';
+import { limits } from '../limits.js';
 
 export interface TokenClaims {
   /** The workspace id. */
