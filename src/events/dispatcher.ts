@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import { PollingLoop } from '../platform/polling-loop.js';
 import { open } from '../platform/sealing.js';
 import type { Db } from '../storage/db.js';
+import { eventApiVersion } from './catalogue.js';
 import { type Attempt, postOnce } from './deliver.js';
 import { signatureHeader, signatureOf } from './signature.js';
 import type { Resolver } from './url-policy.js';
@@ -18,6 +19,9 @@ export interface DispatcherOptions {
   readonly maxInFlight: number;
   readonly resolver?: Resolver;
 }
+
+/** The envelope's api_version, as JSON. */
+const apiVersion = JSON.stringify(eventApiVersion);
 
 /** Events fanned out per statement: a backlog takes several. */
 const fanOutBatch = 500;
@@ -160,7 +164,7 @@ export class WebhookDispatcher {
     } else {
       // The envelope is written here as bytes once; the signature covers exactly these bytes.
       const body = Buffer.from(
-        `{"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":"1.0","data":${delivery.data}}`,
+        `{"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":${apiVersion},"data":${delivery.data}}`,
       );
       const headers: Record<string, string> = { 'user-agent': 'brokerage-webhooks/1.0' };
       if (delivery.secret_sealed !== null) {

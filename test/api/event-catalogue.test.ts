@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EventType, eventTypeNames, eventTypes } from '../../src/events/catalogue.js';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import {
@@ -203,5 +204,15 @@ describe('the Events table, end to end', () => {
       ['KYC', 'APPROVED'],
       ['KYB', 'APPROVED'],
     ]);
+  });
+
+  it('every type the catalogue says is emitted arrived, and nothing outside the catalogue did', () => {
+    const arrived = new Set(receiver.received.map((r) => r.body.type as string));
+    const emitted = eventTypeNames.filter((type) => eventTypes[type].emitted);
+    expect([...arrived].sort()).toEqual([...emitted].sort());
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const byDelivery = receiver.received.filter((r) => eventTypes[r.body.type as EventType].envelopeId === 'delivery');
+    expect(byDelivery.length).toBeGreaterThan(0);
+    for (const r of byDelivery) expect(r.body.id).toMatch(uuid);
   });
 });
