@@ -20,6 +20,11 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** One trivial round trip, for the readiness check: resolves when the store answers, throws when it does not. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('select 1');
+}
+
 /** PostgreSQL error codes the application branches on. */
 export const pgErrorCodes = {
   uniqueViolation: '23505',

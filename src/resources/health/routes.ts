@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { operation } from '../../domain/errors.js';
+import { ping } from '../../storage/db.js';
 
 /** Readiness: the database answers. Used by load balancers; needs no token. */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -16,7 +17,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       try {
-        await ctx.db.query('select 1');
+        await ping(ctx.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw operation('The database is unreachable');
