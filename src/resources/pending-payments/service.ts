@@ -5,10 +5,10 @@ import { authorization, existence, stateError, validation } from '../../domain/e
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { amountFromJson, amountToDecimal, amountToJson } from '../../domain/money/currency-amount.js';
 import { canMoveRefund, type RefundStatus } from '../../domain/states/refund-status.js';
-import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import { railPayoutJob } from '../../jobs/rail-payout.js';
+import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
@@ -193,21 +193,18 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
 
 /** The refund's payout through the rail (called outside the transaction): returned (suspense → outbound clearing) or failed (funds stay in suspense). */
 export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
-  return twoPhase<PayoutOutcome | undefined>({
-    prepare: async (job) => {
-      const row = await findPendingPayment(db, String(job.payload.transferId));
-      if (row?.refund_status !== 'returning') return undefined;
-      return rails.payout({
-        payoutId: row.id,
-        currency: row.currency,
-        rail: 'REFUND',
-        amount: amountToDecimal(row.amount, row.currency),
-        destination: row.counterparty,
-      });
-    },
-    apply: async (tx, job, outcome) => {
-      const row = await findPendingPayment(tx, String(job.payload.transferId), true);
-      if (row?.refund_status !== 'returning' || outcome === undefined) return;
+  return railPayoutJob(rails, db, {
+    idField: 'transferId',
+    find: findPendingPayment,
+    awaitsPayout: (row) => row.refund_status === 'returning',
+    payout: (row) => ({
+      payoutId: row.id,
+      currency: row.currency,
+      rail: 'REFUND',
+      amount: row.amount,
+      destination: row.counterparty,
+    }),
+    apply: async (tx, row, outcome) => {
       const nowMs = clock.nowMs();
       if (outcome === 'rejected') {
         await moveRefund(tx, row, 'failed', nowMs);
