@@ -15,7 +15,8 @@ import { secondsOf } from '../../platform/clock.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { findPendingPayment, type PendingPaymentRow } from './repo.js';
+import { findMethodOwner } from '../deposits/repo-methods.js';
+import { findPendingPayment, insertPendingPayment, type PendingPaymentRow, setRefundStatus } from './repo.js';
 import type { PendingPayment } from './schema.js';
 
 export const pendingRefundJob = 'pending_payment.refund';
@@ -46,10 +47,7 @@ export async function detectPendingPayment(
   workspace: WorkspaceContext,
   input: { methodId: string; amount: number; counterparty: Record<string, string> },
 ) {
-  const [method] = await ctx.db.query<{ workspace_id: string; account_id: string; currency: string; status: string }>(
-    'select workspace_id, account_id, currency, status from deposit_methods where id = $1',
-    [input.methodId],
-  );
+  const method = await findMethodOwner(ctx.db, input.methodId);
   if (!method) throw existence(`Deposit method ${input.methodId} does not exist`);
   if (method.workspace_id !== workspace.id)
     throw authorization(`Deposit method ${input.methodId} is outside this workspace`);
@@ -95,24 +93,19 @@ async function recordPendingPayment(tx: Queryable, input: NewPendingPayment): Pr
   const id = randomUUID();
   const { nowMs } = input;
   const refund = input.refundAfterMs !== undefined;
-  await tx.query(
-    `insert into pending_payments (id, workspace_id, method_id, source_order_id, account_id, currency, amount,
-       amount_major, counterparty, status, refund_status, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::text::jsonb, 'UNMATCHED', $10, $11, $11)`,
-    [
-      id,
-      input.workspaceId,
-      input.methodId ?? null,
-      input.sourceOrderId ?? null,
-      input.accountId,
-      input.currency,
-      input.amount,
-      amountToDecimal(input.amount, input.currency),
-      JSON.stringify(input.counterparty),
-      refund ? 'returning' : null,
-      nowMs,
-    ],
-  );
+  await insertPendingPayment(tx, {
+    id,
+    workspaceId: input.workspaceId,
+    methodId: input.methodId ?? null,
+    sourceOrderId: input.sourceOrderId ?? null,
+    accountId: input.accountId,
+    currency: input.currency,
+    amount: input.amount,
+    amountMajor: amountToDecimal(input.amount, input.currency),
+    counterparty: input.counterparty,
+    refundStatus: refund ? 'returning' : null,
+    nowMs,
+  });
   await postEntry(tx, {
     workspaceId: input.workspaceId,
     kind: input.sourceOrderId === undefined ? 'pending_payment_detected' : 'order_funds_parked',
@@ -151,12 +144,7 @@ export async function ownedPendingPayment(ctx: AppContext, workspace: WorkspaceC
 }
 
 async function moveRefund(tx: Queryable, row: PendingPaymentRow, to: RefundStatus, nowMs: number, status = row.status) {
-  await tx.query('update pending_payments set refund_status = $2, status = $3, updated_at_ms = $4 where id = $1', [
-    row.id,
-    to,
-    status,
-    nowMs,
-  ]);
+  await setRefundStatus(tx, row.id, { refundStatus: to, status, nowMs });
   const view = pendingPaymentView({ ...row, refund_status: to, status, updated_at_ms: BigInt(nowMs) });
   await recordEvent(tx, {
     workspaceId: row.workspace_id,
