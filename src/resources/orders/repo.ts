@@ -1,6 +1,7 @@
 import type { AccountRow } from '../../accounts/accounts.js';
 import type { OrderStatus } from '../../domain/states/order-status.js';
-import { countMatching, type ListFilters, type ListSource, listPage } from '../../platform/list-query.js';
+import type { ListFilters } from '../../platform/list-filters.js';
+import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, listed, listedColumnsSql, type RowOf } from '../../storage/table-columns.js';

@@ -1,5 +1,6 @@
 import type { RefundStatus } from '../../domain/states/refund-status.js';
-import { countMatching, type ListFilters, type ListSource, listPage } from '../../platform/list-query.js';
+import type { ListFilters } from '../../platform/list-filters.js';
+import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface PendingPaymentRow {
