@@ -56,7 +56,7 @@ export async function activateMethod(
 }
 
 /** What a transfer arriving on a method needs of it: whose it is, its currency, whether it is active yet. */
-export async function findMethodOwner(
+export async function findMethodForTransfer(
   db: Queryable,
   id: string,
 ): Promise<{ workspace_id: string; account_id: string; currency: string; status: string } | undefined> {

@@ -15,7 +15,7 @@ import { secondsOf } from '../../platform/clock.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { findMethodOwner } from '../deposits/repo-methods.js';
+import { findMethodForTransfer } from '../deposits/repo-methods.js';
 import { findPendingPayment, insertPendingPayment, type PendingPaymentRow, setRefundStatus } from './repo.js';
 import type { PendingPayment } from './schema.js';
 
@@ -47,7 +47,7 @@ export async function detectPendingPayment(
   workspace: WorkspaceContext,
   input: { methodId: string; amount: number; counterparty: Record<string, string> },
 ) {
-  const method = await findMethodOwner(ctx.db, input.methodId);
+  const method = await findMethodForTransfer(ctx.db, input.methodId);
   if (!method) throw existence(`Deposit method ${input.methodId} does not exist`);
   if (method.workspace_id !== workspace.id)
     throw authorization(`Deposit method ${input.methodId} is outside this workspace`);
