@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { named } from '../../platform/components.js';
 import { type OAuthErrorCode, requestToken } from './service.js';
 
 const TokenRequest = Type.Object(
@@ -19,10 +20,13 @@ const TokenResponse = Type.Object({
   expires_in: Type.Integer({ description: 'Seconds until the token expires (300).' }),
 });
 
-const OAuthError = Type.Object({
-  error: Type.String({ description: 'RFC 6749 section 5.2 error code.' }),
-  error_description: Type.String(),
-});
+const OAuthError = named(
+  'OAuthError',
+  Type.Object({
+    error: Type.String({ description: 'RFC 6749 section 5.2 error code.' }),
+    error_description: Type.String(),
+  }),
+);
 
 /** The OAuth 2.0 token endpoint (the spec's {auth_url}): password grant, form-encoded, RFC 6749 error bodies. */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
