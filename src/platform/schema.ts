@@ -51,6 +51,9 @@ const CreateError = named(
   ),
 );
 
+/** Whether a documented response is one of the two error bodies the shared renderer (error-envelope.ts) writes. */
+export const isErrorBody = (schema: unknown): boolean => schema === ReadError || schema === CreateError;
+
 /** Documents the error statuses a route can answer, in the body shape of its kind. */
 export function errorResponses(kind: 'create' | 'read', statuses: readonly number[]): Record<number, TSchema> {
   const body = kind === 'create' ? CreateError : ReadError;
