@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
@@ -69,7 +70,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorEnvelope(app);
   registerJsonBody(app);
   documentPlatformStatuses(app);
-  await registerOpenApi(app, ctx);
+  await registerOpenApi(app, ctx, eventWebhooks());
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => oauthRoutes(scope, ctx));

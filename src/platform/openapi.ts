@@ -10,7 +10,12 @@ import { shareComponents } from './components.js';
  * app.swagger() is the generator's output, every schema inline; the published document is that with the named
  * shared schemas moved to components.schemas and referenced (platform/components.ts).
  */
-export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** The document's `webhooks` (OpenAPI 3.1): the event catalogue, handed in by the composition root. */
+  webhooks: Record<string, unknown>,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -53,7 +58,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
   // Built once, on first request: the routes are fixed by then.
   let published: object | undefined;
   const publishedDocument = () => {
-    published ??= shareComponents(app.swagger());
+    published ??= { ...shareComponents(app.swagger()), webhooks };
     return published;
   };
   await app.register(swaggerUi, {

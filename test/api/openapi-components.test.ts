@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventTypeNames } from '../../src/events/catalogue.js';
 import { componentKeyword } from '../../src/platform/components.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import { resolveRefs } from '../support/openapi-refs.js';
@@ -80,10 +81,12 @@ describe('the published OpenAPI document', () => {
     }
   });
 
-  it('is, once its references are resolved, the document the route schemas generate inline', () => {
+  it('is, once its references are resolved, the document the route schemas generate inline (and the webhooks)', () => {
     const inline = JSON.parse(
       JSON.stringify(t.app.swagger(), (key, value) => (key === componentKeyword ? undefined : value)),
     );
-    expect(resolveRefs(doc)).toEqual(resolveRefs(inline));
+    const { webhooks, ...rest } = resolveRefs(doc) as Record<string, unknown>;
+    expect(rest).toEqual(resolveRefs(inline));
+    expect(Object.keys(webhooks as object).sort()).toEqual([...eventTypeNames].sort());
   });
 });
