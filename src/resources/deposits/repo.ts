@@ -7,7 +7,7 @@ import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 
 /** The columns of `deposits` (migrations 0005 and 0007), in the insert's order. */
-const depositColumns = {
+export const depositColumns = {
   id: column<string>(),
   workspace_id: column<string>(),
   account_id: column<string>(),

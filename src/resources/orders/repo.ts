@@ -11,7 +11,7 @@ import { column, insertRowSql, jsonColumn, listed, listedColumnsSql, type RowOf 
  * nothing more: decoding the other columns (ids, emails, counterparty, amounts in other forms) was about a quarter
  * of the server's time spent decoding a page of 50 orders.
  */
-const orderColumns = {
+export const orderColumns = {
   id: listed(column<string>()),
   workspace_id: column<string>(),
   account_id: column<string>(),

@@ -9,7 +9,7 @@ import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 
 /** The columns of `withdrawals` (migration 0008), in the insert's order. */
-const withdrawalColumns = {
+export const withdrawalColumns = {
   id: column<string>('uuid'),
   workspace_id: column<string>(),
   account_id: column<string>(),
