@@ -65,6 +65,8 @@ export interface TestAppOptions {
   readonly verification?: VerificationProvider;
   /** A logger to capture the server's lines (createLogger over a test stream); none by default. */
   readonly logger?: Logger;
+  /** Wraps the run's database, to inject its failures (test/support/faulty-db.ts). */
+  readonly wrapDb?: (db: Db) => Db;
 }
 
 export interface TestApp {
@@ -73,7 +75,8 @@ export interface TestApp {
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await testDb();
+  const shared = await testDb();
+  const db = options.wrapDb ? options.wrapDb(shared) : shared;
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const ctx = await createContext(config, db, {
     adminToken,
