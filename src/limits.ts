@@ -31,6 +31,8 @@ export const limits = {
   databaseIdleInTransactionTimeoutMsDefault: 5_000,
   /** How long a process keeps trying to consume the key of a write whose outcome the database left unknown. */
   unknownOutcomeRecordWindowMs: 10 * 60 * 1000,
+  /** The operator's whole-ledger check reads every posting: its statements may run this long. */
+  ledgerVerificationTimeoutMs: 10 * 60 * 1000,
   /** GET /health answers 503 when the database has not answered a trivial statement within this. */
   healthCheckTimeoutMs: 1_000,
   /** A completed idempotency key replays its answer this long, then starts a fresh request. */
