@@ -61,10 +61,11 @@ module.exports = {
       name: 'shared-capabilities-below-resources',
       comment:
         'Shared capabilities (events, ledger, jobs, accounts, workspaces, verification, hosted) serve resources; ' +
-        'they may use platform, domain, catalogue, storage and each other, never providers.',
+        'they may use platform, domain, catalogue, storage and each other, and a provider only through its ' +
+        'interface (a type), handed to them by a resource: never a provider implementation.',
       severity: 'error',
       from: { path: shared, pathNot: '[.]test[.]ts$' },
-      to: { path: '^src/providers/' },
+      to: { path: '^src/providers/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'nothing-below-imports-resources',

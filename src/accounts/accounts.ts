@@ -66,6 +66,25 @@ export async function findCustomerAccount(
   return rows[0];
 }
 
+/** An account by id, locked: changes that depend on its current state take turns from here. */
+export async function lockAccount(tx: Queryable, id: string): Promise<AccountRow | undefined> {
+  const [account] = await tx.query<AccountRow>('select * from accounts where id = $1 for update', [id]);
+  return account;
+}
+
+/** An account's verification status; `forUpdate` locks the account for a change that depends on it. */
+export async function verificationStatusOf(
+  tx: Queryable,
+  id: string,
+  forUpdate = false,
+): Promise<VerificationStatus | undefined> {
+  const [account] = await tx.query<{ verification_status: VerificationStatus }>(
+    `select verification_status from accounts where id = $1${forUpdate ? ' for update' : ''}`,
+    [id],
+  );
+  return account?.verification_status;
+}
+
 /** The id of the account holding an email (see findHolderAccount), as SQL over two placeholders. */
 const holderIdSql = (workspace: string, email: string) => `coalesce(
      (select organisation_account_id from organisation_representatives where workspace_id = ${workspace} and email = ${email}),
@@ -101,6 +120,48 @@ export async function ensureHolderAccount(
 ): Promise<AccountRow> {
   const held = await findHolderAccount(tx, workspaceId, email);
   return held ?? ensureCustomerAccount(tx, workspaceId, email, nowMs);
+}
+
+/**
+ * The organisation the partner names by `externalUserId` (one per workspace), created on first use; a new one each
+ * time when it is not named.
+ */
+export async function ensureOrganisationAccount(
+  tx: Queryable,
+  workspaceId: string,
+  externalUserId: string | undefined,
+  nowMs: number,
+): Promise<AccountRow> {
+  const newId = `org_${randomUUID()}`;
+  await tx.query(
+    `insert into accounts (id, workspace_id, kind, external_id, created_at_ms) values ($1, $2, 'organisation', $3, $4)
+     on conflict (workspace_id, external_id) where kind = 'organisation' do nothing`,
+    [newId, workspaceId, externalUserId ?? null, nowMs],
+  );
+  const [organisation] =
+    externalUserId === undefined
+      ? await tx.query<AccountRow>('select * from accounts where id = $1', [newId])
+      : await tx.query<AccountRow>(
+          `select * from accounts where workspace_id = $1 and kind = 'organisation' and external_id = $2`,
+          [workspaceId, externalUserId],
+        );
+  if (!organisation) throw new Error('organisation upsert returned no row');
+  return organisation;
+}
+
+/** The person joins the organisation as a representative (once: joining again changes nothing). */
+export async function addRepresentative(
+  tx: Queryable,
+  workspaceId: string,
+  email: string | null,
+  organisationAccountId: string,
+  nowMs: number,
+): Promise<void> {
+  await tx.query(
+    `insert into organisation_representatives (workspace_id, email, organisation_account_id, added_at_ms)
+     values ($1, $2, $3, $4) on conflict do nothing`,
+    [workspaceId, email, organisationAccountId, nowMs],
+  );
 }
 
 /** The emails of an organisation's representatives, in the order they joined (KYB events carry them). */

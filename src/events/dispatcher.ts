@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.js';
 import { PollingLoop } from '../platform/polling-loop.js';
 import { open } from '../platform/sealing.js';
-import type { Db } from '../storage/db.js';
+import type { Db, Queryable } from '../storage/db.js';
 import { eventApiVersion } from './catalogue.js';
 import { type Attempt, postOnce } from './deliver.js';
 import { signatureHeader, signatureOf } from './signature.js';
@@ -186,4 +186,12 @@ export class WebhookDispatcher {
       ],
     );
   }
+}
+
+/**
+ * Wakes the dispatchers of every process (they listen on the channel). An outbox insert announces itself by a
+ * trigger; a delivery queued without one (a re-send) must be announced by whoever queued it.
+ */
+export async function announceDeliveries(db: Queryable): Promise<void> {
+  await db.query(`select pg_notify('outbox_events', '')`);
 }

@@ -23,3 +23,11 @@ export function enqueueJobSql(p: SqlParams, job: NewJob, nowMs: number, when: st
     select ${p.add(job.kind)}, ${p.add(JSON.stringify(job.payload), 'text')}::jsonb, ${p.add(job.runAtMs, 'bigint')},
       ${p.add(nowMs, 'bigint')} where ${when}`;
 }
+
+/**
+ * Marks a job done from outside the runner, by a caller that did its work in this transaction instead (the runner
+ * then finds it done and skips it).
+ */
+export async function markJobDone(tx: Queryable, id: bigint, nowMs: number): Promise<void> {
+  await tx.query('update jobs set done_at_ms = $2, locked_until_ms = null where id = $1', [id, nowMs]);
+}

@@ -186,3 +186,12 @@ export async function balancesOf(db: Queryable, accountId: string, currency?: st
     [accountId, currency ?? null],
   );
 }
+
+/** Whether an entry of `kind` for `reference` was posted at or after `sinceMs`. */
+export async function hasEntrySince(db: Queryable, reference: string, kind: string, sinceMs: bigint): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from ledger_entries where reference = $1 and kind = $2 and created_at_ms >= $3 limit 1',
+    [reference, kind, sinceMs],
+  );
+  return rows.length > 0;
+}

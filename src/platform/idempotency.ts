@@ -210,3 +210,15 @@ export async function releaseKey(
   );
   return rows[0]?.state;
 }
+
+/**
+ * Whether the workspace holds the key, under any account scope. The release route asks it after releaseKey refused,
+ * to tell a completed key from an unknown one.
+ */
+export async function keyExists(db: Queryable, workspaceId: string, key: string): Promise<boolean> {
+  const rows = await db.query('select 1 from idempotency_keys where workspace_id = $1 and key = $2', [
+    workspaceId,
+    key,
+  ]);
+  return rows.length > 0;
+}

@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
-import { validation } from '../domain/errors.js';
-import { decimalOfNumber } from '../domain/money/amount.js';
 import type { Queryable, Row } from '../storage/db.js';
+import { distinct, type FilterColumns, filterSql, type ListFilters, onlyDayCountable } from './list-filters.js';
 import { Email, Obj } from './schema.js';
 
-// The list and count conventions shared by deposits, withdrawals and orders: the same filters, a bare array sorted
-// newest first (createdAt, then id, descending), pages counted from 0.
+// The list and count conventions shared by deposits, withdrawals and orders: the same filters (mapped to SQL in
+// list-filters.ts), a bare array sorted newest first (createdAt, then id, descending), pages counted from 0.
 
 export const pageSizeDefault = 50;
 export const pageSizeMax = 500;
@@ -40,71 +39,15 @@ export const listQuerySchema = (statuses: readonly string[]) =>
 /** Counts take the filters only: limit and page are not filters. */
 export const countQuerySchema = (statuses: readonly string[]) => Obj(filterProperties(statuses));
 
-export interface ListFilters {
-  currency?: string | undefined;
-  minAmount?: number | undefined;
-  maxAmount?: number | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-  userEmail?: string | undefined;
-  search?: string | undefined;
-  status?: readonly string[] | undefined;
-  limit?: number | undefined;
-  page?: number | undefined;
-}
-
-export interface FilterColumns {
-  readonly currency: string;
-  readonly amountMajor: string;
-  readonly createdAtMs: string;
-  readonly email: string;
-  readonly status: string;
-  /** Columns matched by prefix for `search`, each with a text_pattern_ops index. */
-  readonly searchable: readonly string[];
-}
-
-/** The WHERE clause (after `workspace_id = $1`) and its parameters for the filters. */
-export function filterSql(filters: ListFilters, columns: FilterColumns, firstParam = 2) {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${firstParam + params.length - 1}`;
-  };
-  if (filters.minAmount !== undefined && filters.maxAmount !== undefined && filters.minAmount > filters.maxAmount) {
-    throw validation('minAmount must not exceed maxAmount');
-  }
-  if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) {
-    throw validation('from must not be after to');
-  }
-  if (filters.currency !== undefined) clauses.push(`${columns.currency} = ${param(filters.currency)}`);
-  if (filters.minAmount !== undefined)
-    clauses.push(`${columns.amountMajor} >= ${param(decimalOfNumber(filters.minAmount))}::numeric`);
-  if (filters.maxAmount !== undefined)
-    clauses.push(`${columns.amountMajor} <= ${param(decimalOfNumber(filters.maxAmount))}::numeric`);
-  if (filters.from !== undefined) clauses.push(`${columns.createdAtMs} >= ${param(filters.from * 1000)}`);
-  if (filters.to !== undefined) clauses.push(`${columns.createdAtMs} < ${param((filters.to + 1) * 1000)}`);
-  if (filters.userEmail !== undefined) clauses.push(`${columns.email} = ${param(filters.userEmail.toLowerCase())}`);
-  const statuses = distinct(filters.status);
-  // One status is written `= $n`: PostgreSQL 15 cannot read the (workspace, status, created_at, id) index in order
-  // for an `= any` condition on its second column, so a page would sort every match or walk all of the window.
-  if (statuses.length === 1) clauses.push(`${columns.status} = ${param(statuses[0])}`);
-  if (statuses.length > 1) clauses.push(`${columns.status} = any(${param([...statuses])}::text[])`);
-  if (filters.search !== undefined) {
-    const pattern = param(`${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    clauses.push(`(${columns.searchable.map((c) => `${c} like ${pattern}`).join(' or ')})`);
-  }
-  return { where: clauses.length ? ` and ${clauses.join(' and ')}` : '', params };
-}
-
-const distinct = (values: readonly string[] | undefined): string[] => [...new Set(values ?? [])];
-
 export function pageOf(filters: ListFilters): { limit: number; offset: number } {
   const limit = filters.limit ? filters.limit : pageSizeDefault;
   return { limit, offset: limit * (filters.page ?? 0) };
 }
 
-/** What a list reads: its FROM clause and the alias prefix of its columns ('' or 'p.'). */
+/**
+ * What a list reads, declared as data by its resource: its select list, its FROM clause, the alias prefix of its
+ * columns ('' or 'p.') and the columns its filters apply to.
+ */
 export interface ListSource {
   readonly select: string;
   readonly from: string;
@@ -198,8 +141,7 @@ export async function countMatching(
  */
 function wholeDays(filters: ListFilters): { first: number; end: number } | undefined {
   const { from, to } = filters;
-  const others = [filters.currency, filters.minAmount, filters.maxAmount, filters.userEmail, filters.search];
-  if (others.some((value) => value !== undefined)) return undefined;
+  if (!onlyDayCountable(filters)) return undefined;
   // The window is [from, to + 1) seconds; open ends reach the first and the last day there can be.
   const first = from === undefined ? 0 : Math.ceil((from * 1000) / dayMs) * dayMs;
   const end = to === undefined ? 4_102_444_800_000 : Math.floor(((to + 1) * 1000) / dayMs) * dayMs;

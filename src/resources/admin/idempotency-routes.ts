@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
-import { releaseKey } from '../../platform/idempotency.js';
+import { keyExists, releaseKey } from '../../platform/idempotency.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 
 const ReleaseRequest = Obj({
@@ -34,11 +34,7 @@ export async function idempotencyAdminRoutes(scope: FastifyInstance, ctx: AppCon
       const { workspaceId, key, accountScope } = request.body;
       const released = await releaseKey(ctx.db, workspaceId, key, accountScope ?? '');
       if (released) return { released: true as const, previousState: released };
-      const exists = await ctx.db.query('select 1 from idempotency_keys where workspace_id = $1 and key = $2', [
-        workspaceId,
-        key,
-      ]);
-      if (exists.length > 0)
+      if (await keyExists(ctx.db, workspaceId, key))
         throw stateError('The key completed successfully: it replays its answer and is not released');
       throw existence(`No idempotency key ${key} in workspace ${workspaceId}`);
     },

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
+import { findHolderAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { isSupportedPair } from '../../catalogue/index.js';
-import { existence, validation } from '../../domain/errors.js';
+import { existence, stateError, validation } from '../../domain/errors.js';
 import { limits } from '../../limits.js';
 import { secondsOf } from '../../platform/clock.js';
+import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
 import { hashPassword, newSecret } from '../../workspaces/password.js';
 import {
   findWorkspace,
@@ -82,6 +84,25 @@ export async function updateWorkspace(
   if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
   ctx.workspaces.forget(workspaceId);
   return workspaceOut(row);
+}
+
+/** An operator's decision on a verification that is REVIEWING: it becomes APPROVED or REJECTED, with its events. */
+export async function decideVerification(
+  ctx: AppContext,
+  workspaceId: string,
+  email: string,
+  decision: 'approve' | 'reject',
+): Promise<{ accountId: string; status: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const holder = await findHolderAccount(tx, workspaceId, email);
+    if (!holder) throw existence(`No verification for ${email} in workspace ${workspaceId}`);
+    if (holder.verification_status !== 'REVIEWING') {
+      throw stateError(`The verification is ${holder.verification_status}; only a REVIEWING one can be decided`);
+    }
+    const target = decision === 'approve' ? 'APPROVED' : 'REJECTED';
+    const { account } = await moveAccountVerification(tx, holder.id, target, ctx.clock.nowMs());
+    return { accountId: publicAccountId(account), status: account.verification_status };
+  });
 }
 
 function workspaceOut(row: WorkspaceRow): WorkspaceOut {

@@ -1,11 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { findHolderAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
-import { existence, stateError } from '../../domain/errors.js';
 import { Email, errorResponses, Obj } from '../../platform/schema.js';
-import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
+import { decideVerification } from './service.js';
 
 /** An operator's decision on a verification under review (manual review, or overriding a vendor's pending check). */
 export async function verificationAdminRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,16 +27,7 @@ export async function verificationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (request) => {
       const { workspaceId, email, decision } = request.params;
-      return ctx.db.transaction(async (tx) => {
-        const holder = await findHolderAccount(tx, workspaceId, email);
-        if (!holder) throw existence(`No verification for ${email} in workspace ${workspaceId}`);
-        if (holder.verification_status !== 'REVIEWING') {
-          throw stateError(`The verification is ${holder.verification_status}; only a REVIEWING one can be decided`);
-        }
-        const target = decision === 'approve' ? 'APPROVED' : 'REJECTED';
-        const { account } = await moveAccountVerification(tx, holder.id, target, ctx.clock.nowMs());
-        return { accountId: publicAccountId(account), status: account.verification_status };
-      });
+      return decideVerification(ctx, workspaceId, email, decision);
     },
   );
 }

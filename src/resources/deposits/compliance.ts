@@ -4,8 +4,7 @@ import { movements } from '../../domain/ledger/entry.js';
 import { recordBalanceUpdated } from '../../events/balance-updated.js';
 import { recordEvent } from '../../events/outbox.js';
 import { postEntry } from '../../ledger/ledger.js';
-import type { DepositRow } from './repo.js';
-import { updateDepositState } from './repo.js';
+import { lockDeposit, updateDepositState } from './repo.js';
 import { depositView } from './view.js';
 
 /**
@@ -14,7 +13,7 @@ import { depositView } from './view.js';
  */
 export async function decideComplianceHold(ctx: AppContext, depositId: string, decision: 'clear' | 'reject') {
   return ctx.db.transaction(async (tx) => {
-    const [deposit] = await tx.query<DepositRow>('select * from deposits where id = $1 for update', [depositId]);
+    const deposit = await lockDeposit(tx, depositId);
     if (!deposit) throw existence(`Deposit ${depositId} does not exist`);
     if (deposit.status !== 'ComplianceReview') {
       throw stateError(`Deposit ${depositId} is ${deposit.status}, not held for compliance review`);

@@ -17,6 +17,7 @@ import { referenceCodeOf } from '../../providers/rails/sandbox/instructions.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { activateMethod, findMethod, insertPendingMethod, listMethods, type MethodRow } from './repo-methods.js';
 import { DepositInfoSchema } from './schema.js';
 
 /** The currencies fiat methods can be created for (spec), with the rail each collects on. */
@@ -47,19 +48,6 @@ export const DepositMethod = Type.Object({
   createdAt: Type.Integer(),
 });
 
-interface MethodRow {
-  id: string;
-  workspace_id: string;
-  method_type: string;
-  currency: string;
-  rail: string;
-  status: 'PENDING' | 'ACTIVE';
-  deposit_info: Record<string, unknown>;
-  created_at_ms: bigint;
-  email: string | null;
-  [column: string]: unknown;
-}
-
 export const depositMethodActivateJob = 'deposit_method.activate';
 
 const methodView = (row: MethodRow): Static<typeof DepositMethod> => ({
@@ -72,8 +60,6 @@ const methodView = (row: MethodRow): Static<typeof DepositMethod> => ({
   depositInfo: row.deposit_info as { depositType: string },
   createdAt: secondsOf(Number(row.created_at_ms)),
 });
-
-const selectMethod = `select m.*, a.email from deposit_methods m join accounts a on a.id = m.account_id`;
 
 /** A method reads PENDING until its account is provisioned; the activation job fills in the details. */
 export async function createDepositMethod(
@@ -89,12 +75,16 @@ export async function createDepositMethod(
       body.userEmail === undefined
         ? await ensureWorkspaceAccount(tx, workspace.id, nowMs)
         : (await ensureHolderAccount(tx, workspace.id, body.userEmail, nowMs)).id;
-    await tx.query(
-      `insert into deposit_methods (id, workspace_id, account_id, method_type, currency, rail, status, deposit_info, created_at_ms)
-       values ($1, $2, $3, $4, $5, $6, 'PENDING', '{"depositType":"PENDING"}', $7)`,
-      [id, workspace.id, accountId, body.methodType, body.currency, methodRails[body.currency], nowMs],
-    );
-    const [created] = await tx.query<MethodRow>(`${selectMethod} where m.id = $1`, [id]);
+    const method = {
+      id,
+      workspaceId: workspace.id,
+      accountId,
+      methodType: body.methodType,
+      currency: body.currency,
+      rail: methodRails[body.currency],
+    };
+    await insertPendingMethod(tx, method, nowMs);
+    const created = await findMethod(tx, id);
     const view = methodView(created as MethodRow);
     await recordEvent(tx, {
       workspaceId: workspace.id,
@@ -114,15 +104,11 @@ export async function createDepositMethod(
 }
 
 export async function listDepositMethods(db: Queryable, workspace: WorkspaceContext) {
-  const rows = await db.query<MethodRow>(
-    `${selectMethod} where m.workspace_id = $1 order by m.created_at_ms desc, m.id desc`,
-    [workspace.id],
-  );
-  return rows.map(methodView);
+  return (await listMethods(db, workspace.id)).map(methodView);
 }
 
 export async function readDepositMethod(db: Queryable, workspace: WorkspaceContext, id: string) {
-  const [row] = await db.query<MethodRow>(`${selectMethod} where m.id = $1`, [id]);
+  const row = await findMethod(db, id);
   if (!row) throw existence(`Deposit method ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Deposit method ${id} is outside this workspace`);
   return methodView(row);
@@ -146,20 +132,15 @@ export function depositMethodActivateHandler(clock: Clock, rails: RailProvider, 
   return twoPhase<Record<string, unknown> | undefined>({
     // Provisioning asks the rail for the account's details, outside the transaction.
     prepare: async (job) => {
-      const [row] = await db.query<MethodRow>(`${selectMethod} where m.id = $1`, [String(job.payload.methodId)]);
+      const row = await findMethod(db, String(job.payload.methodId));
       if (row?.status !== 'PENDING') return undefined;
       return (await methodInstructions(rails, row.id, row.currency, row.rail)) as unknown as Record<string, unknown>;
     },
     apply: async (tx, job, depositInfo) => {
-      const [row] = await tx.query<MethodRow>(`${selectMethod} where m.id = $1 for update of m`, [
-        String(job.payload.methodId),
-      ]);
+      const row = await findMethod(tx, String(job.payload.methodId), true);
       if (row?.status !== 'PENDING' || depositInfo === undefined) return;
       const nowMs = clock.nowMs();
-      await tx.query(
-        `update deposit_methods set status = 'ACTIVE', deposit_info = $2::text::jsonb, activated_at_ms = $3 where id = $1`,
-        [row.id, JSON.stringify(depositInfo), nowMs],
-      );
+      await activateMethod(tx, row.id, depositInfo, nowMs);
       const view = methodView({ ...row, status: 'ACTIVE', deposit_info: depositInfo });
       await recordEvent(tx, {
         workspaceId: row.workspace_id,

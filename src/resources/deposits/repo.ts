@@ -1,86 +1,64 @@
 import { ensureWorkspaceAccountSql, holderStatusSql } from '../../accounts/accounts.js';
 import type { DepositStatus } from '../../domain/states/deposit-status.js';
-import {
-  countMatching,
-  type FilterColumns,
-  type ListFilters,
-  type ListSource,
-  listPage,
-} from '../../platform/list-query.js';
+import type { ListFilters } from '../../platform/list-filters.js';
+import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
+import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 
-export interface DepositRow {
-  id: string;
-  workspace_id: string;
-  account_id: string;
-  payer_email: string;
-  user_data: Record<string, string>;
-  currency: string;
-  rail: string;
-  expected_amount: bigint | null;
-  amount: bigint;
-  held_amount: bigint;
-  fee: bigint;
-  expected_fee: bigint;
-  status: DepositStatus;
-  deposit_info: Record<string, unknown>;
-  deposit_info_pending: boolean;
+/** The columns of `deposits` (migrations 0005 and 0007), in the insert's order. */
+const depositColumns = {
+  id: column<string>(),
+  workspace_id: column<string>(),
+  account_id: column<string>(),
+  payer_email: column<string>(),
+  user_data: jsonColumn<Record<string, string>>(),
+  currency: column<string>(),
+  rail: column<string>(),
+  expected_amount: column<bigint | null>('bigint'),
+  amount: column<bigint>('bigint'),
+  held_amount: column<bigint>('bigint'),
+  fee: column<bigint>('bigint'),
+  expected_fee: column<bigint>('bigint'),
+  status: column<DepositStatus>(),
+  deposit_info: jsonColumn<Record<string, unknown>>(),
+  deposit_info_pending: column<boolean>('boolean'),
+  reference_code: column<string>(),
+  created_at_ms: column<bigint>('bigint'),
+  received_at_ms: column<bigint | null>('bigint'),
+  updated_at_ms: column<bigint>('bigint'),
+  /** The expected amount in major units (exact decimal), for amount filters across currencies. */
+  amount_major: column<string | null>('numeric'),
+};
+
+export type DepositRow = RowOf<typeof depositColumns> & {
   /** Only on reads (findDeposit, lists): the newest open banking session's summary. */
   openbanking?: { sessionId: string; status: string; reason?: string; updatedAt: number } | null;
-  reference_code: string;
-  created_at_ms: bigint;
-  received_at_ms: bigint | null;
-  updated_at_ms: bigint;
-  /** The expected amount in major units (exact decimal), for amount filters across currencies. */
-  amount_major: string | null;
-  [column: string]: unknown;
-}
+};
 
-export interface NewDeposit {
-  id: string;
-  workspaceId: string;
-  accountId: string;
-  payerEmail: string;
-  userData: Record<string, string>;
-  currency: string;
-  rail: string;
-  expectedAmount: bigint | undefined;
-  /** The expected amount in major units (exact decimal), for amount filters across currencies. */
-  amountMajor: string | undefined;
-  depositInfo: Record<string, unknown>;
-  referenceCode: string;
-  nowMs: number;
-}
+/** What every deposit starts with; its other columns are given (NewDeposit). */
+const newDepositStart = {
+  amount: 0n,
+  held_amount: 0n,
+  fee: 0n,
+  expected_fee: 0n,
+  status: 'Pending',
+  deposit_info_pending: false,
+  received_at_ms: null,
+} as const satisfies Partial<DepositRow>;
+
+/** A new deposit's given columns; it was last updated when created. */
+export type NewDeposit = Omit<RowOf<typeof depositColumns>, keyof typeof newDepositStart | 'updated_at_ms'>;
 
 /**
  * The row of a new deposit, built here rather than returned by its insert: the answer made from it is stored with
  * the idempotency key in the same statement. The insert gives every column, so the stored row is this one.
  */
-export function newDepositRow(d: NewDeposit): DepositRow {
-  return {
-    id: d.id,
-    workspace_id: d.workspaceId,
-    account_id: d.accountId,
-    payer_email: d.payerEmail,
-    user_data: d.userData,
-    currency: d.currency,
-    rail: d.rail,
-    expected_amount: d.expectedAmount ?? null,
-    amount: 0n,
-    held_amount: 0n,
-    fee: 0n,
-    expected_fee: 0n,
-    status: 'Pending',
-    deposit_info: d.depositInfo,
-    deposit_info_pending: false,
-    reference_code: d.referenceCode,
-    created_at_ms: BigInt(d.nowMs),
-    received_at_ms: null,
-    updated_at_ms: BigInt(d.nowMs),
-    amount_major: d.amountMajor ?? null,
-  };
-}
+export const newDepositRow = (d: NewDeposit): DepositRow => ({
+  ...newDepositStart,
+  ...d,
+  updated_at_ms: d.created_at_ms,
+});
 
 /**
  * Creates a deposit in one statement, so one round trip and atomic without a transaction: the payer's verification
@@ -98,18 +76,7 @@ export async function placeDeposit(
     `with payer as (select ${holderStatusSql(p, row.workspace_id, row.payer_email)} as status),
      claimed as (${claim(p, `(select status from payer) = 'APPROVED'`)}),
      account as (${ensureWorkspaceAccountSql(p, row.workspace_id, Number(row.created_at_ms), claimed)}),
-     deposit as (
-       insert into deposits (id, workspace_id, account_id, payer_email, user_data, currency, rail, expected_amount,
-         amount, held_amount, fee, expected_fee, status, deposit_info, deposit_info_pending, reference_code,
-         created_at_ms, received_at_ms, updated_at_ms, amount_major)
-       select ${p.add(row.id)}, ${p.add(row.workspace_id)}, ${p.add(row.account_id)}, ${p.add(row.payer_email)},
-         ${p.add(JSON.stringify(row.user_data), 'text')}::jsonb, ${p.add(row.currency)}, ${p.add(row.rail)},
-         ${p.add(row.expected_amount, 'bigint')}, ${p.add(row.amount, 'bigint')}, ${p.add(row.held_amount, 'bigint')},
-         ${p.add(row.fee, 'bigint')}, ${p.add(row.expected_fee, 'bigint')}, ${p.add(row.status)},
-         ${p.add(JSON.stringify(row.deposit_info), 'text')}::jsonb, ${p.add(row.deposit_info_pending, 'boolean')},
-         ${p.add(row.reference_code)}, ${p.add(row.created_at_ms, 'bigint')}, ${p.add(row.received_at_ms, 'bigint')},
-         ${p.add(row.updated_at_ms, 'bigint')}, ${p.add(row.amount_major, 'numeric')}
-       where ${claimed})
+     deposit as (${insertRowSql(p, 'deposits', depositColumns, row, claimed)})
      select (select status from payer) as payer_status, ${claimed} as claimed`,
     p.values,
   );
@@ -124,6 +91,22 @@ const openBankingSummary = `(select jsonb_strip_nulls(jsonb_build_object('sessio
     'reason', s.reason, 'updatedAt', s.updated_at_ms / 1000))
    from openbanking_sessions s where s.entity_id = deposits.id order by s.created_at_ms desc limit 1) as openbanking`;
 
+/** A deposit with its open banking summary: every read for an answer (one, list) is of this. */
+const source: ListSource = {
+  select: `*, ${openBankingSummary}`,
+  from: 'deposits',
+  prefix: '',
+  columns: {
+    currency: 'currency',
+    amountMajor: 'amount_major',
+    createdAtMs: 'created_at_ms',
+    email: 'payer_email',
+    status: 'status',
+    searchable: ['id', 'reference_code', 'payer_email'],
+  },
+  statusIndexed: true,
+};
+
 /** A deposit of this workspace; `forUpdate` locks it for a state change. */
 export async function findDeposit(
   db: Queryable,
@@ -132,10 +115,22 @@ export async function findDeposit(
   forUpdate = false,
 ): Promise<DepositRow | undefined> {
   const rows = await db.query<DepositRow>(
-    `select *, ${openBankingSummary} from deposits where id = $1 and workspace_id = $2${forUpdate ? ' for update' : ''}`,
+    `select ${source.select} from ${source.from} where id = $1 and workspace_id = $2${forUpdate ? ' for update' : ''}`,
     [id, workspaceId],
   );
   return rows[0];
+}
+
+/** A deposit of any workspace (operators decide across them), locked for a state change; no open banking summary. */
+export async function lockDeposit(tx: Queryable, id: string): Promise<DepositRow | undefined> {
+  const [deposit] = await tx.query<DepositRow>('select * from deposits where id = $1 for update', [id]);
+  return deposit;
+}
+
+/** Whether a deposit exists in any workspace: tells "not yours" from "no such deposit". */
+export async function depositExists(db: Queryable, id: string): Promise<boolean> {
+  const elsewhere = await db.query('select 1 from deposits where id = $1', [id]);
+  return elsewhere.length > 0;
 }
 
 export async function updateDepositState(
@@ -151,22 +146,20 @@ export async function updateDepositState(
   return rows[0] as DepositRow;
 }
 
-const depositFilterColumns: FilterColumns = {
-  currency: 'currency',
-  amountMajor: 'amount_major',
-  createdAtMs: 'created_at_ms',
-  email: 'payer_email',
-  status: 'status',
-  searchable: ['id', 'reference_code', 'payer_email'],
-};
-
-const source: ListSource = {
-  select: `*, ${openBankingSummary}`,
-  from: 'deposits',
-  prefix: '',
-  columns: depositFilterColumns,
-  statusIndexed: true,
-};
+/** Cancels the workspace's deposit while its status is one of `from`; false when it is not (or no longer). */
+export async function cancelDeposit(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  from: Iterable<DepositStatus>,
+  nowMs: number,
+): Promise<boolean> {
+  const cancelled = await db.query(
+    `update deposits set status = 'Cancelled', updated_at_ms = $3 where id = $1 and workspace_id = $2 and status = any($4::text[]) returning id`,
+    [id, workspaceId, nowMs, [...from]],
+  );
+  return cancelled.length > 0;
+}
 
 export const listDeposits = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   listPage<DepositRow>(db, source, workspaceId, filters);

@@ -14,7 +14,7 @@ import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { type DepositRow, findDeposit, newDepositRow, placeDeposit } from './repo.js';
+import { cancelDeposit, type DepositRow, depositExists, findDeposit, newDepositRow, placeDeposit } from './repo.js';
 import type { CreateDepositRequest } from './schema.js';
 import { depositView } from './view.js';
 
@@ -102,17 +102,17 @@ export async function createDeposit(
   });
   const row = newDepositRow({
     id,
-    workspaceId: workspace.id,
-    accountId: workspaceAccountId(workspace.id),
-    payerEmail: body.userData.userEmail.toLowerCase(),
-    userData: body.userData as Record<string, string>,
+    workspace_id: workspace.id,
+    account_id: workspaceAccountId(workspace.id),
+    payer_email: body.userData.userEmail.toLowerCase(),
+    user_data: body.userData as Record<string, string>,
     currency: currency.code,
     rail,
-    expectedAmount,
-    amountMajor,
-    depositInfo: depositInfo as unknown as Record<string, unknown>,
-    referenceCode: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
-    nowMs: ctx.clock.nowMs(),
+    expected_amount: expectedAmount ?? null,
+    amount_major: amountMajor ?? null,
+    deposit_info: depositInfo as unknown as Record<string, unknown>,
+    reference_code: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
+    created_at_ms: BigInt(ctx.clock.nowMs()),
   });
   const view = depositView(row);
   const placed = await placeDeposit(ctx.db, row, (p, when) => claim.cte(p, view, when));
@@ -125,18 +125,13 @@ export async function createDeposit(
 export async function ownedDeposit(ctx: AppContext, workspace: WorkspaceContext, id: string): Promise<DepositRow> {
   const mine = await findDeposit(ctx.db, workspace.id, id);
   if (mine) return mine;
-  const elsewhere = await ctx.db.query('select 1 from deposits where id = $1', [id]);
-  if (elsewhere.length > 0) throw authorization(`Deposit ${id} is outside this workspace`);
+  if (await depositExists(ctx.db, id)) throw authorization(`Deposit ${id} is outside this workspace`);
   throw existence(`Deposit ${id} does not exist`);
 }
 
 export async function deleteDeposit(ctx: AppContext, workspace: WorkspaceContext, id: string) {
   await ownedDeposit(ctx, workspace, id);
-  const cancelled = await ctx.db.query(
-    `update deposits set status = 'Cancelled', updated_at_ms = $3 where id = $1 and workspace_id = $2 and status = any($4::text[]) returning id`,
-    [id, workspace.id, ctx.clock.nowMs(), [...deletable]],
-  );
-  if (cancelled.length === 0) {
+  if (!(await cancelDeposit(ctx.db, workspace.id, id, deletable, ctx.clock.nowMs()))) {
     throw stateError(`Deposit ${id} can be deleted only while Pending, before any funds arrive`);
   }
   return { success: true, message: `Deposit ${id} cancelled` };

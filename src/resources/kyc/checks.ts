@@ -1,3 +1,4 @@
+import { verificationStatusOf } from '../../accounts/accounts.js';
 import type { Config } from '../../config.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type JobHandler, twoPhase } from '../../jobs/runner.js';
@@ -5,7 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { CheckOutcome, VerificationProvider } from '../../providers/verification/verification-provider.js';
 import type { Db, Queryable } from '../../storage/db.js';
 import { moveAccountVerification } from '../../verification/verification.js';
-import type { KycSession } from './sessions.js';
+import { addToSubmission, findSubmittedSession } from './repo.js';
 
 export const verificationJobs = { review: 'kyc.review', decide: 'kyc.decide' } as const;
 
@@ -18,20 +19,8 @@ interface CheckContext {
 
 const sessionIdOf = (payload: Record<string, unknown>) => String(payload.sessionId);
 
-async function submittedSession(db: Queryable, sessionId: string): Promise<KycSession | undefined> {
-  const [session] = await db.query<KycSession>(`select * from kyc_sessions where id = $1 and step = 'submitted'`, [
-    sessionId,
-  ]);
-  return session;
-}
-
-const statusOf = async (tx: Queryable, accountId: string) =>
-  (
-    await tx.query<{ verification_status: string }>(
-      'select verification_status from accounts where id = $1 for update',
-      [accountId],
-    )
-  )[0]?.verification_status;
+/** The account's verification status, locked: a job's move depends on it. */
+const statusOf = (tx: Queryable, accountId: string) => verificationStatusOf(tx, accountId, true);
 
 /** Schedules the review of a submission; called in the transaction that records it. */
 export async function scheduleReview(tx: Queryable, sessionId: string, runAtMs: number, nowMs: number): Promise<void> {
@@ -41,7 +30,7 @@ export async function scheduleReview(tx: Queryable, sessionId: string, runAtMs: 
 /** The provider took the submission: the verification is under review until it decides. */
 function reviewHandler(ctx: CheckContext): JobHandler {
   return async (tx, job) => {
-    const session = await submittedSession(tx, sessionIdOf(job.payload));
+    const session = await findSubmittedSession(tx, sessionIdOf(job.payload));
     if (!session || (await statusOf(tx, session.account_id)) !== 'IN_PROGRESS') return;
     const nowMs = ctx.clock.nowMs();
     await moveAccountVerification(tx, session.account_id, 'REVIEWING', nowMs);
@@ -61,11 +50,11 @@ function reviewHandler(ctx: CheckContext): JobHandler {
 function decideHandler(ctx: CheckContext): JobHandler {
   return twoPhase<CheckOutcome | undefined>({
     prepare: async (job) => {
-      const session = await submittedSession(ctx.db, sessionIdOf(job.payload));
+      const session = await findSubmittedSession(ctx.db, sessionIdOf(job.payload));
       return session?.check_ref ? ctx.verification.outcome(session.check_ref) : undefined;
     },
     apply: async (tx, job, outcome) => {
-      const session = await submittedSession(tx, sessionIdOf(job.payload));
+      const session = await findSubmittedSession(tx, sessionIdOf(job.payload));
       if (!session || outcome === undefined || (await statusOf(tx, session.account_id)) !== 'REVIEWING') return;
       const nowMs = ctx.clock.nowMs();
       if (outcome.state === 'pending') {
@@ -78,10 +67,10 @@ function decideHandler(ctx: CheckContext): JobHandler {
         );
         return;
       }
-      await tx.query(`update kyc_sessions set submission = submission || $2::text::jsonb where id = $1`, [
-        session.id,
-        JSON.stringify({ outcome: outcome.state, ...(outcome.state === 'rejected' ? { reason: outcome.reason } : {}) }),
-      ]);
+      await addToSubmission(tx, session.id, {
+        outcome: outcome.state,
+        ...(outcome.state === 'rejected' ? { reason: outcome.reason } : {}),
+      });
       await moveAccountVerification(
         tx,
         session.account_id,

@@ -5,10 +5,10 @@ import { kycProfileFields, missingKycFields } from '../../catalogue/verification
 import { validation } from '../../domain/errors.js';
 import { publicAccountId } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { findProfile, type Profile, saveProfile } from './repo-profiles.js';
 import type { KycDataRequest } from './schema.js';
 
 type Request = Static<typeof KycDataRequest>;
-type Profile = Record<string, unknown>;
 
 /** A sector code: digits only. Free text is not a code and counts as not declared. */
 const professionCode = /^[0-9]{1,6}$/;
@@ -49,18 +49,11 @@ export async function submitKycData(ctx: AppContext, workspace: WorkspaceContext
   const nowMs = ctx.clock.nowMs();
   const merged = await ctx.db.transaction(async (tx) => {
     const account = await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs);
-    const [existing] = await tx.query<{ profile: Profile }>(
-      'select profile from kyc_profiles where account_id = $1 for update',
-      [account.id],
-    );
-    const profile: Profile = { ...(existing?.profile ?? {}), ...set };
+    const existing = await findProfile(tx, account.id, true);
+    const profile: Profile = { ...(existing ?? {}), ...set };
     for (const field of unset) delete profile[field];
     checkProfile(profile, new Date(nowMs).toISOString().slice(0, 10));
-    await tx.query(
-      `insert into kyc_profiles (account_id, workspace_id, profile, updated_at_ms) values ($1, $2, $3::text::jsonb, $4)
-       on conflict (account_id) do update set profile = excluded.profile, updated_at_ms = excluded.updated_at_ms`,
-      [account.id, workspace.id, JSON.stringify(profile), nowMs],
-    );
+    await saveProfile(tx, account.id, workspace.id, profile, nowMs);
     return profile;
   });
   return {
@@ -72,10 +65,7 @@ export async function submitKycData(ctx: AppContext, workspace: WorkspaceContext
 
 /** The customer's profile as recorded, or an empty one when none was sent. */
 export async function profileOf(ctx: AppContext, accountId: string): Promise<Profile> {
-  const [row] = await ctx.db.query<{ profile: Profile }>('select profile from kyc_profiles where account_id = $1', [
-    accountId,
-  ]);
-  return row?.profile ?? {};
+  return (await findProfile(ctx.db, accountId)) ?? {};
 }
 
 /** The authoritative read before enabling operations: status, what is missing, and the account id once it exists. */

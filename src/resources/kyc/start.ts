@@ -1,6 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import { type AccountRow, ensureCustomerAccount, findHolderAccount } from '../../accounts/accounts.js';
+import {
+  type AccountRow,
+  addRepresentative,
+  ensureCustomerAccount,
+  ensureOrganisationAccount,
+  findHolderAccount,
+  lockAccount,
+  verificationStatusOf,
+} from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { phoneRequiredCountries } from '../../catalogue/kyc-countries.js';
 import { missingKycFields } from '../../catalogue/verification-profiles.js';
@@ -10,12 +17,13 @@ import type { Queryable } from '../../storage/db.js';
 import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { kycPageLanguages } from './hosted/messages.js';
+import { hasSubmission } from './repo.js';
+import { findProfile, type Profile } from './repo-profiles.js';
 import type { KycStartRequest, KycStartResponse } from './schema.js';
-import { createSession, hasSubmission } from './sessions.js';
+import { createSession } from './sessions.js';
 
 type Request = Static<typeof KycStartRequest>;
 type Response = Static<typeof KycStartResponse>;
-type Profile = Record<string, unknown>;
 
 /**
  * The organisation a representative acts for (KYB). `externalUserId` names the organisation: every email sent with
@@ -40,25 +48,8 @@ async function organisationOf(
       `${person.email} has an individual verification (${person.verification_status}); it cannot become a business one`,
     );
   }
-  const newId = `org_${randomUUID()}`;
-  await tx.query(
-    `insert into accounts (id, workspace_id, kind, external_id, created_at_ms) values ($1, $2, 'organisation', $3, $4)
-     on conflict (workspace_id, external_id) where kind = 'organisation' do nothing`,
-    [newId, workspaceId, externalUserId ?? null, nowMs],
-  );
-  const [organisation] =
-    externalUserId === undefined
-      ? await tx.query<AccountRow>('select * from accounts where id = $1', [newId])
-      : await tx.query<AccountRow>(
-          `select * from accounts where workspace_id = $1 and kind = 'organisation' and external_id = $2`,
-          [workspaceId, externalUserId],
-        );
-  if (!organisation) throw new Error('organisation upsert returned no row');
-  await tx.query(
-    `insert into organisation_representatives (workspace_id, email, organisation_account_id, added_at_ms)
-     values ($1, $2, $3, $4) on conflict do nothing`,
-    [workspaceId, person.email, organisation.id, nowMs],
-  );
+  const organisation = await ensureOrganisationAccount(tx, workspaceId, externalUserId, nowMs);
+  await addRepresentative(tx, workspaceId, person.email, organisation.id, nowMs);
   return organisation;
 }
 
@@ -66,8 +57,7 @@ async function holderFor(tx: Queryable, workspace: WorkspaceContext, body: Reque
   const created = await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs);
   // Calls for one email take turns from here, so that whether it founds an organisation, joins one or stays an
   // individual is decided on what the previous call committed (else two first calls could found two organisations).
-  const [locked] = await tx.query<AccountRow>('select * from accounts where id = $1 for update', [created.id]);
-  const person = locked ?? created;
+  const person = (await lockAccount(tx, created.id)) ?? created;
   if (body.type === 'BUSINESS')
     return { person, holder: await organisationOf(tx, workspace.id, person, body.externalUserId, nowMs) };
   const held = await findHolderAccount(tx, workspace.id, body.userEmail);
@@ -100,16 +90,8 @@ export async function startVerification(
   return ctx.db.transaction(async (tx) => {
     const { person, holder } = await holderFor(tx, workspace, body, nowMs);
     // Concurrent calls for one account take turns from here: the verification and its attempts change together.
-    const [locked] = await tx.query<{ verification_status: AccountRow['verification_status'] }>(
-      'select verification_status from accounts where id = $1 for update',
-      [holder.id],
-    );
-    const current = locked?.verification_status ?? holder.verification_status;
-    const [profileRow] = await tx.query<{ profile: Profile }>(
-      'select profile from kyc_profiles where account_id = $1',
-      [person.id],
-    );
-    const profile = profileRow?.profile ?? {};
+    const current = (await verificationStatusOf(tx, holder.id, true)) ?? holder.verification_status;
+    const profile = (await findProfile(tx, person.id)) ?? {};
     const { account } = await moveAccountVerification(
       tx,
       holder.id,

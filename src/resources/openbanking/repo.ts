@@ -1,4 +1,5 @@
 import type { OpenBankingReason, OpenBankingStatus } from '../../domain/states/openbanking-status.js';
+import type { ClaimedJob } from '../../jobs/runner.js';
 import type { Queryable } from '../../storage/db.js';
 
 export type EntityType = 'deposit' | 'order';
@@ -76,6 +77,11 @@ export async function findSessionByToken(db: Queryable, tokenHash: string): Prom
   return rows[0];
 }
 
+export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
+  const rows = await db.query<SessionRow>('select * from openbanking_sessions where id = $1', [id]);
+  return rows[0];
+}
+
 /** One session, locked for a status change. */
 export async function lockSession(tx: Queryable, id: string): Promise<SessionRow | undefined> {
   const rows = await tx.query<SessionRow>('select * from openbanking_sessions where id = $1 for update', [id]);
@@ -135,4 +141,27 @@ export async function updateSession(
     ],
   );
   return rows[0] as SessionRow;
+}
+
+/** The inbound transfer queued for a session (its job carries the session id as a marker, see settlement.ts). */
+export interface InboundJobRow extends ClaimedJob {
+  readonly done_at_ms: bigint | null;
+  [column: string]: unknown;
+}
+
+/**
+ * The job of `kind` that queueSettlement marked with the session's id, locked: the settle job runs it itself when
+ * the runner has not yet (it is a jobs row, read here because only this resource knows the marker).
+ */
+export async function lockInboundTransfer(
+  tx: Queryable,
+  kind: string,
+  sessionId: string,
+): Promise<InboundJobRow | undefined> {
+  const rows = await tx.query<InboundJobRow>(
+    `select id, kind, payload, attempts, done_at_ms from jobs
+         where kind = $1 and payload->>'openbankingSessionId' = $2 for update`,
+    [kind, sessionId],
+  );
+  return rows[0];
 }

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../app-context.js';
-import { enqueueJob } from '../../jobs/queue.js';
-import type { ApplyJob, ClaimedJob, JobHandler } from '../../jobs/runner.js';
+import { enqueueJob, markJobDone } from '../../jobs/queue.js';
+import type { ApplyJob, JobHandler } from '../../jobs/runner.js';
+import { hasEntrySince } from '../../ledger/ledger.js';
 import type { Queryable } from '../../storage/db.js';
 import { type DepositInboundPayload, depositInboundHandler, depositInboundJob } from '../deposits/inbound.js';
 import { type OrderInboundPayload, orderInboundHandler, orderJobs } from '../orders/legs.js';
-import { lockSession, type PayerDetails, type SessionRow } from './repo.js';
+import { findSession, lockInboundTransfer, lockSession, type PayerDetails, type SessionRow } from './repo.js';
 import { loadTarget } from './target.js';
 import { expireIfOverdue, moveSession } from './transitions.js';
 
@@ -64,43 +65,32 @@ export async function queueSettlement(
 const applyOf = (handler: JobHandler): ApplyJob =>
   typeof handler === 'function' ? handler : (handler.apply as ApplyJob);
 
-interface InboundJobRow extends ClaimedJob {
-  readonly done_at_ms: bigint | null;
-  [column: string]: unknown;
-}
-
 export function openBankingSettleHandler(ctx: SettleContext): JobHandler {
   const inbound = { deposit: applyOf(depositInboundHandler(ctx.clock)), order: applyOf(orderInboundHandler(ctx)) };
   return async (tx, job) => {
     const sessionId = String(job.payload.sessionId);
-    const seen = (await tx.query<SessionRow>('select * from openbanking_sessions where id = $1', [sessionId]))[0];
+    const seen = await findSession(tx, sessionId);
     if (seen?.status !== 'AUTHORIZED') return;
     const kind = inboundJobKind[seen.entity_type];
-    const transfer = (
-      await tx.query<InboundJobRow>(
-        `select id, kind, payload, attempts, done_at_ms from jobs
-         where kind = $1 and payload->>'openbankingSessionId' = $2 for update`,
-        [kind, sessionId],
-      )
-    )[0];
+    const transfer = await lockInboundTransfer(tx, kind, sessionId);
     await loadTarget(tx, seen.entity_type, seen.workspace_id, seen.entity_id, true);
     const session = await lockSession(tx, sessionId);
     if (session?.status !== 'AUTHORIZED' || session.authorized_at_ms === null) return;
     const nowMs = ctx.clock.nowMs();
     if (transfer && transfer.done_at_ms === null) {
-      await tx.query('update jobs set done_at_ms = $2, locked_until_ms = null where id = $1', [transfer.id, nowMs]);
+      await markJobDone(tx, transfer.id, nowMs);
       await inbound[session.entity_type](tx, transfer, undefined);
     }
-    const credited = await tx.query(
-      'select 1 from ledger_entries where reference = $1 and kind = $2 and created_at_ms >= $3 limit 1',
-      [session.entity_id, inboundEntryKind[session.entity_type], session.authorized_at_ms],
+    const credited = await hasEntrySince(
+      tx,
+      session.entity_id,
+      inboundEntryKind[session.entity_type],
+      session.authorized_at_ms,
     );
     await moveSession(
       tx,
       session,
-      credited.length > 0
-        ? { status: 'COMPLETED', stamp: 'completed_at_ms' }
-        : { status: 'FAILED', reason: 'not_settled' },
+      credited ? { status: 'COMPLETED', stamp: 'completed_at_ms' } : { status: 'FAILED', reason: 'not_settled' },
       nowMs,
     );
   };

@@ -7,7 +7,7 @@ import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { findPendingPayment } from '../pending-payments/repo.js';
+import { findPendingPayment, linkPendingPayment } from '../pending-payments/repo.js';
 import { ownedPendingPayment, pendingPaymentView } from '../pending-payments/service.js';
 import { postOrderEntry } from './ledger-moves.js';
 import { orderJobs } from './legs.js';
@@ -98,10 +98,7 @@ export async function createOrderFromPayment(
       nowMs,
     );
     await enqueueJob(tx, { kind: orderJobs.trade, payload: { orderId: row.id }, runAtMs: nowMs }, nowMs);
-    await tx.query(
-      `update pending_payments set status = 'LINKED', linked_order_id = $2, updated_at_ms = $3 where id = $1`,
-      [transferId, row.id, nowMs],
-    );
+    await linkPendingPayment(tx, transferId, row.id, nowMs);
     const linked = await findPendingPayment(tx, transferId);
     if (linked) {
       await recordEvent(tx, {

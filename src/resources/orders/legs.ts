@@ -1,16 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { movements } from '../../domain/ledger/entry.js';
-import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import {
   applyOrderInbound,
   type OrderInboundScenario,
   orderAcceptsInbound,
   orderExpires,
 } from '../../domain/states/order-status.js';
-import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import { railPayoutJob } from '../../jobs/rail-payout.js';
+import type { JobHandler } from '../../jobs/runner.js';
 import type { Queryable } from '../../storage/db.js';
 import { parkOrderFunds } from '../pending-payments/service.js';
 import {
@@ -154,21 +153,18 @@ async function refundOrder(ctx: LegContext, tx: Queryable, order: OrderRow, reas
 
 /** The payout leg: the rail is called outside the transaction, with the order id as its idempotency key. */
 export function orderPayoutHandler(ctx: LegContext): JobHandler {
-  return twoPhase<PayoutOutcome | undefined>({
-    prepare: async (job) => {
-      const order = await findOrder(ctx.db, orderIdOf(job.payload));
-      if (order?.status !== 'Exchanging') return undefined;
-      return ctx.rails.payout({
-        payoutId: order.id,
-        currency: order.destination_currency,
-        rail: order.destination_rail,
-        amount: amountToDecimal(order.destination_amount, order.destination_currency),
-        destination: order.destination,
-      });
-    },
-    apply: async (tx, job, outcome) => {
-      const order = await findOrder(tx, orderIdOf(job.payload), true);
-      if (order?.status !== 'Exchanging' || outcome === undefined) return;
+  return railPayoutJob(ctx.rails, ctx.db, {
+    idField: 'orderId',
+    find: findOrder,
+    awaitsPayout: (order) => order.status === 'Exchanging',
+    payout: (order) => ({
+      payoutId: order.id,
+      currency: order.destination_currency,
+      rail: order.destination_rail,
+      amount: order.destination_amount,
+      destination: order.destination,
+    }),
+    apply: async (tx, order, outcome) => {
       const nowMs = ctx.clock.nowMs();
       if (outcome === 'rejected') {
         await refundOrder(ctx, tx, order, 'The payout rail rejected the payout', nowMs);

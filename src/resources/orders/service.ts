@@ -23,8 +23,16 @@ import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { claimQuote, findQuote, type QuoteRow } from '../quotes/repo.js';
 import { takeFromBalance } from './ledger-moves.js';
 import { executeTrade, orderJobs } from './legs.js';
-import { placeRailOrder } from './place.js';
-import { findOrder, insertOrder, type NewOrder, newOrderRow, type OrderRow } from './repo.js';
+import {
+  findCustomerAccountById,
+  findOrder,
+  insertOrder,
+  type NewOrder,
+  newOrderRow,
+  type OrderRow,
+  setPayinReference,
+} from './repo.js';
+import { placeRailOrder } from './repo-place.js';
 import type { CreateOrderRequest } from './schema.js';
 import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
@@ -144,11 +152,8 @@ export async function customerOf(db: Queryable, workspaceId: string, quote: Quot
   const named = quote.customer_email ?? quote.customer_id;
   if (named === null) return undefined;
   // customerId is the public account id: an individual's email or an organisation's id.
-  const byId = await db.query<AccountRow>(
-    `select * from accounts where workspace_id = $1 and kind in ('organisation', 'customer') and id = $2`,
-    [workspaceId, named],
-  );
-  const account = byId[0] ?? (await findHolderAccount(db, workspaceId, named));
+  const account =
+    (await findCustomerAccountById(db, workspaceId, named)) ?? (await findHolderAccount(db, workspaceId, named));
   const status = account?.verification_status ?? 'NOT_AVAILABLE';
   if (!account || status !== 'APPROVED') {
     throw allowance(`The customer ${named} has verification status ${status}; APPROVED is required`);
@@ -192,31 +197,32 @@ export async function newOrder(
 ): Promise<NewOrder> {
   const { quote, body } = b;
   return {
-    ...ids,
-    workspaceId,
-    accountId,
-    quoteId: quote.id,
-    payerEmail: (body.userData?.userEmail ?? b.customer?.email ?? undefined)?.toLowerCase(),
-    customerEmail: b.customer?.email ?? undefined,
-    userData: body.userData,
-    destinationUserData: body.destinationUserData,
-    destination: b.checked.destination,
-    externalReference: body.externalReference,
-    originCurrency: quote.origin_currency,
-    originRail: quote.origin_rail,
-    destinationCurrency: quote.destination_currency,
-    destinationRail: body.destinationTransferData.type,
-    originAmount: quote.origin_amount,
-    destinationAmount: quote.destination_amount,
+    id: ids.id,
+    workspace_id: workspaceId,
+    account_id: accountId,
+    quote_id: quote.id,
+    payer_email: (body.userData?.userEmail ?? b.customer?.email)?.toLowerCase() ?? null,
+    customer_email: b.customer?.email ?? null,
+    user_data: (body.userData as Record<string, string> | undefined) ?? null,
+    destination_user_data: (body.destinationUserData as Record<string, string> | undefined) ?? null,
+    destination: b.checked.destination as Record<string, string>,
+    external_reference: body.externalReference ?? null,
+    origin_currency: quote.origin_currency,
+    origin_rail: quote.origin_rail,
+    destination_currency: quote.destination_currency,
+    destination_rail: body.destinationTransferData.type,
+    origin_amount: quote.origin_amount,
+    destination_amount: quote.destination_amount,
     fee: quote.fee,
-    gasFee: quote.gas_fee,
+    gas_fee: quote.gas_fee,
     spread: await spreadOf(ctx, quote),
-    conversionRate: quote.conversion_rate,
-    amountMajor: amountToDecimal(quote.origin_amount, quote.origin_currency),
-    depositInfo,
-    referenceCode: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
-    nowMs,
-    payByMs: nowMs + ctx.config.orderPaymentWindowSeconds * 1000,
+    conversion_rate: quote.conversion_rate,
+    amount_major: amountToDecimal(quote.origin_amount, quote.origin_currency),
+    deposit_id: ids.depositId,
+    deposit_info: depositInfo,
+    reference_code: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
+    created_at_ms: BigInt(nowMs),
+    pay_by_ms: BigInt(nowMs + ctx.config.orderPaymentWindowSeconds * 1000),
   };
 }
 
@@ -269,7 +275,8 @@ export async function createOrder(
     const row = newOrderRow(order);
     const view = orderView(row);
     const payerEmail = body.userData?.userEmail;
-    const placed = await placeRailOrder(ctx.db, row, { payerEmail, workspaceAccount: !customer }, (p, when) =>
+    const expiry = { kind: orderJobs.expire, payload: { orderId: row.id }, runAtMs: Number(row.pay_by_ms) };
+    const placed = await placeRailOrder(ctx.db, row, { payerEmail, workspaceAccount: !customer }, expiry, (p, when) =>
       claim.cte(p, view, when),
     );
     if (payerEmail !== undefined) requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
@@ -340,11 +347,7 @@ export async function confirmPayin(
     if (order.status !== 'Pending' && order.status !== 'PartiallyPaid') {
       throw stateError(`Order ${id} is ${order.status}; a payin can be confirmed only while funds are awaited`);
     }
-    await tx.query('update orders set payin_reference = $2, updated_at_ms = $3 where id = $1', [
-      id,
-      body.referenceId,
-      ctx.clock.nowMs(),
-    ]);
+    await setPayinReference(tx, id, body.referenceId, ctx.clock.nowMs());
   });
   return {};
 }

@@ -1,11 +1,6 @@
 import type { RefundStatus } from '../../domain/states/refund-status.js';
-import {
-  countMatching,
-  type FilterColumns,
-  type ListFilters,
-  type ListSource,
-  listPage,
-} from '../../platform/list-query.js';
+import type { ListFilters } from '../../platform/list-filters.js';
+import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface PendingPaymentRow {
@@ -26,7 +21,22 @@ export interface PendingPaymentRow {
   [column: string]: unknown;
 }
 
-const select = 'select p.*, a.email from pending_payments p join accounts a on a.id = p.account_id';
+/** A pending payment with its account holder's email: every read (one, list) is of this. */
+const source: ListSource = {
+  select: 'p.*, a.email',
+  from: 'pending_payments p join accounts a on a.id = p.account_id',
+  prefix: 'p.',
+  columns: {
+    currency: 'p.currency',
+    amountMajor: 'p.amount_major',
+    createdAtMs: 'p.created_at_ms',
+    email: 'a.email',
+    status: 'p.status',
+    searchable: ['p.id::text', 'p.method_id'],
+  },
+};
+
+const select = `select ${source.select} from ${source.from}`;
 
 export async function findPendingPayment(
   db: Queryable,
@@ -40,21 +50,64 @@ export async function findPendingPayment(
   return rows[0];
 }
 
-const columns: FilterColumns = {
-  currency: 'p.currency',
-  amountMajor: 'p.amount_major',
-  createdAtMs: 'p.created_at_ms',
-  email: 'a.email',
-  status: 'p.status',
-  searchable: ['p.id::text', 'p.method_id'],
-};
+export interface NewPendingPaymentRow {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly methodId: string | null;
+  readonly sourceOrderId: string | null;
+  readonly accountId: string;
+  readonly currency: string;
+  readonly amount: bigint;
+  /** The amount in major units (exact decimal), for amount filters across currencies. */
+  readonly amountMajor: string;
+  readonly counterparty: Record<string, string>;
+  /** 'returning' when the refund to the payer starts at once. */
+  readonly refundStatus: 'returning' | null;
+  readonly nowMs: number;
+}
 
-const source: ListSource = {
-  select: 'p.*, a.email',
-  from: 'pending_payments p join accounts a on a.id = p.account_id',
-  prefix: 'p.',
-  columns: columns,
-};
+/** A new pending payment, UNMATCHED, in the caller's transaction. */
+export async function insertPendingPayment(tx: Queryable, n: NewPendingPaymentRow): Promise<void> {
+  await tx.query(
+    `insert into pending_payments (id, workspace_id, method_id, source_order_id, account_id, currency, amount,
+       amount_major, counterparty, status, refund_status, created_at_ms, updated_at_ms)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::text::jsonb, 'UNMATCHED', $10, $11, $11)`,
+    [
+      n.id,
+      n.workspaceId,
+      n.methodId,
+      n.sourceOrderId,
+      n.accountId,
+      n.currency,
+      n.amount,
+      n.amountMajor,
+      JSON.stringify(n.counterparty),
+      n.refundStatus,
+      n.nowMs,
+    ],
+  );
+}
+
+export async function setRefundStatus(
+  tx: Queryable,
+  id: string,
+  change: { refundStatus: RefundStatus; status: PendingPaymentRow['status']; nowMs: number },
+): Promise<void> {
+  await tx.query('update pending_payments set refund_status = $2, status = $3, updated_at_ms = $4 where id = $1', [
+    id,
+    change.refundStatus,
+    change.status,
+    change.nowMs,
+  ]);
+}
+
+/** The payment became the origin leg of an order. */
+export async function linkPendingPayment(tx: Queryable, id: string, orderId: string, nowMs: number): Promise<void> {
+  await tx.query(
+    `update pending_payments set status = 'LINKED', linked_order_id = $2, updated_at_ms = $3 where id = $1`,
+    [id, orderId, nowMs],
+  );
+}
 
 export const listPendingPayments = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   listPage<PendingPaymentRow>(db, source, workspaceId, filters);

@@ -5,17 +5,18 @@ import { authorization, existence, stateError, validation } from '../../domain/e
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { amountFromJson, amountToDecimal, amountToJson } from '../../domain/money/currency-amount.js';
 import { canMoveRefund, type RefundStatus } from '../../domain/states/refund-status.js';
-import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import { railPayoutJob } from '../../jobs/rail-payout.js';
+import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { findPendingPayment, type PendingPaymentRow } from './repo.js';
+import { findMethodForTransfer } from '../deposits/repo-methods.js';
+import { findPendingPayment, insertPendingPayment, type PendingPaymentRow, setRefundStatus } from './repo.js';
 import type { PendingPayment } from './schema.js';
 
 export const pendingRefundJob = 'pending_payment.refund';
@@ -46,10 +47,7 @@ export async function detectPendingPayment(
   workspace: WorkspaceContext,
   input: { methodId: string; amount: number; counterparty: Record<string, string> },
 ) {
-  const [method] = await ctx.db.query<{ workspace_id: string; account_id: string; currency: string; status: string }>(
-    'select workspace_id, account_id, currency, status from deposit_methods where id = $1',
-    [input.methodId],
-  );
+  const method = await findMethodForTransfer(ctx.db, input.methodId);
   if (!method) throw existence(`Deposit method ${input.methodId} does not exist`);
   if (method.workspace_id !== workspace.id)
     throw authorization(`Deposit method ${input.methodId} is outside this workspace`);
@@ -95,24 +93,19 @@ async function recordPendingPayment(tx: Queryable, input: NewPendingPayment): Pr
   const id = randomUUID();
   const { nowMs } = input;
   const refund = input.refundAfterMs !== undefined;
-  await tx.query(
-    `insert into pending_payments (id, workspace_id, method_id, source_order_id, account_id, currency, amount,
-       amount_major, counterparty, status, refund_status, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::text::jsonb, 'UNMATCHED', $10, $11, $11)`,
-    [
-      id,
-      input.workspaceId,
-      input.methodId ?? null,
-      input.sourceOrderId ?? null,
-      input.accountId,
-      input.currency,
-      input.amount,
-      amountToDecimal(input.amount, input.currency),
-      JSON.stringify(input.counterparty),
-      refund ? 'returning' : null,
-      nowMs,
-    ],
-  );
+  await insertPendingPayment(tx, {
+    id,
+    workspaceId: input.workspaceId,
+    methodId: input.methodId ?? null,
+    sourceOrderId: input.sourceOrderId ?? null,
+    accountId: input.accountId,
+    currency: input.currency,
+    amount: input.amount,
+    amountMajor: amountToDecimal(input.amount, input.currency),
+    counterparty: input.counterparty,
+    refundStatus: refund ? 'returning' : null,
+    nowMs,
+  });
   await postEntry(tx, {
     workspaceId: input.workspaceId,
     kind: input.sourceOrderId === undefined ? 'pending_payment_detected' : 'order_funds_parked',
@@ -151,12 +144,7 @@ export async function ownedPendingPayment(ctx: AppContext, workspace: WorkspaceC
 }
 
 async function moveRefund(tx: Queryable, row: PendingPaymentRow, to: RefundStatus, nowMs: number, status = row.status) {
-  await tx.query('update pending_payments set refund_status = $2, status = $3, updated_at_ms = $4 where id = $1', [
-    row.id,
-    to,
-    status,
-    nowMs,
-  ]);
+  await setRefundStatus(tx, row.id, { refundStatus: to, status, nowMs });
   const view = pendingPaymentView({ ...row, refund_status: to, status, updated_at_ms: BigInt(nowMs) });
   await recordEvent(tx, {
     workspaceId: row.workspace_id,
@@ -193,21 +181,18 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
 
 /** The refund's payout through the rail (called outside the transaction): returned (suspense → outbound clearing) or failed (funds stay in suspense). */
 export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
-  return twoPhase<PayoutOutcome | undefined>({
-    prepare: async (job) => {
-      const row = await findPendingPayment(db, String(job.payload.transferId));
-      if (row?.refund_status !== 'returning') return undefined;
-      return rails.payout({
-        payoutId: row.id,
-        currency: row.currency,
-        rail: 'REFUND',
-        amount: amountToDecimal(row.amount, row.currency),
-        destination: row.counterparty,
-      });
-    },
-    apply: async (tx, job, outcome) => {
-      const row = await findPendingPayment(tx, String(job.payload.transferId), true);
-      if (row?.refund_status !== 'returning' || outcome === undefined) return;
+  return railPayoutJob(rails, db, {
+    idField: 'transferId',
+    find: findPendingPayment,
+    awaitsPayout: (row) => row.refund_status === 'returning',
+    payout: (row) => ({
+      payoutId: row.id,
+      currency: row.currency,
+      rail: 'REFUND',
+      amount: row.amount,
+      destination: row.counterparty,
+    }),
+    apply: async (tx, row, outcome) => {
       const nowMs = clock.nowMs();
       if (outcome === 'rejected') {
         await moveRefund(tx, row, 'failed', nowMs);

@@ -5,7 +5,6 @@ import type { AppContext } from '../../app-context.js';
 import { allowance } from '../../domain/errors.js';
 import { errorResponses, Obj, PositiveAmount } from '../../platform/schema.js';
 import { readMailbox } from '../../providers/mail/sandbox-mailbox.js';
-import { moveVerification, publicAccountId } from '../../verification/verification.js';
 import { PendingPayment } from '../pending-payments/schema.js';
 import { detectPendingPayment } from '../pending-payments/service.js';
 import {
@@ -14,6 +13,7 @@ import {
   SimulationAccepted,
   simulateDepositTransfer,
 } from './deposit-transfer.js';
+import { simulateKyc } from './kyc.js';
 import { OrderSimulationAccepted, SimulateOrderTransfer, simulateOrderTransfer } from './order-transfer.js';
 import { MailboxQuery, MailboxResponse, SimulateKycRequest, SimulateKycResponse } from './schema.js';
 
@@ -37,18 +37,7 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
         response: { 200: SimulateKycResponse, ...errorResponses('create', [400, 401, 403, 409]) },
       },
     },
-    async (request) => {
-      const { account, steps } = await ctx.db.transaction((tx) =>
-        moveVerification(tx, request.workspace.id, request.body.userEmail, request.body.status, ctx.clock.nowMs()),
-      );
-      return {
-        success: true as const,
-        userEmail: account.email ?? request.body.userEmail,
-        accountId: publicAccountId(account),
-        status: account.verification_status,
-        transitions: steps.map((s) => ({ previousStatus: s.from, status: s.to })),
-      };
-    },
+    async (request) => simulateKyc(ctx, request.workspace.id, request.body),
   );
 
   app.get(

@@ -45,3 +45,69 @@ export async function findLegacy(db: Queryable, workspaceId: string): Promise<En
   );
   return rows[0];
 }
+
+export interface NewEndpoint {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly url: string;
+  readonly secretSealed: string;
+  readonly nowMs: number;
+}
+
+export async function insertEndpoint(db: Queryable, e: NewEndpoint): Promise<EndpointRow> {
+  const [row] = await db.query<EndpointRow>(
+    `insert into webhook_endpoints (id, workspace_id, name, url, secret_sealed, created_at_ms, updated_at_ms)
+     values ($1, $2, $3, $4, $5, $6, $6) returning *`,
+    [e.id, e.workspaceId, e.name, e.url, e.secretSealed, e.nowMs],
+  );
+  return row as EndpointRow;
+}
+
+/** What a partner may change on an endpoint; an absent field keeps its value. */
+export interface EndpointChange {
+  readonly name: string | undefined;
+  readonly url: string | undefined;
+  readonly secretSealed: string | undefined;
+  readonly isActive: boolean | undefined;
+}
+
+/** Applies the change to a live endpoint; undefined when it was deleted meanwhile. */
+export async function updateEndpointRow(
+  db: Queryable,
+  id: string,
+  change: EndpointChange,
+  nowMs: number,
+): Promise<EndpointRow | undefined> {
+  const [row] = await db.query<EndpointRow>(
+    `update webhook_endpoints set name = coalesce($2, name), url = coalesce($3, url),
+       secret_sealed = coalesce($4, secret_sealed), is_active = coalesce($5, is_active), updated_at_ms = $6
+     where id = $1 and deleted_at_ms is null returning *`,
+    [id, change.name ?? null, change.url ?? null, change.secretSealed ?? null, change.isActive ?? null, nowMs],
+  );
+  return row;
+}
+
+/** Kept (deleted) so that its delivery log still reads; it receives nothing more. */
+export async function markEndpointDeleted(db: Queryable, id: string, nowMs: number): Promise<void> {
+  await db.query('update webhook_endpoints set deleted_at_ms = $2, is_active = false where id = $1', [id, nowMs]);
+}
+
+export async function setLegacyUrl(tx: Queryable, id: string, url: string, nowMs: number): Promise<void> {
+  await tx.query('update webhook_endpoints set url = $2, updated_at_ms = $3 where id = $1', [id, url, nowMs]);
+}
+
+/** The legacy single-URL webhook (/v1/webhook) is an endpoint too, without a secret, named 'legacy'. */
+export async function insertLegacy(
+  tx: Queryable,
+  id: string,
+  workspaceId: string,
+  url: string,
+  nowMs: number,
+): Promise<void> {
+  await tx.query(
+    `insert into webhook_endpoints (id, workspace_id, name, url, legacy, created_at_ms, updated_at_ms)
+         values ($1, $2, 'legacy', $3, true, $4, $4)`,
+    [id, workspaceId, url, nowMs],
+  );
+}

@@ -1,10 +1,9 @@
 import type { AppContext } from '../../app-context.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
-import { amountToDecimal } from '../../domain/money/currency-amount.js';
-import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import { railPayoutJob } from '../../jobs/rail-payout.js';
+import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { findWithdrawal, setWithdrawalStatus } from './repo.js';
 import { withdrawalView } from './view.js';
@@ -16,27 +15,24 @@ export const withdrawalReturnJob = 'withdrawal.return';
  * Submits a held withdrawal to its rail and applies the outcome in the same transaction: settled (the hold leaves
  * for the rail, the fee goes to the brokerage), rejected (the hold is released) or returned (settled now, and the
  * amount comes back in a later job). Only the spec's event types are emitted: withdrawal_completed when paid out,
- * balance_updated on every change; a rejection or a return shows in the status and the balance. The rail is called before the transaction; its answer is applied inside it.
+ * balance_updated on every change; a rejection or a return shows in the status and the balance. The rail is called
+ * before the transaction, with the withdrawal id as its idempotency key; its answer is applied inside it.
  */
 export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>): JobHandler {
-  return twoPhase<PayoutOutcome | undefined>({
-    // The rail is called outside the transaction, with the withdrawal id as its idempotency key.
-    prepare: async (job) => {
-      const withdrawal = await findWithdrawal(ctx.db, String(job.payload.withdrawalId));
-      if (withdrawal?.status !== 'Pending') return undefined;
-      return ctx.rails.payout({
-        payoutId: withdrawal.id,
-        currency: withdrawal.currency,
-        rail: withdrawal.rail,
-        amount: amountToDecimal(withdrawal.amount, withdrawal.currency),
-        destination: withdrawal.destination,
-      });
-    },
+  return railPayoutJob(ctx.rails, ctx.db, {
+    idField: 'withdrawalId',
+    find: findWithdrawal,
+    awaitsPayout: (withdrawal) => withdrawal.status === 'Pending',
+    payout: (withdrawal) => ({
+      payoutId: withdrawal.id,
+      currency: withdrawal.currency,
+      rail: withdrawal.rail,
+      amount: withdrawal.amount,
+      destination: withdrawal.destination,
+    }),
     // The balance row is locked from the entry to COMMIT, so the entry (which writes balance_updated itself) comes
     // after the status change, and the statements after it travel in the same round trip (pipelined, in order).
-    apply: async (tx, job, outcome) => {
-      const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
-      if (withdrawal?.status !== 'Pending' || outcome === undefined) return;
+    apply: async (tx, withdrawal, outcome) => {
       const nowMs = ctx.clock.nowMs();
       const { account_id: accountId, currency, amount, fee } = withdrawal;
       const entry = (kind: string, postings: ReturnType<typeof movements.hold>) =>

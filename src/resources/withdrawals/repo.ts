@@ -2,66 +2,52 @@ import { ensureWorkspaceAccountSql } from '../../accounts/accounts.js';
 import type { WithdrawalStatus } from '../../domain/states/withdrawal-status.js';
 import { enqueueJobSql, type NewJob } from '../../jobs/queue.js';
 import { entryCtes, type NewEntry, takenRowsExistSql } from '../../ledger/ledger.js';
-import { type FilterColumns, type ListFilters, type ListSource, listPage } from '../../platform/list-query.js';
+import type { ListFilters } from '../../platform/list-filters.js';
+import { type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
+import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 
-export interface WithdrawalRow {
-  id: string;
-  workspace_id: string;
-  account_id: string;
-  currency: string;
-  rail: string;
-  amount: bigint;
-  fee: bigint;
-  amount_major: string;
-  destination: Record<string, string>;
-  beneficiary: Record<string, string> | null;
-  status: WithdrawalStatus;
-  failure_reason: string | null;
-  created_at_ms: bigint;
-  updated_at_ms: bigint;
-  completed_at_ms: bigint | null;
-  [column: string]: unknown;
-}
+/** The columns of `withdrawals` (migration 0008), in the insert's order. */
+const withdrawalColumns = {
+  id: column<string>('uuid'),
+  workspace_id: column<string>(),
+  account_id: column<string>(),
+  currency: column<string>(),
+  rail: column<string>(),
+  amount: column<bigint>('bigint'),
+  fee: column<bigint>('bigint'),
+  amount_major: column<string>('numeric'),
+  destination: jsonColumn<Record<string, string>>(),
+  beneficiary: jsonColumn<Record<string, string> | null>(),
+  status: column<WithdrawalStatus>(),
+  failure_reason: column<string | null>('text'),
+  created_at_ms: column<bigint>('bigint'),
+  updated_at_ms: column<bigint>('bigint'),
+  completed_at_ms: column<bigint | null>('bigint'),
+};
 
-export interface NewWithdrawal {
-  id: string;
-  workspaceId: string;
-  accountId: string;
-  currency: string;
-  rail: string;
-  amount: bigint;
-  fee: bigint;
-  amountMajor: string;
-  destination: Record<string, unknown>;
-  beneficiary: Record<string, unknown> | undefined;
-  nowMs: number;
-}
+export type WithdrawalRow = RowOf<typeof withdrawalColumns>;
+
+/** What every withdrawal starts with; its other columns are given (NewWithdrawal). */
+const newWithdrawalStart = {
+  status: 'Pending',
+  failure_reason: null,
+  completed_at_ms: null,
+} as const satisfies Partial<WithdrawalRow>;
+
+/** A new withdrawal's given columns; it was last updated when created. */
+export type NewWithdrawal = Omit<WithdrawalRow, keyof typeof newWithdrawalStart | 'updated_at_ms'>;
 
 /**
  * The row of a new withdrawal, built here rather than returned by its insert: the answer made from it is stored
  * with the idempotency key in the same statement. placeWithdrawal writes every column, so the stored row is this one.
  */
-export function pendingWithdrawalRow(w: NewWithdrawal): WithdrawalRow {
-  return {
-    id: w.id,
-    workspace_id: w.workspaceId,
-    account_id: w.accountId,
-    currency: w.currency,
-    rail: w.rail,
-    amount: w.amount,
-    fee: w.fee,
-    amount_major: w.amountMajor,
-    destination: w.destination as Record<string, string>,
-    beneficiary: (w.beneficiary as Record<string, string> | undefined) ?? null,
-    status: 'Pending',
-    failure_reason: null,
-    created_at_ms: BigInt(w.nowMs),
-    updated_at_ms: BigInt(w.nowMs),
-    completed_at_ms: null,
-  };
-}
+export const pendingWithdrawalRow = (w: NewWithdrawal): WithdrawalRow => ({
+  ...newWithdrawalStart,
+  ...w,
+  updated_at_ms: w.created_at_ms,
+});
 
 /**
  * Places a withdrawal in one statement, so one round trip and atomic without a transaction: the claim of the
@@ -86,17 +72,7 @@ export async function placeWithdrawal(
     `with funded as (select ${takenRowsExistSql(p, hold)} as ok),
      claimed as (${claim(p, '(select ok from funded)')}),
      account as (${ensureWorkspaceAccountSql(p, row.workspace_id, nowMs, claimed)}),
-     withdrawal as (
-       insert into withdrawals (id, workspace_id, account_id, currency, rail, amount, fee, amount_major, destination,
-         beneficiary, status, failure_reason, created_at_ms, updated_at_ms, completed_at_ms)
-       select ${p.add(row.id, 'uuid')}, ${p.add(row.workspace_id)}, ${p.add(row.account_id)}, ${p.add(row.currency)},
-         ${p.add(row.rail)}, ${p.add(row.amount, 'bigint')}, ${p.add(row.fee, 'bigint')},
-         ${p.add(row.amount_major, 'numeric')}, ${p.add(JSON.stringify(row.destination), 'text')}::jsonb,
-         ${p.add(row.beneficiary === null ? null : JSON.stringify(row.beneficiary), 'text')}::jsonb,
-         ${p.add(row.status)}, ${p.add(row.failure_reason, 'text')}, ${p.add(row.created_at_ms, 'bigint')},
-         ${p.add(row.updated_at_ms, 'bigint')}, ${p.add(row.completed_at_ms, 'bigint')}
-       where ${claimed}
-     ),
+     withdrawal as (${insertRowSql(p, 'withdrawals', withdrawalColumns, row, claimed)}),
      job as (${enqueueJobSql(p, payout, nowMs, claimed)}),
      ${entryCtes(p, hold, claimed)}
      select (select ok from funded) as funded, ${claimed} as claimed, (select count(*) from ledger_taken) as taken`,
@@ -130,18 +106,22 @@ export async function setWithdrawalStatus(
   return rows[0] as WithdrawalRow;
 }
 
-const columns: FilterColumns = {
-  currency: 'currency',
-  amountMajor: 'amount_major',
-  createdAtMs: 'created_at_ms',
-  // Withdrawals debit the workspace's own account: there is no payer email; userEmail matches the beneficiary's
-  // email when the destination carries one.
-  email: "lower(destination->>'email')",
-  status: 'status',
-  searchable: ['id::text'],
+const source: ListSource = {
+  select: '*',
+  from: 'withdrawals',
+  prefix: '',
+  columns: {
+    currency: 'currency',
+    amountMajor: 'amount_major',
+    createdAtMs: 'created_at_ms',
+    // Withdrawals debit the workspace's own account: there is no payer email; userEmail matches the beneficiary's
+    // email when the destination carries one.
+    email: "lower(destination->>'email')",
+    status: 'status',
+    searchable: ['id::text'],
+  },
+  statusIndexed: true,
 };
-
-const source: ListSource = { select: '*', from: 'withdrawals', prefix: '', columns, statusIndexed: true };
 
 export const listWithdrawals = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   listPage<WithdrawalRow>(db, source, workspaceId, filters);

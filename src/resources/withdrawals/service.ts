@@ -87,16 +87,16 @@ export async function createWithdrawal(
   const accountId = workspaceAccountId(workspace.id);
   const row = pendingWithdrawalRow({
     id: randomUUID(),
-    workspaceId: workspace.id,
-    accountId,
+    workspace_id: workspace.id,
+    account_id: accountId,
     currency: currency.code,
     rail: rail.rail,
     amount,
     fee,
-    amountMajor: amountToDecimal(amount, currency.code),
-    destination: checked.destination,
-    beneficiary: body.beneficiary,
-    nowMs,
+    amount_major: amountToDecimal(amount, currency.code),
+    destination: checked.destination as Record<string, string>,
+    beneficiary: (body.beneficiary as Record<string, string> | undefined) ?? null,
+    created_at_ms: BigInt(nowMs),
   });
   const view = withdrawalView(row);
   // Amount and fee are held together, with the balance_updated of the hold.

@@ -1,11 +1,14 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { verificationStatusOf } from '../../../accounts/accounts.js';
 import type { AppContext } from '../../../app-context.js';
 import { limits } from '../../../limits.js';
 import type { DocumentCapture } from '../../../providers/verification/verification-provider.js';
 import type { Queryable } from '../../../storage/db.js';
 import { moveAccountVerification } from '../../../verification/verification.js';
 import { scheduleReview } from '../checks.js';
-import { findFlow, flowExpired, type KycSession, setStep } from '../sessions.js';
+import { acceptCode, type KycSession, recordSubmission, recordWrongCode, setStep, storeCode } from '../repo.js';
+import { recordProfession } from '../repo-profiles.js';
+import { findFlow, flowExpired, type LinkOpening, openLink } from '../sessions.js';
 import { fill, type KycMessages } from './messages.js';
 
 const otpHash = (sessionId: string, code: string) => createHash('sha256').update(`${sessionId}:${code}`).digest('hex');
@@ -25,15 +28,17 @@ export async function inStep<T>(
   });
 }
 
+/** Spends a kycUrl (see openLink) in its own transaction. */
+export async function openKycLink(ctx: AppContext, linkSecret: string): Promise<LinkOpening> {
+  return ctx.db.transaction((tx) => openLink(tx, linkSecret, ctx.clock.nowMs()));
+}
+
 /** Issues a one-time code (stored hashed) and mails it after the commit; false once the sends are used up. */
 export async function sendCode(ctx: AppContext, flowSecret: string, t: KycMessages): Promise<boolean> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const session = await inStep(ctx, flowSecret, 'otp', async (tx, s, nowMs) => {
     if (s.otp_sent >= limits.kycOtpSendsMax) return undefined;
-    await tx.query(
-      'update kyc_sessions set otp_hash = $2, otp_expires_at_ms = $3, otp_sent = otp_sent + 1 where id = $1',
-      [s.id, otpHash(s.id, code), nowMs + limits.kycOtpTtlMs],
-    );
+    await storeCode(tx, s.id, otpHash(s.id, code), nowMs + limits.kycOtpTtlMs);
     return s;
   });
   if (!session) return false;
@@ -47,11 +52,7 @@ export async function sendCode(ctx: AppContext, flowSecret: string, t: KycMessag
 /** The customer agreed: the verification is under way (IN_PROGRESS) and the next step is the code or the document. */
 export async function giveConsent(ctx: AppContext, flowSecret: string, t: KycMessages): Promise<void> {
   const next = await inStep(ctx, flowSecret, 'consent', async (tx, session, nowMs) => {
-    const [account] = await tx.query<{ verification_status: string }>(
-      'select verification_status from accounts where id = $1',
-      [session.account_id],
-    );
-    if (account?.verification_status === 'PENDING') {
+    if ((await verificationStatusOf(tx, session.account_id)) === 'PENDING') {
       await moveAccountVerification(tx, session.account_id, 'IN_PROGRESS', nowMs);
     }
     const step = session.options.sendOTPMail ? 'otp' : 'document';
@@ -70,16 +71,12 @@ export async function checkCode(ctx: AppContext, flowSecret: string, code: strin
     const stored = session.otp_hash ? Buffer.from(session.otp_hash, 'hex') : undefined;
     const fresh = session.otp_expires_at_ms !== null && Number(session.otp_expires_at_ms) > nowMs;
     if (stored && fresh && /^[0-9]{6}$/.test(code.trim()) && timingSafeEqual(given, stored)) {
-      await tx.query(`update kyc_sessions set step = 'document', otp_hash = null where id = $1`, [session.id]);
+      await acceptCode(tx, session.id);
       return 'accepted';
     }
     const attempts = session.otp_attempts + 1;
     const failed = attempts >= limits.kycOtpAttemptsMax;
-    await tx.query('update kyc_sessions set otp_attempts = $2, step = $3 where id = $1', [
-      session.id,
-      attempts,
-      failed ? 'failed' : 'otp',
-    ]);
+    await recordWrongCode(tx, session.id, attempts, failed ? 'failed' : 'otp');
     return failed ? 'failed' : { wrong: limits.kycOtpAttemptsMax - attempts };
   });
 }
@@ -115,33 +112,15 @@ export async function submitDocument(ctx: AppContext, flowSecret: string, step: 
     ...(step.sector ? { sector: step.sector } : {}),
   };
   const done = await inStep(ctx, flowSecret, 'document', async (tx, s, now) => {
-    await tx.query(
-      `update kyc_sessions set step = 'submitted', submission = $2::text::jsonb, check_ref = $3, submitted_at_ms = $4
-        where id = $1`,
-      [s.id, JSON.stringify(submission), checkRef, now],
-    );
-    if (step.sector) await recordSector(tx, s, step.sector, now);
-    const [account] = await tx.query<{ verification_status: string }>(
-      'select verification_status from accounts where id = $1',
-      [s.account_id],
-    );
-    if (account?.verification_status === 'PENDING') await moveAccountVerification(tx, s.account_id, 'IN_PROGRESS', now);
+    await recordSubmission(tx, s.id, submission, checkRef, now);
+    // The sector picked on the page becomes the person's profession code, as if the partner had sent it.
+    if (step.sector) await recordProfession(tx, s.workspace_id, s.email, step.sector, now);
+    if ((await verificationStatusOf(tx, s.account_id)) === 'PENDING')
+      await moveAccountVerification(tx, s.account_id, 'IN_PROGRESS', now);
     await scheduleReview(tx, s.id, now + ctx.config.sandboxSettleDelayMs, now);
     return true;
   });
   return done === true;
-}
-
-/** The sector picked on the page becomes the person's profession code, as if the partner had sent it. */
-async function recordSector(tx: Queryable, session: KycSession, code: string, nowMs: number): Promise<void> {
-  await tx.query(
-    `insert into kyc_profiles (account_id, workspace_id, profile, updated_at_ms)
-     select a.id, a.workspace_id, jsonb_build_object('profession', $3::text), $4
-       from accounts a where a.workspace_id = $1 and a.kind = 'customer' and a.email = $2
-     on conflict (account_id) do update
-       set profile = kyc_profiles.profile || jsonb_build_object('profession', $3::text), updated_at_ms = $4`,
-    [session.workspace_id, session.email, code, nowMs],
-  );
 }
 
 /** The customer gave up: the attempt ends; the verification stays where it was, ready for a new link. */

@@ -6,8 +6,17 @@ import { kycCountries } from '../../../catalogue/kyc-countries.js';
 import { defaultLook, type PageContent, type PageLook, pickLanguage, sendPage } from '../../../hosted/page.js';
 import { limits } from '../../../limits.js';
 import type { DocumentCapture } from '../../../providers/verification/verification-provider.js';
-import { findFlow, flowExpired, type KycSession, openLink } from '../sessions.js';
-import { cancelFlow, checkCode, type DocumentStep, giveConsent, sendCode, submitDocument } from './flow.js';
+import type { KycSession } from '../repo.js';
+import { findFlow, flowExpired } from '../sessions.js';
+import {
+  cancelFlow,
+  checkCode,
+  type DocumentStep,
+  giveConsent,
+  openKycLink,
+  sendCode,
+  submitDocument,
+} from './flow.js';
 import { type KycPageLanguage, kycMessages, kycPageLanguages } from './messages.js';
 import { codeView, consentView, documentView, type FieldErrors, messageView, type ViewInput } from './views.js';
 
@@ -138,7 +147,7 @@ export async function kycPageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const again = (reply: FastifyReply, secret: string) => reply.redirect(flowPath(secret), 303);
 
   app.get<Secret>('/kyc/start/:secret', { schema: { hide: true, params: secretParams } }, async (request, reply) => {
-    const opened = await ctx.db.transaction((tx) => openLink(tx, request.params.secret, ctx.clock.nowMs()));
+    const opened = await openKycLink(ctx, request.params.secret);
     if (!opened.ok) {
       const why = opened.session?.step === 'superseded' ? 'superseded' : opened.reason;
       return dead(reply, request, why, opened.session);

@@ -1,7 +1,7 @@
 import { activitySectors } from '../../../catalogue/activity-sectors.js';
 import { kycCountries } from '../../../catalogue/kyc-countries.js';
 import { esc, type PageContent } from '../../../hosted/page.js';
-import type { KycSession } from '../sessions.js';
+import type { KycSession } from '../repo.js';
 import { fill, type KycMessages, type KycPageLanguage } from './messages.js';
 
 export type FieldErrors = Readonly<Record<string, string>>;

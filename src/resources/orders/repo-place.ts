@@ -1,9 +1,8 @@
 import { ensureWorkspaceAccountSql, holderStatusSql } from '../../accounts/accounts.js';
-import { enqueueJobSql } from '../../jobs/queue.js';
+import { enqueueJobSql, type NewJob } from '../../jobs/queue.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { bindQuoteSql, liveQuoteSql } from '../quotes/repo.js';
-import { orderJobs } from './legs.js';
 import { insertOrderSql, type OrderRow } from './repo.js';
 
 export interface Placement {
@@ -19,14 +18,15 @@ export interface Placement {
  * Places an order whose funds come from a rail in one statement, so one round trip and atomic without a
  * transaction: the payer's verification gate, the quote locked while live, the claim of the idempotency key with
  * the answer (`claim`, a StatementClaim's CTE), the quote bound, the workspace's account (for the workspace's own
- * orders), the order and the job that expires it at the end of its payment window. Nothing is written unless the
- * payer is APPROVED, the quote is live and the claim took the key. The quote is locked before the key is claimed,
- * as in the transaction of a BALANCE order, so the two kinds of write take their locks in one order.
+ * orders), the order and the job that expires it at the end of its payment window (`expiry`). Nothing is written
+ * unless the payer is APPROVED, the quote is live and the claim took the key. The quote is locked before the key is
+ * claimed, as in the transaction of a BALANCE order, so the two kinds of write take their locks in one order.
  */
 export async function placeRailOrder(
   db: Queryable,
   row: OrderRow,
   checks: { payerEmail: string | undefined; workspaceAccount: boolean },
+  expiry: NewJob,
   claim: (p: SqlParams, when: string) => string,
 ): Promise<Placement> {
   const p = new SqlParams();
@@ -37,7 +37,6 @@ export async function placeRailOrder(
   const account = checks.workspaceAccount
     ? `account as (${ensureWorkspaceAccountSql(p, row.workspace_id, nowMs, claimed)}),`
     : '';
-  const expiry = { kind: orderJobs.expire, payload: { orderId: row.id }, runAtMs: Number(row.pay_by_ms) };
   const [result] = await db.query<{ payer_status: string; live: boolean; claimed: boolean }>(
     `with payer as (select ${payerStatus} as status),
      live as (${liveQuoteSql(p, row.quote_id, nowMs)}),

@@ -1,0 +1,70 @@
+import type { Queryable } from '../../storage/db.js';
+
+// The webhooks resource's reads and writes beyond its endpoints: the delivery log an endpoint shows, and the re-send
+// of an entity's latest event. Both read the outbox (src/events) and the entity's own table; the re-send queues its
+// deliveries directly, as the dispatcher's fan-out would.
+
+export type ResendEntity = 'order' | 'deposit';
+
+const entityTables = { order: 'orders', deposit: 'deposits' } as const;
+
+/** The owner and status of an order or deposit (any workspace, so that another's is told apart from none). */
+export async function findEntityStatus(
+  db: Queryable,
+  entityType: ResendEntity,
+  entityId: string,
+): Promise<{ workspace_id: string; status: string } | undefined> {
+  const table = entityTables[entityType];
+  const [entity] = await db.query<{ workspace_id: string; status: string }>(
+    `select workspace_id, status from ${table} where id = $1`,
+    [entityId],
+  );
+  return entity;
+}
+
+/**
+ * Queues a delivery of the entity's latest event to every active endpoint of the workspace, in one statement.
+ * Answers the event's type and how many deliveries were queued; undefined when the entity has no event.
+ */
+export async function queueLatestEvent(
+  db: Queryable,
+  workspaceId: string,
+  entityId: string,
+  nowMs: number,
+): Promise<{ type: string; sent: bigint } | undefined> {
+  const rows = await db.query<{ type: string; sent: bigint }>(
+    `with latest as (
+       select id, type from outbox_events where workspace_id = $1 and event_id = $2 order by id desc limit 1),
+     sent as (
+       insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
+       select latest.id, e.id, $1, 'pending', $3 from latest
+       join webhook_endpoints e on e.workspace_id = $1 and e.is_active and e.deleted_at_ms is null
+       returning 1)
+     select latest.type, (select count(*) from sent) as sent from latest`,
+    [workspaceId, entityId, nowMs],
+  );
+  return rows[0];
+}
+
+export interface DeliveryRow {
+  id: bigint;
+  event_id: string;
+  type: string;
+  state: 'pending' | 'sending' | 'delivered' | 'failed';
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  created_at_ms: bigint;
+  attempted_at_ms: bigint | null;
+  [column: string]: unknown;
+}
+
+/** An endpoint's deliveries, newest first. */
+export function listDeliveries(db: Queryable, endpointId: string, limit: number): Promise<DeliveryRow[]> {
+  return db.query<DeliveryRow>(
+    `select d.id, o.event_id, o.type, d.state, d.status_code, d.latency_ms, d.error, d.created_at_ms, d.attempted_at_ms
+     from webhook_deliveries d join outbox_events o on o.id = d.outbox_id
+     where d.endpoint_id = $1 order by d.id desc limit $2`,
+    [endpointId, limit],
+  );
+}
