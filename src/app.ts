@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
+import { documentPlatformStatuses } from './platform/documented-statuses.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
+import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
+import { registerJsonBody } from './platform/json-body.js';
 import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { readThrottle } from './platform/read-throttle.js';
+import { RouteKinds } from './platform/route-kinds.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
@@ -41,6 +46,7 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger(ctx.config.logLevel);
+  const routeKinds = new RouteKinds();
   const app = Fastify({
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     // logEachRequest writes one line per request instead of Fastify's two.
@@ -52,15 +58,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: pathParamLengthMax },
+    frameworkErrors: frameworkErrors(routeKinds),
   });
+  routeKinds.observe(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
   if (logger !== false) logEachRequest(app);
   registerValidators(app);
   registerErrorEnvelope(app);
-  await registerOpenApi(app, ctx);
+  registerJsonBody(app);
+  documentPlatformStatuses(app);
+  await registerOpenApi(app, ctx, eventWebhooks());
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => oauthRoutes(scope, ctx));

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorTypes, numericErrorIds } from '../domain/errors.js';
 import { StoreUnavailableError } from '../storage/db.js';
+import type { RouteKind } from './fastify-types.js';
 import { validationMessage } from './validation-message.js';
-import './fastify-types.js';
 
 /**
  * The one renderer of error bodies. Read, list and delete routes answer { ok:false, message, error }; create
@@ -14,18 +14,26 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     if (error instanceof StoreUnavailableError) {
       // A transient failure of the database: the spec's 503 OperationError (retry with backoff), never a hang.
       request.log.warn({ err: error.driverError, outcomeUnknown: error.outcomeUnknown }, error.message);
-      return send(request, reply, storeUnavailable(error));
+      return sendError(request, reply, storeUnavailable(error));
     }
     const apiError = toApiError(error);
     if (apiError === undefined) {
       request.log.error({ err: error }, 'unexpected failure');
-      return send(request, reply, new ApiError('OperationError', 'The operation could not be completed; retry later.'));
+      return sendError(
+        request,
+        reply,
+        new ApiError('OperationError', 'The operation could not be completed; retry later.'),
+      );
     }
     if (apiError.status >= 500) request.log.warn({ err: error }, apiError.message);
-    return send(request, reply, apiError);
+    return sendError(request, reply, apiError);
   });
   app.setNotFoundHandler((request, reply) =>
-    send(request, reply, new ApiError('ExistenceError', `No route ${request.method} ${request.url.split('?')[0]}`)),
+    sendError(
+      request,
+      reply,
+      new ApiError('ExistenceError', `No route ${request.method} ${request.url.split('?')[0]}`),
+    ),
   );
 }
 
@@ -70,8 +78,13 @@ export function renderError(kind: 'create' | 'read', error: ApiError, nowMs: num
   };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
-  const kind = request.routeOptions.config?.kind ?? 'read';
+/** Answers `error` in the body shape of the route's kind; `kind` is given when no route was matched. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ApiError,
+  kind: RouteKind = request.routeOptions.config?.kind ?? 'read',
+) {
   if (error.headers) void reply.headers(error.headers);
   return reply
     .code(errorTypes[error.type])

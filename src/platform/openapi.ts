@@ -2,12 +2,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { shareComponents } from './components.js';
 
 /**
  * The OpenAPI 3.1 document is generated from the very route schemas that validate requests and serialize
  * responses, so it cannot drift from behaviour. Served at /openapi.json, with a reference page at /docs.
+ * app.swagger() is the generator's output, every schema inline; the published document is that with the named
+ * shared schemas moved to components.schemas and referenced (platform/components.ts).
  */
-export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** The document's `webhooks` (OpenAPI 3.1): the event catalogue, handed in by the composition root. */
+  webhooks: Record<string, unknown>,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -47,6 +55,17 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       return { schema: security ? { ...schema, security } : schema, url } as never;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Built once, on first request: the routes are fixed by then.
+  let published: object | undefined;
+  const publishedDocument = () => {
+    published ??= { ...shareComponents(app.swagger()), webhooks };
+    return published;
+  };
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { deepLinking: true },
+    transformSpecification: publishedDocument,
+    transformSpecificationClone: false,
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => publishedDocument());
 }

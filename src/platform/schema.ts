@@ -1,5 +1,6 @@
 import { type TProperties, type TSchema, Type } from 'typebox';
 import { errorTypes } from '../domain/errors.js';
+import { named } from './components.js';
 
 /** Objects refuse unknown properties: a mistyped field name fails loudly instead of being silently dropped. */
 export const Obj = <P extends TProperties>(properties: P, options: { description?: string } = {}) =>
@@ -15,26 +16,43 @@ export const StringEnum = <const T extends readonly string[]>(
 export const Envelope = <T extends TSchema>(value: T) => Type.Object({ ok: Type.Literal(true), value });
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
-export const PositiveAmount = Type.Number({ exclusiveMinimum: 0, description: 'A JSON number, never a string.' });
+/** Money on the wire: a JSON number, never a string (spec, Conventions 1); every one is paired with a currency. */
+export const PositiveAmount = named(
+  'Amount',
+  Type.Number({ exclusiveMinimum: 0, description: 'A JSON number, never a string.' }),
+);
 export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' });
 export const CurrencyParam = Type.String({ pattern: '^[A-Z]{3,5}$', description: 'Currency code' });
 
 const errorTypeNames = Object.keys(errorTypes);
 
-const ReadError = Type.Object(
-  { ok: Type.Literal(false), message: Type.String(), error: Type.Union(errorTypeNames.map((t) => Type.Literal(t))) },
-  { description: 'Error body of read, list and delete routes' },
+/** The spec's closed list of error types (Errors): clients branch on it, never on message. */
+const ErrorType = named('ErrorType', Type.Union(errorTypeNames.map((t) => Type.Literal(t))));
+
+// The two error body shapes of the spec (Errors): read, list and delete routes; create routes.
+const ReadError = named(
+  'ReadErrorBody',
+  Type.Object(
+    { ok: Type.Literal(false), message: Type.String(), error: ErrorType },
+    { description: 'Error body of read, list and delete routes' },
+  ),
 );
-const CreateError = Type.Object(
-  {
-    success: Type.Literal(false),
-    error: Type.Union(errorTypeNames.map((t) => Type.Literal(t))),
-    message: Type.String(),
-    errorId: Type.Union([Type.Integer(), Type.String()]),
-    errorName: Type.String(),
-  },
-  { description: 'Error body of create routes' },
+const CreateError = named(
+  'CreateErrorBody',
+  Type.Object(
+    {
+      success: Type.Literal(false),
+      error: ErrorType,
+      message: Type.String(),
+      errorId: Type.Union([Type.Integer(), Type.String()]),
+      errorName: Type.String(),
+    },
+    { description: 'Error body of create routes' },
+  ),
 );
+
+/** Whether a documented response is one of the two error bodies the shared renderer (error-envelope.ts) writes. */
+export const isErrorBody = (schema: unknown): boolean => schema === ReadError || schema === CreateError;
 
 /** Documents the error statuses a route can answer, in the body shape of its kind. */
 export function errorResponses(kind: 'create' | 'read', statuses: readonly number[]): Record<number, TSchema> {

@@ -23,7 +23,10 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     const quote = doc.paths['/v1/quotes'].post;
-    expect(quote.requestBody.content['application/json'].schema.properties.originAmount.type).toBe('number');
+    const originAmount = quote.requestBody.content['application/json'].schema.properties.originAmount;
+    // Amounts are the shared Amount component (components.schemas), referenced where used.
+    const amount = originAmount.$ref ? doc.components.schemas[originAmount.$ref.split('/').pop()] : originAmount;
+    expect(amount.type).toBe('number');
     expect(quote.security).toEqual([{ partnerToken: [] }]);
     expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '503']));
   });

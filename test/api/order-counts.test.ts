@@ -59,11 +59,13 @@ beforeAll(async () => {
   const order = placed.json();
   const tag = order.orderId.slice(-6);
   const quoteOf = `('00000000-0000-4000-8000-' || lpad(to_hex(s.i), 6, '0') || '${randomBytes(3).toString('hex')}')::uuid`;
-  await copy('quotes', order.quoteId, { id: quoteOf, used_by_order_id: `'CNT${tag}O' || s.i` });
+  // Ids of the documented form, (PRE)?[A-Z0-9]{12}: answers that carry them are checked against the document.
+  const orderIdOf = `'CO${tag}' || lpad(s.i::text, 4, '0')`;
+  await copy('quotes', order.quoteId, { id: quoteOf, used_by_order_id: orderIdOf });
   await copy('orders', order.orderId, {
-    id: `'CNT${tag}O' || s.i`,
+    id: orderIdOf,
     quote_id: quoteOf,
-    deposit_id: `'CNT${tag}D' || s.i`,
+    deposit_id: `'CD${tag}' || lpad(s.i::text, 4, '0')`,
     reference_code: `'CNT${tag}R' || s.i`,
     external_reference: `'CNT${tag}X' || s.i`,
     status: `(array['${statuses.join("','")}'])[1 + s.i % ${statuses.length}]`,

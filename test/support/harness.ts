@@ -18,6 +18,7 @@ import type { Db } from '../../src/storage/db.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { openPglite } from '../../src/storage/pglite.js';
 import { openPostgres } from '../../src/storage/postgres.js';
+import { checkAnswersAgainstDocument } from './openapi-conformance.js';
 
 export const adminToken = 'test-admin-token-0123456789';
 /** What a production configuration must carry beyond BROKERAGE_ENV. */
@@ -92,5 +93,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: options.logger ?? (testLogLevel ? createLogger(testLogLevel as LogLevel, pino.destination(1)) : false),
   });
   await app.ready();
+  // Every answer a test receives must be one the served OpenAPI document describes, errors included.
+  checkAnswersAgainstDocument(app);
   return { app, ctx };
 }

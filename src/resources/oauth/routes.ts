@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { named } from '../../platform/components.js';
 import { type OAuthErrorCode, requestToken } from './service.js';
 
 const TokenRequest = Type.Object(
@@ -19,10 +20,13 @@ const TokenResponse = Type.Object({
   expires_in: Type.Integer({ description: 'Seconds until the token expires (300).' }),
 });
 
-const OAuthError = Type.Object({
-  error: Type.String({ description: 'RFC 6749 section 5.2 error code.' }),
-  error_description: Type.String(),
-});
+const OAuthError = named(
+  'OAuthError',
+  Type.Object({
+    error: Type.String({ description: 'RFC 6749 section 5.2 error code.' }),
+    error_description: Type.String(),
+  }),
+);
 
 /** The OAuth 2.0 token endpoint (the spec's {auth_url}): password grant, form-encoded, RFC 6749 error bodies. */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -36,6 +40,19 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
     done(null, fields);
   });
 
+  // The token endpoint speaks RFC 6749 only (spec, Authentication): a request refused before the handler runs (a
+  // body that is not a form, malformed JSON, an unsupported content type, a body over the limit) is 400
+  // invalid_request (section 5.2), and an unexpected failure 503 temporarily_unavailable, never the API's own bodies.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.send(oauthError(reply, 'invalid_request', refusalOf(error)));
+    request.log.error({ err: error }, 'token request failed');
+    return reply
+      .code(503)
+      .send({ error: 'temporarily_unavailable', error_description: 'The token service is unavailable; retry later' });
+  });
+
   app.post(
     '/oauth/token',
     {
@@ -45,7 +62,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary: 'Obtain an access token (OAuth 2.0 password grant)',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
-        response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError },
+        response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError, 503: OAuthError },
       },
     },
     async (request, reply) => {
@@ -70,6 +87,12 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return { access_token: outcome.token, token_type: 'Bearer' as const, expires_in: outcome.expiresInSeconds };
     },
   );
+}
+
+function refusalOf(error: FastifyError): string {
+  return error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+    ? 'The token request is too large'
+    : 'Send the token request as application/x-www-form-urlencoded';
 }
 
 function oauthError(reply: FastifyReply, error: OAuthErrorCode, description: string) {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { orderStatuses } from '../../domain/states/order-status.js';
+import { named } from '../../platform/components.js';
 import { PartyIdentity } from '../../platform/party.js';
 import { Obj, StringEnum } from '../../platform/schema.js';
 import { DepositInfoSchema } from '../deposits/schema.js';
@@ -67,34 +68,37 @@ export const OrderWithdrawLeg = Type.Object({
   completedAt: Type.Optional(Type.Integer({ description: 'Unix seconds: delivery confirmed' })),
 });
 
-export const Order = Type.Object({
-  orderId: Type.String({ pattern: '^(PRE)?[A-Z0-9]{12}$' }),
-  quoteId: Type.String({ format: 'uuid' }),
-  status: StringEnum(orderStatuses),
-  originCurrency: Type.String(),
-  originRail: Type.String(),
-  originAmount: Type.Number(),
-  destinationCurrency: Type.String(),
-  destinationRail: Type.String(),
-  destinationAmount: Type.Number(),
-  conversionRate: Type.Number(),
-  fee: Type.Number({ description: 'Charged so far: 0 until the conversion runs' }),
-  expectedFee: Type.Number({ description: 'Workspace fee plus creator markup, as quoted' }),
-  expectedGasFee: Type.Number({ description: 'Network fee of a crypto payout, as quoted' }),
-  feeCurrency: Type.String(),
-  customerEmail: Type.Optional(Type.String({ description: 'On-behalf orders: the customer whose account is used' })),
-  userData: Type.Optional(Type.Record(Type.String(), Type.String())),
-  destinationUserData: Type.Optional(Type.Record(Type.String(), Type.String())),
-  destinationTransferData: Type.Record(Type.String(), Type.String()),
-  externalReference: Type.Optional(Type.String()),
-  deposit: OrderDepositLeg,
-  trade: OrderTradeLeg,
-  withdraw: OrderWithdrawLeg,
-  failureReason: Type.Optional(Type.String()),
-  payBy: Type.Integer({ description: 'Unix seconds: the end of the payment window' }),
-  createdAt: Type.Integer({ description: 'Unix seconds' }),
-  updatedAt: Type.Integer({ description: 'Unix seconds' }),
-});
+export const Order = named(
+  'Order',
+  Type.Object({
+    orderId: Type.String({ pattern: '^(PRE)?[A-Z0-9]{12}$' }),
+    quoteId: Type.String({ format: 'uuid' }),
+    status: StringEnum(orderStatuses),
+    originCurrency: Type.String(),
+    originRail: Type.String(),
+    originAmount: Type.Number(),
+    destinationCurrency: Type.String(),
+    destinationRail: Type.String(),
+    destinationAmount: Type.Number(),
+    conversionRate: Type.Number(),
+    fee: Type.Number({ description: 'Charged so far: 0 until the conversion runs' }),
+    expectedFee: Type.Number({ description: 'Workspace fee plus creator markup, as quoted' }),
+    expectedGasFee: Type.Number({ description: 'Network fee of a crypto payout, as quoted' }),
+    feeCurrency: Type.String(),
+    customerEmail: Type.Optional(Type.String({ description: 'On-behalf orders: the customer whose account is used' })),
+    userData: Type.Optional(Type.Record(Type.String(), Type.String())),
+    destinationUserData: Type.Optional(Type.Record(Type.String(), Type.String())),
+    destinationTransferData: Type.Record(Type.String(), Type.String()),
+    externalReference: Type.Optional(Type.String()),
+    deposit: OrderDepositLeg,
+    trade: OrderTradeLeg,
+    withdraw: OrderWithdrawLeg,
+    failureReason: Type.Optional(Type.String()),
+    payBy: Type.Integer({ description: 'Unix seconds: the end of the payment window' }),
+    createdAt: Type.Integer({ description: 'Unix seconds' }),
+    updatedAt: Type.Integer({ description: 'Unix seconds' }),
+  }),
+);
 
 /** List items carry the deprecated misspelled duplicate too (spec: list response only). */
 export const OrderListItem = Type.Object({

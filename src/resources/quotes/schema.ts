@@ -7,6 +7,7 @@ import {
   originRailValues,
 } from '../../catalogue/rail-values.js';
 import { limits } from '../../limits.js';
+import { named } from '../../platform/components.js';
 import { Email, Obj, PositiveAmount, StringEnum } from '../../platform/schema.js';
 
 const enumOf = (values: readonly string[], description?: string) =>
@@ -41,19 +42,22 @@ export const QuoteRequest = Obj({
   ),
 });
 
-export const QuoteResponse = Type.Object({
-  quoteId: Type.String({ format: 'uuid' }),
-  originCurrency: Type.String(),
-  destinationCurrency: Type.String(),
-  originNetwork: Type.String({ description: 'The origin rail' }),
-  destinationNetwork: Type.String({ description: 'The payout rail' }),
-  originAmount: Type.Number(),
-  destinationAmount: Type.Number(),
-  price: Type.Number({ description: 'Origin units paid per destination unit' }),
-  conversionRate: Type.Number({ description: 'Destination units per origin unit, spread included' }),
-  pair: Type.String({ description: 'ORIGIN/DESTINATION' }),
-  fee: Type.Number({ description: 'Workspace fee plus creator markup, in feeCurrency' }),
-  expectedGasFee: Type.Number({ description: 'Network fee of a crypto payout, in feeCurrency' }),
-  feeCurrency: Type.String(),
-  expireAt: Type.Integer({ description: 'Unix seconds' }),
-});
+export const QuoteResponse = named(
+  'Quote',
+  Type.Object({
+    quoteId: Type.String({ format: 'uuid' }),
+    originCurrency: Type.String(),
+    destinationCurrency: Type.String(),
+    originNetwork: Type.String({ description: 'The origin rail' }),
+    destinationNetwork: Type.String({ description: 'The payout rail' }),
+    originAmount: Type.Number(),
+    destinationAmount: Type.Number(),
+    price: Type.Number({ description: 'Origin units paid per destination unit' }),
+    conversionRate: Type.Number({ description: 'Destination units per origin unit, spread included' }),
+    pair: Type.String({ description: 'ORIGIN/DESTINATION' }),
+    fee: Type.Number({ description: 'Workspace fee plus creator markup, in feeCurrency' }),
+    expectedGasFee: Type.Number({ description: 'Network fee of a crypto payout, in feeCurrency' }),
+    feeCurrency: Type.String(),
+    expireAt: Type.Integer({ description: 'Unix seconds' }),
+  }),
+);

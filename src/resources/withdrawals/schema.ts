@@ -1,13 +1,17 @@
 import { Type } from 'typebox';
 import { holdableCurrencyValues } from '../../catalogue/rail-values.js';
 import { withdrawalStatuses } from '../../domain/states/withdrawal-status.js';
+import { named } from '../../platform/components.js';
 import { Obj, PositiveAmount, StringEnum } from '../../platform/schema.js';
 
 /** The payout instrument: `type` is the rail and alone decides the field set (GET .../destination-schema). */
-export const DestinationTransferData = Type.Object(
-  // Any string: an unknown rail is refused by the service, naming the rails the currency accepts (400 1008).
-  { type: Type.String({ minLength: 1, maxLength: 60, description: 'The payout rail' }) },
-  { additionalProperties: true, description: 'Fields per rail: GET /v1/currencies/{currency}/destination-schema' },
+export const DestinationTransferData = named(
+  'DestinationTransferData',
+  Type.Object(
+    // Any string: an unknown rail is refused by the service, naming the rails the currency accepts (400 1008).
+    { type: Type.String({ minLength: 1, maxLength: 60, description: 'The payout rail' }) },
+    { additionalProperties: true, description: 'Fields per rail: GET /v1/currencies/{currency}/destination-schema' },
+  ),
 );
 
 export const Beneficiary = Obj(
@@ -29,17 +33,20 @@ export const CreateWithdrawalRequest = Obj({
   beneficiary: Type.Optional(Beneficiary),
 });
 
-export const Withdrawal = Type.Object({
-  withdrawalId: Type.String({ format: 'uuid' }),
-  currency: Type.String(),
-  amount: Type.Number(),
-  fee: Type.Number({ description: 'Network fee for crypto payouts; 0 for fiat rails' }),
-  feeCurrency: Type.String(),
-  rail: Type.String(),
-  status: StringEnum(withdrawalStatuses),
-  destinationTransferData: Type.Record(Type.String(), Type.String()),
-  beneficiary: Type.Optional(Type.Record(Type.String(), Type.String())),
-  failureReason: Type.Optional(Type.String()),
-  createdAt: Type.Integer({ description: 'Unix seconds' }),
-  updatedAt: Type.Integer({ description: 'Unix seconds' }),
-});
+export const Withdrawal = named(
+  'Withdrawal',
+  Type.Object({
+    withdrawalId: Type.String({ format: 'uuid' }),
+    currency: Type.String(),
+    amount: Type.Number(),
+    fee: Type.Number({ description: 'Network fee for crypto payouts; 0 for fiat rails' }),
+    feeCurrency: Type.String(),
+    rail: Type.String(),
+    status: StringEnum(withdrawalStatuses),
+    destinationTransferData: Type.Record(Type.String(), Type.String()),
+    beneficiary: Type.Optional(Type.Record(Type.String(), Type.String())),
+    failureReason: Type.Optional(Type.String()),
+    createdAt: Type.Integer({ description: 'Unix seconds' }),
+    updatedAt: Type.Integer({ description: 'Unix seconds' }),
+  }),
+);

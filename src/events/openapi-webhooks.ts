@@ -1,0 +1,54 @@
+import { eventApiVersion, eventTypeNames, eventTypes } from './catalogue.js';
+import { signatureHeader } from './signature.js';
+
+// The event catalogue as the OpenAPI document's `webhooks` (OpenAPI 3.1): one entry per event type, with the
+// envelope the dispatcher writes and the signature header, so the reference and generated clients list every type.
+
+const envelope = (type: string) => ({
+  type: 'object',
+  required: ['id', 'type', 'api_version', 'data'],
+  properties: {
+    id: {
+      type: 'string',
+      description:
+        eventTypes[type as keyof typeof eventTypes].envelopeId === 'entity'
+          ? 'The affected entity id: do not deduplicate on id and type, follow-up updates share them'
+          : 'A delivery UUID: deduplicate on data.eventId',
+    },
+    type: { type: 'string', const: type },
+    api_version: { type: 'string', const: eventApiVersion },
+    data: { type: 'object', description: 'The affected resource', additionalProperties: true },
+  },
+});
+
+/** The `webhooks` object of the published document. */
+export function eventWebhooks(): Record<string, unknown> {
+  return Object.fromEntries(
+    eventTypeNames.map((type) => {
+      const entry: { fires: string; emitted: boolean; deprecated?: string } = eventTypes[type];
+      const notes = [entry.emitted ? undefined : 'Not sent by this server yet.', entry.deprecated].filter(Boolean);
+      return [
+        type,
+        {
+          post: {
+            summary: entry.fires,
+            ...(notes.length > 0 ? { description: notes.join(' ') } : {}),
+            ...(entry.deprecated === undefined ? {} : { deprecated: true }),
+            parameters: [
+              {
+                name: signatureHeader,
+                in: 'header',
+                required: false,
+                description:
+                  '`sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret',
+                schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+              },
+            ],
+            requestBody: { required: true, content: { 'application/json': { schema: envelope(type) } } },
+            responses: { '2XX': { description: 'Received: answer fast, then process' } },
+          },
+        },
+      ];
+    }),
+  );
+}
