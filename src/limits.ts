@@ -22,6 +22,19 @@ export const limits = {
   emailLengthMax: 254,
   bodyLimitBytes: 1_048_576,
   databasePoolSizeDefault: 10,
+  /**
+   * While the database is away a request waits at most for a connection, then for its statement: with these
+   * defaults a request of one statement is answered (503 if need be) within about 5.5 s.
+   */
+  databaseAcquireTimeoutMsDefault: 2_000,
+  databaseStatementTimeoutMsDefault: 3_000,
+  databaseIdleInTransactionTimeoutMsDefault: 5_000,
+  /** How long a process keeps trying to consume the key of a write whose outcome the database left unknown. */
+  unknownOutcomeRecordWindowMs: 10 * 60 * 1000,
+  /** The operator's whole-ledger check reads every posting: its statements may run this long. */
+  ledgerVerificationTimeoutMs: 10 * 60 * 1000,
+  /** GET /health answers 503 when the database has not answered a trivial statement within this. */
+  healthCheckTimeoutMs: 1_000,
   /** A completed idempotency key replays its answer this long, then starts a fresh request. */
   idempotencyReplayWindowMs: 24 * 60 * 60 * 1000,
   writeRateWindowMs: 60_000,
