@@ -21,6 +21,7 @@ import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
+import { conversationRoutes } from './resources/conversations/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await webhookRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
       await openBankingRoutes(scope, ctx);
+      await conversationRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },
