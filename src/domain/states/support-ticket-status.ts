@@ -42,7 +42,9 @@ export type TicketTrigger =
   | { readonly by: 'brokerage'; readonly action: 'set'; readonly to: SupportTicketStatus };
 
 /** The status after the trigger (the same status when nothing changes), or why the ticket refuses it. */
-export type TicketMove = { readonly ok: true; readonly to: SupportTicketStatus } | { readonly ok: false; reason: string };
+export type TicketMove =
+  | { readonly ok: true; readonly to: SupportTicketStatus }
+  | { readonly ok: false; reason: string };
 
 export function moveTicket(from: SupportTicketStatus, trigger: TicketTrigger): TicketMove {
   if (from === 'CLOSED') return { ok: false, reason: 'is CLOSED: a closed ticket takes no messages or changes' };

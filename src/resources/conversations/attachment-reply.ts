@@ -16,9 +16,7 @@ const extensions: Readonly<Record<string, string>> = {
 /** The documented 200 of an attachment read: one of the three kinds, as binary. */
 export const AttachmentFile: TSchema = Type.Unsafe({
   description: 'The file as it was sent: JPEG, PNG or PDF',
-  content: Object.fromEntries(
-    documentKinds.map((kind) => [kind, { schema: { type: 'string', format: 'binary' } }]),
-  ),
+  content: Object.fromEntries(documentKinds.map((kind) => [kind, { schema: { type: 'string', format: 'binary' } }])),
 });
 
 /** The Content-Disposition value: an ASCII fallback name and the UTF-8 one (RFC 6266, RFC 8187). */

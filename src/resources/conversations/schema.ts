@@ -88,6 +88,14 @@ export const Conversation = named(
   Type.Object({ ...conversationFields, messages: Type.Array(Message, { description: 'Oldest first' }) }),
 );
 
+/** Operators see every workspace's conversations: each names its workspace. */
+export const OperatorConversationSummary = Type.Object({ workspaceId: Type.String(), ...conversationFields });
+export const OperatorConversation = Type.Object({
+  workspaceId: Type.String(),
+  ...conversationFields,
+  messages: Type.Array(Message, { description: 'Oldest first' }),
+});
+
 export const ConversationParams = Obj({ conversationId: Type.String({ minLength: 1, maxLength: 64 }) });
 export const AttachmentParams = Obj({
   conversationId: Type.String({ minLength: 1, maxLength: 64 }),

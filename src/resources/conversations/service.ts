@@ -44,7 +44,14 @@ export interface NewMessage {
 /** The conversation with its messages and what their attachments are, as one conversation is shown. */
 export async function loadConversation(db: Queryable, row: ConversationRow): Promise<ConversationOut> {
   const messages = await messagesOf(db, row.id);
-  return conversationView(row, messages, await attachmentsOf(db, messages.map((m) => m.id)));
+  return conversationView(
+    row,
+    messages,
+    await attachmentsOf(
+      db,
+      messages.map((m) => m.id),
+    ),
+  );
 }
 
 /**

@@ -52,3 +52,9 @@ export function conversationView(
 ): Static<typeof Conversation> {
   return { ...conversationSummaryView(row), messages: messages.map((m) => messageView(m, attachments)) };
 }
+
+/** What operators see: the partner's view and the workspace it belongs to. */
+export const operatorConversationSummaryView = (row: ConversationRow) => ({
+  workspaceId: row.workspace_id,
+  ...conversationSummaryView(row),
+});
