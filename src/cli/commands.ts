@@ -3,12 +3,14 @@
 
 import type { ParseArgsConfig } from 'node:util';
 import { verificationProfileNames } from '../catalogue/verification-profiles.js';
+import { conversationCommands } from './conversation-commands.js';
+import { ticketCommands } from './ticket-commands.js';
+import { UsageError } from './usage-error.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values = Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
 
-/** A problem with the command line: printed with a hint to --help, exit code 2. */
-export class UsageError extends Error {}
+export { UsageError } from './usage-error.js';
 
 export interface Api {
   request(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown>;
@@ -243,4 +245,6 @@ export const commands: readonly Command[] = [
       return 1;
     },
   },
+  ...conversationCommands,
+  ...ticketCommands,
 ];
