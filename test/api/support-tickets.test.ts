@@ -154,6 +154,12 @@ describe('filing a ticket', () => {
       message: /Idempotency-Key must be/,
     });
     expect((await get(p, '/v1/support-tickets')).json().value).toHaveLength(1);
+    // A bodyless write takes a key too: the close replays its answer.
+    const { ticketId } = first.json().value;
+    const closeKey = { 'idempotency-key': `t-${randomUUID()}` };
+    const closed = await post(p, `/v1/support-tickets/${ticketId}/close`, undefined, closeKey);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await post(p, `/v1/support-tickets/${ticketId}/close`, undefined, closeKey)).body).toBe(closed.body);
   });
 
   it('lists newest first without messages, by status, page by page; unknown filters are 400', async () => {
