@@ -6,6 +6,7 @@ import { limits } from '../../limits.js';
 import { named } from '../../platform/components.js';
 import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
 import { Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { storableText } from '../../platform/storable-text.js';
 
 // Conversations (spec: Conversations). The spec shows the single read and its required `endUserEmail`; the objects,
 // the list and the mutations' paths are ours (docs/decisions.md, "Conversations and support tickets").
@@ -19,12 +20,17 @@ const attachmentBase64LengthMax = Math.ceil(limits.conversationAttachmentMaxByte
  */
 export const messageBodyLimitBytes = limits.conversationAttachmentsPerMessageMax * attachmentBase64LengthMax + 65_536;
 
-export const MessageText = Type.String({ minLength: 1, maxLength: limits.messageLengthMax });
-export const Subject = Type.String({ minLength: 1, maxLength: limits.subjectLengthMax });
+export const MessageText = Type.String({ minLength: 1, maxLength: limits.messageLengthMax, pattern: storableText });
+export const Subject = Type.String({ minLength: 1, maxLength: limits.subjectLengthMax, pattern: storableText });
 
 const NewAttachment = Obj({
   fileName: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, description: 'Shown to the reader; the kind is told by the bytes' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: storableText,
+      description: 'Shown to the reader; the kind is told by the bytes',
+    }),
   ),
   content: Type.String({
     minLength: 1,

@@ -6,11 +6,12 @@ import { limits } from '../../limits.js';
 import { named } from '../../platform/components.js';
 import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
 import { Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { storableText } from '../../platform/storable-text.js';
 
 // Support tickets (spec: the support_ticket_* events; the endpoints and objects are not shown, ours are recorded in
 // docs/decisions.md, "Conversations and support tickets").
 
-export const TicketText = Type.String({ minLength: 1, maxLength: limits.messageLengthMax });
+export const TicketText = Type.String({ minLength: 1, maxLength: limits.messageLengthMax, pattern: storableText });
 
 export const TicketMessage = named(
   'SupportTicketMessage',
@@ -59,14 +60,19 @@ export const OperatorTicket = Type.Object({
 });
 
 export const CreateTicketRequest = Obj({
-  subject: Type.String({ minLength: 1, maxLength: limits.subjectLengthMax }),
+  subject: Type.String({ minLength: 1, maxLength: limits.subjectLengthMax, pattern: storableText }),
   description: TicketText,
   category: StringEnum(supportTicketCategories),
   entityType: Type.Optional(
     StringEnum(supportTicketEntityTypes, { description: 'With entityId: the payment the ticket is about' }),
   ),
   entityId: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 64, description: 'With entityType: an id of this workspace' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: storableText,
+      description: 'With entityType: an id of this workspace',
+    }),
   ),
 });
 
