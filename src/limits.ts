@@ -50,6 +50,8 @@ export const limits = {
   messageLengthMax: 10_000,
   /** A conversation's or support ticket's subject. */
   subjectLengthMax: 200,
+  /** The last page the conversation and ticket lists take: beyond it the offset would overflow, not just be empty. */
+  threadListPageMax: 1_000_000,
   /** An open banking web form not paid within this is EXPIRED. */
   openBankingSessionTtlMs: 30 * 60 * 1000,
   /** The hosted payment form posts a few short fields. */

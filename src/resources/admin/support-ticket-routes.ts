@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { supportTicketStatuses } from '../../domain/states/support-ticket-status.js';
+import { limits } from '../../limits.js';
 import { pageOf, pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
 import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 import { listTickets, ticketMessages } from '../support-tickets/repo.js';
@@ -25,7 +26,9 @@ const OperatorTicketQuery = Obj({
   limit: Type.Optional(
     Type.Integer({ minimum: 0, maximum: pageSizeMax, description: `Page size; 0 or absent: ${pageSizeDefault}` }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, from 0' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: limits.threadListPageMax, description: 'Page number, from 0' }),
+  ),
 });
 
 const SupportStatus = StringEnum(supportTicketStatuses, {

@@ -122,7 +122,7 @@ export async function listConversations(db: Queryable, f: ConversationFilters): 
   if (f.statuses !== undefined && f.statuses.length > 0) where.push(`status = any(${p.add([...f.statuses])}::text[])`);
   return db.query<ConversationRow>(
     `select * from conversations ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     order by created_at_ms desc, id desc limit ${p.add(f.limit, 'integer')} offset ${p.add(f.offset, 'integer')}`,
+     order by created_at_ms desc, id desc limit ${p.add(f.limit, 'integer')} offset ${p.add(f.offset, 'bigint')}`,
     p.values,
   );
 }

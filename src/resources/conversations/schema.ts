@@ -129,7 +129,9 @@ export const ConversationListQuery = Obj({
   limit: Type.Optional(
     Type.Integer({ minimum: 0, maximum: pageSizeMax, description: `Page size; 0 or absent: ${pageSizeDefault}` }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, from 0' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: limits.threadListPageMax, description: 'Page number, from 0' }),
+  ),
 });
 
 export const OpenConversationRequest = Obj({

@@ -120,7 +120,7 @@ export async function listTickets(db: Queryable, f: TicketFilters): Promise<Tick
   if (f.statuses !== undefined && f.statuses.length > 0) where.push(`status = any(${p.add([...f.statuses])}::text[])`);
   return db.query<TicketRow>(
     `select * from support_tickets ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     order by created_at_ms desc, id desc limit ${p.add(f.limit, 'integer')} offset ${p.add(f.offset, 'integer')}`,
+     order by created_at_ms desc, id desc limit ${p.add(f.limit, 'integer')} offset ${p.add(f.offset, 'bigint')}`,
     p.values,
   );
 }
