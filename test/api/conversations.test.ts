@@ -23,11 +23,12 @@ const b64 = (bytes: Buffer) => bytes.toString('base64');
 
 type Body = Record<string, unknown>;
 
-const post = (p: Partner, url: string, payload: Body | undefined, idempotencyKey: string | undefined = key()) =>
+/** A mutation with a fresh key, the given one, or none (`null`). */
+const post = (p: Partner, url: string, payload: Body | undefined, idempotencyKey: string | null = key()) =>
   t.app.inject({
     method: 'POST',
     url,
-    headers: { ...p.headers, ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }) },
+    headers: { ...p.headers, ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }) },
     ...(payload === undefined ? {} : { payload }),
   });
 const get = (p: Partner, url: string) => t.app.inject({ method: 'GET', url, headers: p.headers });
@@ -170,10 +171,10 @@ describe('opening and reading a conversation', () => {
 describe('the Idempotency-Key of conversation mutations', () => {
   it('is required: absent or malformed is 400 before the body is read, and nothing is created', async () => {
     const p = await aPartner(t.app);
-    const absent = await post(p, '/v1/conversations', opening(), undefined);
+    const absent = await post(p, '/v1/conversations', opening(), null);
     expectRefusal(absent, { status: 400, error: 'ValidationError', message: /Idempotency-Key is required/ });
     // The key's refusal comes before the body's.
-    expectRefusal(await post(p, '/v1/conversations', { subject: 1 }, undefined), {
+    expectRefusal(await post(p, '/v1/conversations', { subject: 1 }, null), {
       status: 400,
       error: 'ValidationError',
       message: /Idempotency-Key is required/,
@@ -187,7 +188,7 @@ describe('the Idempotency-Key of conversation mutations', () => {
     }
     const { conversationId } = await anOpenConversation(p);
     for (const path of ['messages', 'close']) {
-      expectRefusal(await post(p, `/v1/conversations/${conversationId}/${path}`, opening(), undefined), {
+      expectRefusal(await post(p, `/v1/conversations/${conversationId}/${path}`, opening(), null), {
         status: 400,
         error: 'ValidationError',
         message: /Idempotency-Key is required/,

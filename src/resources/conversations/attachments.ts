@@ -19,14 +19,19 @@ export interface CheckedAttachment {
   readonly sha256: string;
 }
 
-/** Padded base64 (RFC 4648 section 4): Node's decoder skips characters it does not know, so it is checked first. */
-const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * Padded base64 (RFC 4648 section 4): Node's decoder skips characters it does not know, so it is checked first. A
+ * character class and a length check, not a grouped pattern: V8 backtracks a repeated group recursively, and a 7 MB
+ * string overflows the stack.
+ */
+const base64Characters = /^[A-Za-z0-9+/]*={0,2}$/;
+const isBase64 = (text: string): boolean => text.length % 4 === 0 && base64Characters.test(text);
 
 /** Decodes and checks each attachment; 400 ValidationError naming the first one that is not acceptable. */
 export function checkAttachments(attachments: readonly NewAttachment[] | undefined): CheckedAttachment[] {
   return (attachments ?? []).map((attachment, i) => {
     const field = `attachments[${i}].content`;
-    if (!base64.test(attachment.content)) throw validation(`${field} must be base64 (RFC 4648, padded)`);
+    if (!isBase64(attachment.content)) throw validation(`${field} must be base64 (RFC 4648, padded)`);
     const bytes = Buffer.from(attachment.content, 'base64');
     if (bytes.length > limits.conversationAttachmentMaxBytes) {
       throw validation(`${field} is ${bytes.length} bytes; at most ${limits.conversationAttachmentMaxBytes}`);
