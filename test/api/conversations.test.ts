@@ -161,7 +161,13 @@ describe('opening and reading a conversation', () => {
     expect(ids(await get(p, '/v1/conversations?status=OPEN&status=CLOSED&limit=1&page=1'))).toEqual([
       second.conversationId,
     ]);
+    expectRefusal(await post(p, '/v1/conversations', { ...opening(), message: 'a\u0000b' }), {
+      status: 400,
+      error: 'ValidationError',
+      message: /message must match/,
+    });
     readRefusal(await get(p, '/v1/conversations?status=PENDING'), 400, 'ValidationError');
+    readRefusal(await get(p, `/v1/conversations?page=${limits.threadListPageMax + 1}`), 400, 'ValidationError');
     readRefusal(await get(p, '/v1/conversations?userEmail=ana%40example.com'), 400, 'ValidationError');
     // Another workspace's list does not show them.
     expect(ids(await get(await aPartner(t.app), '/v1/conversations'))).toEqual([]);
