@@ -1,7 +1,7 @@
 // `brokerage conversations ...`: the brokerage's side of conversations with partners about their end users
 // (operator API /admin/v1/conversations). A message may carry files (--attach, repeatable): JPEG, PNG or PDF.
 
-import type { Command } from './commands.js';
+import type { Command } from './command.js';
 import { attachments, listQuery, optionText, optionTexts, requiredText } from './option-values.js';
 
 const path = (id: string, rest = '') => `/admin/v1/conversations/${encodeURIComponent(id)}${rest}`;

@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Values } from './commands.js';
+import type { Values } from './command.js';
 import { UsageError } from './usage-error.js';
 
 export function optionText(values: Values, name: string): string | undefined {

@@ -1,7 +1,7 @@
 // `brokerage tickets ...`: the brokerage's support desk over partners' support tickets (operator API
 // /admin/v1/support-tickets). Statuses: OPEN, IN_PROGRESS, WAITING_ON_PARTNER, RESOLVED, CLOSED (final).
 
-import type { Command } from './commands.js';
+import type { Command } from './command.js';
 import { listQuery, optionText, optionTexts, requiredText } from './option-values.js';
 
 const path = (id: string, rest = '') => `/admin/v1/support-tickets/${encodeURIComponent(id)}${rest}`;
