@@ -1,4 +1,5 @@
 import type { Author } from '../../domain/author.js';
+import { isUuid } from '../../domain/ids.js';
 import type { ConversationStatus } from '../../domain/states/conversation-status.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
@@ -29,10 +30,6 @@ export interface MessageRow {
   created_at_ms: bigint;
   [column: string]: unknown;
 }
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are UUIDs; anything else names no conversation (and must not reach a uuid cast). */
-export const isUuid = (id: string): boolean => uuid.test(id);
 
 export async function findConversation(
   db: Queryable,

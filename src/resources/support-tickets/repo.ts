@@ -1,5 +1,6 @@
 import type { SupportTicketCategory, SupportTicketEntityType } from '../../catalogue/support-ticket-categories.js';
 import type { Author } from '../../domain/author.js';
+import { isUuid } from '../../domain/ids.js';
 import type { SupportTicketStatus } from '../../domain/states/support-ticket-status.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
@@ -30,11 +31,8 @@ export interface TicketMessageRow {
   [column: string]: unknown;
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findTicket(db: Queryable, id: string, forUpdate = false): Promise<TicketRow | undefined> {
-  // Ids are UUIDs; anything else names no ticket (and must not reach a uuid cast).
-  if (!uuid.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const rows = await db.query<TicketRow>(
     `select * from support_tickets where id = $1${forUpdate ? ' for update' : ''}`,
     [id],
