@@ -55,6 +55,16 @@ export const limits = {
   /** Codes mailed per attempt: the first and two resends. */
   kycOtpSendsMax: 3,
   kycDocumentImageMaxBytes: 5 * 1024 * 1024,
+  /** A conversation message's attachment (JPEG, PNG or PDF), as large as the hosted page's document image. */
+  conversationAttachmentMaxBytes: 5 * 1024 * 1024,
+  /** Attachments per message: a document's two sides and a proof of address. */
+  conversationAttachmentsPerMessageMax: 3,
+  /** The text of a conversation or support-ticket message, and a ticket's description. */
+  messageLengthMax: 10_000,
+  /** A conversation's or support ticket's subject. */
+  subjectLengthMax: 200,
+  /** The last page the conversation and ticket lists take: beyond it the offset would overflow, not just be empty. */
+  threadListPageMax: 1_000_000,
   /** An open banking web form not paid within this is EXPIRED. */
   openBankingSessionTtlMs: 30 * 60 * 1000,
   /** The hosted payment form posts a few short fields. */

@@ -32,9 +32,16 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return raw;
 }
 
-/** sha256 of the body with keys sorted at every level, so that field order does not make two payloads differ. */
+/**
+ * sha256 of the body with keys sorted at every level, so that field order does not make two payloads differ. A
+ * bodyless write (a ticket's close) hashes as `null`.
+ */
 export function requestHash(endpoint: string, body: unknown): string {
-  return createHash('sha256').update(endpoint).update('\n').update(canonicalJson(body)).digest('hex');
+  return createHash('sha256')
+    .update(endpoint)
+    .update('\n')
+    .update(canonicalJson(body ?? null))
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {
