@@ -14,12 +14,14 @@ import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
+import { amlAdminRoutes } from './resources/admin/aml-routes.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
+import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
@@ -92,6 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await webhookRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
       await openBankingRoutes(scope, ctx);
+      await amlScreeningRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
     },
     { prefix: '/v1' },
@@ -105,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await idempotencyAdminRoutes(scope, ctx);
       await complianceAdminRoutes(scope, ctx);
       await refundAdminRoutes(scope, ctx);
+      await amlAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

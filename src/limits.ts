@@ -21,6 +21,8 @@ export const limits = {
   amountSignificantDigitsMax: 15,
   emailLengthMax: 254,
   bodyLimitBytes: 1_048_576,
+  /** The operator's import of the OFAC SDN CSV files (about 6 MB in 2026): room for the list to grow. */
+  sanctionsImportBodyLimitBytes: 64 * 1_048_576,
   databasePoolSizeDefault: 10,
   /** A completed idempotency key replays its answer this long, then starts a fresh request. */
   idempotencyReplayWindowMs: 24 * 60 * 60 * 1000,
