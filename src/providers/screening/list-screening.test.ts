@@ -4,7 +4,7 @@ import { listScreening } from './list-screening.js';
 import { sandboxEntries } from './sandbox-list.js';
 
 /** A store with no imported list: every query answers no rows. */
-const emptyStore: Queryable = { query: async <T extends Row>() => [] as T[] };
+const emptyStore: Queryable = { query: async <T extends Row>() => [] as T[], exec: async () => {} };
 
 describe('listScreening', () => {
   it('refuses to screen with no list at all (503), rather than answer an unchecked CLEAR', async () => {
