@@ -29,7 +29,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
         tags,
         summary: 'Import (or re-import) the OFAC SDN list from its published CSV files; replaces the previous import',
         body: ImportOfacSdnRequest,
-        response: { 200: SanctionsList, ...errorResponses('read', [400, 401, 413]) },
+        response: { 200: SanctionsList, ...errorResponses('read', [400, 401]) },
       },
     },
     async (request) => importOfacSdn(ctx, request.body),

@@ -1,3 +1,4 @@
+import { validation } from '../../domain/errors.js';
 import type { AmlResolution, AmlScreeningStatus } from '../../domain/states/aml-screening-status.js';
 import type { ListMatch, ScreenedList } from '../../providers/screening/screening-provider.js';
 import type { Queryable } from '../../storage/db.js';
@@ -90,6 +91,9 @@ export async function listScreenings(
   workspaceId: string | undefined,
   filters: ScreeningFilters,
 ): Promise<ScreeningRow[]> {
+  if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) {
+    throw validation('from must not be after to');
+  }
   const p = new SqlParams();
   const where: string[] = [];
   if (workspaceId !== undefined) where.push(`workspace_id = ${p.add(workspaceId)}`);

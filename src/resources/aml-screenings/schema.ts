@@ -68,6 +68,9 @@ export const AmlScreeningsEnvelope = Envelope(Type.Array(AmlScreening));
 /** What operators see: the screening and its workspace. */
 export const OperatorAmlScreening = Type.Object({ ...screeningProperties, workspaceId: Type.String() });
 
+/** Bounded (the end of year 9999) so that the window converts to milliseconds within a bigint. */
+const UnixSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds, inclusive' });
+
 export const AmlListQuery = Obj({
   status: Type.Optional(
     Type.Array(StringEnum(amlScreeningStatuses), {
@@ -77,8 +80,8 @@ export const AmlListQuery = Obj({
   ),
   entityType: Type.Optional(StringEnum(entityTypes)),
   userEmail: Type.Optional(Email),
-  from: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
-  to: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
+  from: Type.Optional(UnixSeconds),
+  to: Type.Optional(UnixSeconds),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Page size; 0 or absent: 50' })),
   page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, from 0' })),
 });
