@@ -87,9 +87,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     verification,
     mail: options.mail ?? sandboxMailbox(db),
     // Stage screens the built-in sandbox list too, whose test names give every status (sandbox-list.ts).
-    screening:
-      options.screening ??
-      listScreening(db, config.brokerageEnv === 'stage' ? { sandboxEntries } : {}),
+    screening: options.screening ?? listScreening(db, config.brokerageEnv === 'stage' ? { sandboxEntries } : {}),
     tokens: new TokenService(signingKey),
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,

@@ -91,7 +91,11 @@ describe('brokerage aml', () => {
     expect(queue.json().map((s: { screeningId: string }) => s.screeningId)).toContain(id);
     const resolved = await cli(['aml', 'resolve', id, '--status', 'CONFIRMED_MATCH', '--note', 'registry checked']);
     expect(resolved.code, resolved.stderr).toBe(0);
-    expect(resolved.json()).toMatchObject({ screeningId: id, status: 'CONFIRMED_MATCH', resolutionNote: 'registry checked' });
+    expect(resolved.json()).toMatchObject({
+      screeningId: id,
+      status: 'CONFIRMED_MATCH',
+      resolutionNote: 'registry checked',
+    });
     const twice = await cli(['aml', 'resolve', id, '--status', 'FALSE_POSITIVE']);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('only a POTENTIAL_MATCH is resolved');

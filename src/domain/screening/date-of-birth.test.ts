@@ -11,6 +11,8 @@ describe('parseListedDate', () => {
     ['1946 to 1950', { fromYear: 1946, toYear: 1950 }],
     ['1948.', { fromYear: 1948, toYear: 1948 }],
     ['10 Foo 1948', undefined],
+    ['Junk 1948', undefined],
+    ['5 Sept 1948', { fromYear: 1948, toYear: 1948, month: 9, day: 5 }],
     ['unknown', undefined],
   ])('%s', (phrase, expected) => {
     expect(parseListedDate(phrase)).toEqual(expected);

@@ -11,12 +11,29 @@ export interface ListedDate {
   readonly day?: number;
 }
 
-const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const months = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 /** "circa" widens a year by this much either way: OFAC uses it for an estimate, not a range. */
 const circaYears = 1;
 
+/** A month written in full or as its first three letters ("Dec", "December"; OFAC also writes "Sept"). */
 const monthOf = (word: string): number | undefined => {
-  const index = months.indexOf(word.slice(0, 3).toLowerCase());
+  const lower = word.toLowerCase();
+  const index = months.findIndex(
+    (m) => m === lower || m.slice(0, 3) === lower || (lower === 'sept' && m === 'september'),
+  );
   return index < 0 ? undefined : index + 1;
 };
 
@@ -29,6 +46,9 @@ export function parseListedDate(phrase: string): ListedDate | undefined {
     const year = Number(m[3]);
     return month === undefined ? undefined : { fromYear: year, toYear: year, month, day: Number(m[1]) };
   }
+  // Before the month-and-year form, which "circa 1948" would also fit.
+  m = /^circa (\d{4})$/i.exec(text);
+  if (m) return { fromYear: Number(m[1]) - circaYears, toYear: Number(m[1]) + circaYears };
   m = /^([A-Za-z]{3,9}) (\d{4})$/.exec(text);
   if (m) {
     const month = monthOf(m[1] as string);
@@ -37,8 +57,6 @@ export function parseListedDate(phrase: string): ListedDate | undefined {
   }
   m = /^(\d{4})$/.exec(text);
   if (m) return { fromYear: Number(m[1]), toYear: Number(m[1]) };
-  m = /^circa (\d{4})$/i.exec(text);
-  if (m) return { fromYear: Number(m[1]) - circaYears, toYear: Number(m[1]) + circaYears };
   m = /^(\d{4}) to (\d{4})$/.exec(text);
   if (m) return { fromYear: Number(m[1]), toYear: Number(m[2]) };
   return undefined;

@@ -8,7 +8,9 @@ const emptyStore: Queryable = { query: async <T extends Row>() => [] as T[], exe
 
 describe('listScreening', () => {
   it('refuses to screen with no list at all (503), rather than answer an unchecked CLEAR', async () => {
-    await expect(listScreening(emptyStore).screen({ entityType: 'INDIVIDUAL', name: 'Jane Doe' })).rejects.toMatchObject({
+    await expect(
+      listScreening(emptyStore).screen({ entityType: 'INDIVIDUAL', name: 'Jane Doe' }),
+    ).rejects.toMatchObject({
       type: 'ExternalServiceError',
       status: 503,
     });

@@ -16,11 +16,12 @@ import anyAscii from 'any-ascii';
 export const matchThreshold = 0.88;
 const screenedWeight = 0.75;
 
-const businessNoise = new Set([
-  'llc', 'ltd', 'limited', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'sa', 'sas', 'srl', 'spa',
-  'gmbh', 'ag', 'bv', 'nv', 'plc', 'lp', 'llp', 'jsc', 'ojsc', 'pjsc', 'cjsc', 'ooo', 'zao', 'oao', 'fze', 'fzco',
-  'the', 'of', 'and',
-]);
+const businessNoise = new Set(
+  (
+    'llc ltd limited inc incorporated corp corporation co company sa sas srl spa gmbh ag bv nv plc lp llp jsc ojsc ' +
+    'pjsc cjsc ooo zao oao fze fzco the of and'
+  ).split(' '),
+);
 
 /** A name as tokens to compare: ASCII, lower case, without business legal forms; never empty for a real name. */
 export function nameTokens(name: string): string[] {

@@ -11,8 +11,22 @@ describe('csvRecords', () => {
     ['plain fields', 'a,b,c', [['a', 'b', 'c']]],
     ['quoted comma', '1,"LAST, First",x', [['1', 'LAST, First', 'x']]],
     ['doubled quote', '1,"a ""b"" c"', [['1', 'a "b" c']]],
-    ['CR LF records', '1,a\r\n2,b\r\n', [['1', 'a'], ['2', 'b']]],
-    ['LF records', '1,a\n2,b', [['1', 'a'], ['2', 'b']]],
+    [
+      'CR LF records',
+      '1,a\r\n2,b\r\n',
+      [
+        ['1', 'a'],
+        ['2', 'b'],
+      ],
+    ],
+    [
+      'LF records',
+      '1,a\n2,b',
+      [
+        ['1', 'a'],
+        ['2', 'b'],
+      ],
+    ],
     ['end-of-file mark', '1,a\r\n\u001a', [['1', 'a']]],
     ['blank lines', '\r\n1,a\r\n\r\n', [['1', 'a']]],
     ['line break inside quotes', '1,"a\r\nb"', [['1', 'a\r\nb']]],
@@ -75,8 +89,18 @@ describe('parseSdnFiles', () => {
       '',
       'ent_num 1 appears twice',
     ],
-    ['an alias of no entry', row(`1,"A","individual","SDGT",${empty},-0- `), row('2,20,"aka","B",-0- '), 'ent_num 2 is not in sdn.csv'],
-    ['a short alt.csv row', row(`1,"A","individual","SDGT",${empty},-0- `), row('1,20,"aka"'), 'alt.csv record 1 has 3 fields'],
+    [
+      'an alias of no entry',
+      row(`1,"A","individual","SDGT",${empty},-0- `),
+      row('2,20,"aka","B",-0- '),
+      'ent_num 2 is not in sdn.csv',
+    ],
+    [
+      'a short alt.csv row',
+      row(`1,"A","individual","SDGT",${empty},-0- `),
+      row('1,20,"aka"'),
+      'alt.csv record 1 has 3 fields',
+    ],
   ])('refuses %s', (_, sdn, alt, reason) => {
     const parsed = parseSdnFiles(sdn, alt);
     expect(parsed.ok).toBe(false);

@@ -90,7 +90,8 @@ export function parseSdnFiles(sdnCsv: string, altCsv = ''): Parsed<SdnEntry[]> {
     const entryId = value(fields[0]);
     const name = value(fields[1]);
     const entryType = entryTypeOf(fields[2]);
-    if (entryId === undefined || !/^\d+$/.test(entryId)) return { ok: false, reason: `${where}: ent_num is not a number` };
+    if (entryId === undefined || !/^\d+$/.test(entryId))
+      return { ok: false, reason: `${where}: ent_num is not a number` };
     if (name === undefined) return { ok: false, reason: `${where}: SDN_Name is empty` };
     if (entryType === undefined) return { ok: false, reason: `${where}: unknown SDN_Type "${fields[2]?.trim()}"` };
     if (entries.has(entryId)) return { ok: false, reason: `${where}: ent_num ${entryId} appears twice` };

@@ -63,7 +63,8 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
     {
       schema: {
         tags,
-        summary: 'Resolve a POTENTIAL_MATCH as CONFIRMED_MATCH (its account can no longer move money) or FALSE_POSITIVE',
+        summary:
+          'Resolve a POTENTIAL_MATCH as CONFIRMED_MATCH (its account can no longer move money) or FALSE_POSITIVE',
         params: Obj({ screeningId: Type.String({ minLength: 1, maxLength: 64 }) }),
         body: ResolveAmlScreeningRequest,
         response: { 200: OperatorAmlScreening, ...errorResponses('read', [400, 401, 404, 409]) },

@@ -1,13 +1,14 @@
 import { holderIdOfSql } from '../../accounts/accounts.js';
 import { allowance } from '../../domain/errors.js';
 import type { Queryable } from '../../storage/db.js';
-import { SqlParams } from '../../storage/sql-params.js';
+import type { SqlParams } from '../../storage/sql-params.js';
 
 // The AML gate (issue 11, item 4): while an account has a CONFIRMED_MATCH screening, its orders, deposits and
 // withdrawals are refused with 403 AllowanceError naming the screening, and nothing moves. It sits beside the
 // verification gate of each write: inside the one statement of a deposit or a rail order (as an SQL expression), a
-// query of its own for the on-behalf customer and the withdrawal's beneficiary. A screening holds the account it
-// was tied to, and the email it named (a person who later joins an organisation is still found by email).
+// query of its own for an order's on-behalf customer. A screening holds the account it was tied to, and the email
+// it named (a person who later joins an organisation is still found by email). A withdrawal pays out of the
+// workspace's own balance and names no customer account today (docs/decisions.md, AML screenings).
 
 /**
  * The id of a CONFIRMED_MATCH screening of the account holding `email` (or of that email), as an SQL expression;
@@ -34,13 +35,6 @@ export async function confirmedMatchOfAccount(
     [workspaceId, account.id, account.email],
   );
   return rows[0]?.id;
-}
-
-/** As confirmedMatchSql, as a query of its own. */
-export async function confirmedMatchOfEmail(db: Queryable, workspaceId: string, email: string) {
-  const p = new SqlParams();
-  const [row] = await db.query<{ id: string | null }>(`select ${confirmedMatchSql(p, workspaceId, email)} as id`, p.values);
-  return row?.id ?? undefined;
 }
 
 /** The refusal: 403 AllowanceError naming the screening (spec, Errors: the only 403 is a business allowance rule). */

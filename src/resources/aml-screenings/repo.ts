@@ -108,7 +108,7 @@ export async function listScreenings(
   const offset = limit * (filters.page ?? 0);
   return db.query<ScreeningRow>(
     `select * from aml_screenings ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     order by created_at_ms desc, id desc limit ${p.add(limit, 'integer')} offset ${p.add(offset, 'integer')}`,
+     order by created_at_ms desc, id desc limit ${p.add(limit, 'integer')} offset ${p.add(offset, 'bigint')}`,
     p.values,
   );
 }

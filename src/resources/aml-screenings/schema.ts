@@ -19,7 +19,7 @@ export const CreateAmlScreeningRequest = Obj({
   userEmail: Type.Optional({
     ...Email,
     description:
-      "Ties the screening to the customer's account: while it is CONFIRMED_MATCH, the account's orders, deposits and withdrawals are refused (403)",
+      "Ties the screening to the customer's account: while it is CONFIRMED_MATCH, the account's orders and deposits are refused (403)",
   }),
 });
 
@@ -83,7 +83,7 @@ export const AmlListQuery = Obj({
   from: Type.Optional(UnixSeconds),
   to: Type.Optional(UnixSeconds),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Page size; 0 or absent: 50' })),
-  page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, from 0' })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Page number, from 0' })),
 });
 
 export const ResolveAmlScreeningRequest = Obj({

@@ -32,7 +32,8 @@ export function screeningSubjectOf(body: Request): ScreeningSubject {
     };
   }
   const personal = (['firstName', 'middleName', 'lastName', 'dateOfBirth'] as const).find((f) => body[f] !== undefined);
-  if (personal !== undefined) throw validation(`${personal} is for an INDIVIDUAL screening; a BUSINESS has businessName`);
+  if (personal !== undefined)
+    throw validation(`${personal} is for an INDIVIDUAL screening; a BUSINESS has businessName`);
   if (body.businessName === undefined) throw validation('businessName is required to screen a BUSINESS');
   return { entityType: 'BUSINESS', name: body.businessName };
 }

@@ -15,7 +15,6 @@ import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/led
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { confirmedMatchOfEmail, refuseConfirmedMatch } from '../aml-screenings/gate.js';
 import { withdrawalPayoutJob } from './payout.js';
 import { findWithdrawal, pendingWithdrawalRow, placeWithdrawal, type WithdrawalRow } from './repo.js';
 import type { CreateWithdrawalRequest } from './schema.js';
@@ -68,21 +67,6 @@ async function payoutFee(ctx: AppContext, checked: CheckedWithdrawal): Promise<b
   return mulDiv(scaled(gasUsd), 10n ** BigInt(checked.currency.precision), scaled(rate.usdPerUnit), 'up');
 }
 
-/**
- * The AML gate of a withdrawal. A withdrawal pays out of the workspace's own balance and names no payer; the person
- * it concerns is the beneficiary whose email the destination carries, the same reading as the list's userEmail
- * filter (repo.ts). While that person's account has a CONFIRMED_MATCH screening, the withdrawal is refused (403).
- */
-async function refuseSanctionedBeneficiary(
-  ctx: AppContext,
-  workspace: WorkspaceContext,
-  destination: Record<string, unknown>,
-): Promise<void> {
-  const email = destination.email;
-  if (typeof email !== 'string' || email.trim() === '') return;
-  refuseConfirmedMatch(await confirmedMatchOfEmail(ctx.db, workspace.id, email), 'beneficiary', email);
-}
-
 export async function createWithdrawal(
   ctx: AppContext,
   workspace: WorkspaceContext,
@@ -91,7 +75,6 @@ export async function createWithdrawal(
   claim: StatementClaim,
 ) {
   const { currency, rail, amount } = checked;
-  await refuseSanctionedBeneficiary(ctx, workspace, checked.destination);
   await enforceCorridorLimits(ctx.corridors, {
     currency,
     direction: 'payout',
