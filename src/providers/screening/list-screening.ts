@@ -2,8 +2,8 @@ import { externalService } from '../../domain/errors.js';
 import type { Queryable } from '../../storage/db.js';
 import { matchThreshold, nameScore, nameTokens } from './name-match.js';
 import type { SdnEntry } from './ofac-csv.js';
-import { sandboxListName } from './sandbox-list.js';
 import { type StoredList, storedEntries, storedLists } from './sanctions-store.js';
+import { sandboxListName } from './sandbox-list.js';
 import type { ListMatch, ScreenedList, ScreeningProvider, ScreeningSubject } from './screening-provider.js';
 
 // The list-based provider: screens against the lists operators imported (sanctions-store.ts) and, in stage, the

@@ -5,7 +5,7 @@ import { isoDate } from '../../domain/screening/date-of-birth.js';
 import { secondsOf } from '../../platform/clock.js';
 import { Obj } from '../../platform/schema.js';
 import { parseSdnFiles } from '../../providers/screening/ofac-csv.js';
-import { type StoredList, replaceList, storedLists } from '../../providers/screening/sanctions-store.js';
+import { replaceList, type StoredList, storedLists } from '../../providers/screening/sanctions-store.js';
 
 // Operators import the US OFAC SDN list from the CSV files they download from OFAC (sdn.csv and alt.csv), through
 // `brokerage sanctions import --dir <folder>`. Importing again replaces the list: the same files give the same

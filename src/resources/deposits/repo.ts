@@ -1,11 +1,11 @@
 import { ensureWorkspaceAccountSql, holderStatusSql } from '../../accounts/accounts.js';
-import { confirmedMatchSql } from '../aml-screenings/gate.js';
 import type { DepositStatus } from '../../domain/states/deposit-status.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
+import { confirmedMatchSql } from '../aml-screenings/gate.js';
 
 /** The columns of `deposits` (migrations 0005 and 0007), in the insert's order. */
 export const depositColumns = {
