@@ -94,8 +94,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await webhookRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
       await openBankingRoutes(scope, ctx);
-      await amlScreeningRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
+      await amlScreeningRoutes(scope, ctx);
     },
     { prefix: '/v1' },
   );
