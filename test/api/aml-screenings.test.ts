@@ -102,6 +102,8 @@ describe('POST /v1/aml-screenings against the sandbox list (the documented test 
     ['an unknown field', { ...ivan, nationality: 'RU' }, 'nationality'],
     ['a blank name', { ...ivan, firstName: '   ' }, 'firstName'],
     ['a lower-case country', { ...ivan, country: 'ru' }, 'country'],
+    ['a control character in a name', { ...ivan, lastName: 'Test\u0000sanctioned' }, 'lastName'],
+    ['a lone surrogate in a name', { ...ivan, firstName: '\ud800' }, 'firstName'],
   ])('refuses %s with 400 in the create shape', async (_, body, message) => {
     const p = await aPartner(t.app);
     const response = await screen(p, body);
@@ -293,6 +295,7 @@ describe('operators: the OFAC SDN import and resolutions', () => {
     });
     expect((await resolve('no-such-screening', { status: 'FALSE_POSITIVE' })).statusCode).toBe(404);
     expect((await resolve(potential.screeningId, { status: 'CLEAR' })).statusCode).toBe(400);
+    expect((await resolve(potential.screeningId, { status: 'FALSE_POSITIVE', note: 'a\u0000b' })).statusCode).toBe(400);
   });
 });
 

@@ -101,6 +101,13 @@ describe('parseSdnFiles', () => {
       row('1,20,"aka"'),
       'alt.csv record 1 has 3 fields',
     ],
+    ['a NUL character', row(`1,"A\u0000","individual","SDGT",${empty},-0- `), '', 'NUL character'],
+    [
+      'a lone surrogate',
+      row(`1,"A","individual","SDGT",${empty},-0- `),
+      row('1,20,"aka","\ud800",-0- '),
+      'alt.csv holds',
+    ],
   ])('refuses %s', (_, sdn, alt, reason) => {
     const parsed = parseSdnFiles(sdn, alt);
     expect(parsed.ok).toBe(false);

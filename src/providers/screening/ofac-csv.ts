@@ -83,6 +83,15 @@ const entryTypeOf = (field: string | undefined): SdnEntry['entryType'] | undefin
 
 /** sdn.csv and alt.csv as entries, the aliases folded into their entry; the first malformed line refuses all. */
 export function parseSdnFiles(sdnCsv: string, altCsv = ''): Parsed<SdnEntry[]> {
+  for (const [name, text] of [
+    ['sdn.csv', sdnCsv],
+    ['alt.csv', altCsv],
+  ] as const) {
+    // Neither is text OFAC publishes, and PostgreSQL cannot store either.
+    if (text.includes('\u0000') || /\p{Cs}/u.test(text)) {
+      return { ok: false, reason: `${name} holds a NUL character or a lone UTF-16 surrogate: it is not a text file` };
+    }
+  }
   const entries = new Map<string, SdnEntry>();
   for (const [index, fields] of csvRecords(sdnCsv).entries()) {
     const where = `sdn.csv record ${index + 1}`;

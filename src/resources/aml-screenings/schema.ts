@@ -4,7 +4,9 @@ import { named } from '../../platform/components.js';
 import { Country, Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 
 const entityTypes = ['INDIVIDUAL', 'BUSINESS'] as const;
-const NamePart = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+/** Some visible character, and no control character or lone surrogate (which PostgreSQL's jsonb refuses). */
+const NamePart = (maxLength: number) =>
+  Type.String({ minLength: 1, maxLength, pattern: '^(?=.*\\S)[^\\p{Cc}\\p{Cs}]+$' });
 
 export const CreateAmlScreeningRequest = Obj({
   entityType: StringEnum(entityTypes),
@@ -88,5 +90,13 @@ export const AmlListQuery = Obj({
 
 export const ResolveAmlScreeningRequest = Obj({
   status: StringEnum(amlResolutions),
-  note: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'Why; kept on the screening' })),
+  note: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      // Line breaks are welcome; NUL and lone surrogates are not text PostgreSQL stores.
+      pattern: '^[^\\u0000\\p{Cs}]+$',
+      description: 'Why; kept on the screening',
+    }),
+  ),
 });
