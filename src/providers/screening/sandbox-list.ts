@@ -4,9 +4,9 @@ import { parseSdnFiles, type SdnEntry } from './ofac-csv.js';
 // the same parser and matcher as an imported list. The test names (README, "AML screenings"; docs/decisions.md):
 //   INDIVIDUAL "Ivan Testsanctioned"  born 1970-01-01                      CONFIRMED_MATCH (name and date agree)
 //   INDIVIDUAL "Ivan Testsanctioned"  no dateOfBirth                       POTENTIAL_MATCH
-//   INDIVIDUAL "Ivan Testsanctioned"  born on any other date (not 1970)    FALSE_POSITIVE (the date disagrees)
+//   INDIVIDUAL "Ivan Testsanctioned"  born on any other day                FALSE_POSITIVE (the date disagrees)
 //   INDIVIDUAL "Ivan Testsanktsioned" (or the alias "Vanya Testsanctioned", or Cyrillic "Иван Тестсанкционед")
-//                                     any date                             POTENTIAL_MATCH (close, not equal)
+//                                     no date, or born 1970-01-01          POTENTIAL_MATCH (close, not equal)
 //   BUSINESS   "Sandbox Embargoed Trading LLC" (or alias "SET Trading")   POTENTIAL_MATCH (no date to settle it)
 //   any other name                                                         CLEAR
 
