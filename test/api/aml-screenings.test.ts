@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
-import { aQuote, beneficiary, destinations, fundedPartner, payer, postOrder } from '../support/orders.js';
+import {
+  aQuote,
+  beneficiary,
+  destinations,
+  fundedPartner,
+  payer,
+  payerFields,
+  postOrder,
+  simulateOrder,
+} from '../support/orders.js';
 
 // Goal: POST /v1/aml-screenings screens against the sandbox list and imported OFAC SDN files, with the spec's
 // narrower Idempotency-Key; operators import lists and resolve potential matches; a CONFIRMED_MATCH tied to an
@@ -324,7 +333,16 @@ describe('a CONFIRMED_MATCH stops the money of its account', () => {
     const screening = (await screen(p, { ...ivan, userEmail: email })).json().value;
     expect(screening).toMatchObject({ status: 'POTENTIAL_MATCH', userEmail: email });
     // Control: a potential match stops nothing.
-    expect((await deposit(email)).statusCode).toBe(201);
+    const earlyDeposit = await deposit(email);
+    expect(earlyDeposit.statusCode).toBe(201);
+    const earlyQuote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 100 });
+    const earlyOrder = await postOrder(t.app, p, {
+      quoteId: earlyQuote.quoteId,
+      userData: { ...payer, userEmail: email },
+      destinationUserData: beneficiary,
+      destinationTransferData: destinations.PIX_BR,
+    });
+    expect(earlyOrder.statusCode, earlyOrder.body).toBe(201);
 
     expect((await resolve(screening.screeningId, { status: 'CONFIRMED_MATCH' })).statusCode).toBe(200);
     const [deposits, orders, withdrawals] = [
@@ -369,12 +387,26 @@ describe('a CONFIRMED_MATCH stops the money of its account', () => {
       }),
     );
 
+    // Funds that arrive on what was placed before the match was confirmed wait for an operator, uncredited.
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/simulate/incoming-transfer/deposit',
+      headers: p.headers,
+      payload: { depositId: earlyDeposit.json().depositId, amount: 100, ...payerFields.EUR },
+    });
+    await simulateOrder(t.app, p, { orderId: earlyOrder.json().orderId, amount: 100, ...payerFields.EUR });
+    await t.ctx.jobs.runDue();
+    const status = async (path: string) =>
+      (await t.app.inject({ method: 'GET', url: path, headers: p.headers })).json().status;
+    expect(await status(`/v1/deposits/${earlyDeposit.json().depositId}`)).toBe('ComplianceReview');
+    expect(await status(`/v1/orders/${earlyOrder.json().orderId}`)).toBe('ComplianceReview');
+    expect((await balance()).available).toBe(held.available);
+
     expect([await count('/v1/deposits'), await count('/v1/orders'), await count('/v1/withdrawals')]).toEqual([
       deposits,
       orders,
       withdrawals,
     ]);
-    expect(await balance()).toEqual(held);
     // The refused quote is still unused: the partner's other customers, and its own withdrawals, go on as before.
     expect(
       (

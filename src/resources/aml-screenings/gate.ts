@@ -1,7 +1,7 @@
 import { holderIdOfSql } from '../../accounts/accounts.js';
 import { allowance } from '../../domain/errors.js';
 import type { Queryable } from '../../storage/db.js';
-import type { SqlParams } from '../../storage/sql-params.js';
+import { SqlParams } from '../../storage/sql-params.js';
 
 // The AML gate (issue 11, item 4): while an account has a CONFIRMED_MATCH screening, its orders, deposits and
 // withdrawals are refused with 403 AllowanceError naming the screening, and nothing moves. It sits beside the
@@ -35,6 +35,33 @@ export async function confirmedMatchOfAccount(
     [workspaceId, account.id, account.email],
   );
   return rows[0]?.id;
+}
+
+/** As confirmedMatchSql, as a query of its own. */
+export async function confirmedMatchOfEmail(db: Queryable, workspaceId: string, email: string) {
+  const p = new SqlParams();
+  const [row] = await db.query<{ id: string | null }>(
+    `select ${confirmedMatchSql(p, workspaceId, email)} as id`,
+    p.values,
+  );
+  return row?.id ?? undefined;
+}
+
+/**
+ * The CONFIRMED_MATCH screening, if any, of the people whose money an inbound transfer would credit: a deposit's
+ * payer, an order's payer and its on-behalf customer (`accountId`). Funds that arrive on a deposit or an order created
+ * before the match was confirmed are held for compliance review instead of credited (the ComplianceReview status and
+ * the operator's compliance routes): the transfer has already happened, so refusing is no longer possible, but
+ * crediting would move money for the account.
+ */
+export async function confirmedMatchOfInbound(
+  db: Queryable,
+  workspaceId: string,
+  parties: { email: string | null; account?: { id: string; email: string | null } },
+): Promise<string | undefined> {
+  const byEmail = parties.email === null ? undefined : await confirmedMatchOfEmail(db, workspaceId, parties.email);
+  if (byEmail !== undefined || parties.account === undefined) return byEmail;
+  return confirmedMatchOfAccount(db, workspaceId, parties.account);
 }
 
 /** The refusal: 403 AllowanceError naming the screening (spec, Errors: the only 403 is a business allowance rule). */
