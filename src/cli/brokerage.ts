@@ -1,5 +1,6 @@
-// `brokerage`: the operator CLI over the HTTP operator API (/admin/v1). Commands live in commands.ts; this file
-// parses the command line, finds the server and the operator token, and turns failures into messages and exit codes.
+// `brokerage`: the operator CLI over the HTTP operator API (/admin/v1). Commands live in commands.ts (and the AML ones
+// in aml-commands.ts); this file parses the command line, finds the server and the operator token, and turns failures
+// into messages and exit codes.
 
 import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
