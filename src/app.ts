@@ -14,6 +14,7 @@ import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
+import { amlAdminRoutes } from './resources/admin/aml-routes.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { conversationAdminRoutes } from './resources/admin/conversation-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
@@ -22,6 +23,7 @@ import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { supportTicketAdminRoutes } from './resources/admin/support-ticket-routes.js';
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
+import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
 import { conversationRoutes } from './resources/conversations/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
@@ -99,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await conversationRoutes(scope, ctx);
       await supportTicketRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
+      await amlScreeningRoutes(scope, ctx);
     },
     { prefix: '/v1' },
   );
@@ -113,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await refundAdminRoutes(scope, ctx);
       await conversationAdminRoutes(scope, ctx);
       await supportTicketAdminRoutes(scope, ctx);
+      await amlAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

@@ -20,6 +20,7 @@ import { type Commit, KeyTaken, type StatementClaim } from '../../platform/idemp
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { confirmedMatchOfAccount, refuseConfirmedMatch } from '../aml-screenings/gate.js';
 import { claimQuote, findQuote, type QuoteRow } from '../quotes/repo.js';
 import { takeFromBalance } from './ledger-moves.js';
 import { executeTrade, orderJobs } from './legs.js';
@@ -147,7 +148,7 @@ function requireIdentity(
   if (missing) throw validation(`${field}.${missing} is required for a ${currency} ${direction}`, 'invalidParameters');
 }
 
-/** The on-behalf customer of a quote, who must be APPROVED; undefined when the quote is for the workspace itself. */
+/** The on-behalf customer of a quote, who must be APPROVED and not a confirmed sanctions match; undefined when the quote is for the workspace itself. */
 export async function customerOf(db: Queryable, workspaceId: string, quote: QuoteRow): Promise<AccountRow | undefined> {
   const named = quote.customer_email ?? quote.customer_id;
   if (named === null) return undefined;
@@ -158,6 +159,7 @@ export async function customerOf(db: Queryable, workspaceId: string, quote: Quot
   if (!account || status !== 'APPROVED') {
     throw allowance(`The customer ${named} has verification status ${status}; APPROVED is required`);
   }
+  refuseConfirmedMatch(await confirmedMatchOfAccount(db, workspaceId, account), 'customer', named);
   return account;
 }
 
@@ -279,7 +281,10 @@ export async function createOrder(
     const placed = await placeRailOrder(ctx.db, row, { payerEmail, workspaceAccount: !customer }, expiry, (p, when) =>
       claim.cte(p, view, when),
     );
-    if (payerEmail !== undefined) requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
+    if (payerEmail !== undefined) {
+      requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
+      refuseConfirmedMatch(placed.amlHold, 'payer', payerEmail);
+    }
     if (!placed.live) await refuseUnbound(ctx.db, quote, nowMs);
     if (!placed.claimed) throw new KeyTaken();
     return view;
