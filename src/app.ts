@@ -21,6 +21,7 @@ import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
+import { bankingAccountRoutes } from './resources/banking-accounts/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await orderRoutes(scope, ctx);
       await withdrawalRoutes(scope, ctx);
       await pendingPaymentRoutes(scope, ctx);
+      await bankingAccountRoutes(scope, ctx);
       await webhookRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
       await openBankingRoutes(scope, ctx);
