@@ -1,4 +1,5 @@
-import type { PayoutRailKind } from './types.js';
+import { payoutRailByRail } from './payout-rails/index.js';
+import type { CurrencyEntry, PayoutRailEntry, PayoutRailKind } from './types.js';
 
 // Which payout-instrument fields identify an account, as data, for stored destinations (banking accounts). The
 // spec asks that their reads never echo a full account identifier (IBAN, account number, CLABE, CCI, PIX key, tax
@@ -9,6 +10,20 @@ import type { PayoutRailKind } from './types.js';
  * Crypto addresses and BALANCE are not banking accounts (decided 2026-11-25, docs/decisions.md).
  */
 export const storablePayoutRailKinds: readonly PayoutRailKind[] = ['bank', 'pix', 'phone', 'mobileMoney'];
+
+/**
+ * The destination rail naming a stored destination (spec: LINKED_BANK_ACCOUNT, among the destination rail values):
+ * `destinationTransferData: { type: LINKED_BANK_ACCOUNT, bankingAccountId }`. It has no field set of its own; the
+ * banking account's rail is the one paid out by.
+ */
+export const linkedBankAccountRail = 'LINKED_BANK_ACCOUNT';
+
+/** The payout rails of a currency a banking account may hold, in the currency's order. */
+export const storablePayoutRailsOf = (currency: CurrencyEntry): PayoutRailEntry[] =>
+  currency.payoutRails.flatMap((rail) => {
+    const entry = payoutRailByRail(rail);
+    return entry !== undefined && storablePayoutRailKinds.includes(entry.kind) ? [entry] : [];
+  });
 
 /**
  * destinationTransferData keys that reach one account or wallet, in the order the main one is chosen: the first of

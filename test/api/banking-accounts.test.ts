@@ -42,6 +42,13 @@ const beneficiaryUS = {
   postalCode: '10001',
   taxId: '123-45-6789',
 };
+const beneficiaryBR = {
+  firstName: 'João',
+  lastName: 'Silva',
+  userEmail: 'joao@example.com',
+  country: 'BR',
+  taxId: '52998224725',
+};
 const linked = (bankingAccountId: string) => ({ type: 'LINKED_BANK_ACCOUNT', bankingAccountId });
 
 const post = (p: Partner, payload: object) =>
@@ -451,10 +458,48 @@ describe('orders to a banking account', () => {
     const fits = await postOrder(t.app, p, {
       quoteId: brQuote.quoteId,
       userData: payer,
-      destinationUserData: { firstName: 'João', lastName: 'Silva', userEmail: 'joao@example.com', country: 'BR', taxId: '52998224725' },
+      destinationUserData: beneficiaryBR,
       destinationTransferData: linked(brl.bankingAccountId),
     });
     expect(fits.statusCode, fits.body).toBe(201);
+  });
+
+  it('may be quoted to LINKED_BANK_ACCOUNT, leaving the rail to the banking account (fiat currencies only)', async () => {
+    const p = await approvedPartner(t);
+    const brl = await stored(p, {
+      currency: 'BRL',
+      destinationTransferData: { type: 'BANK_DEPOSIT_BR', ...valid.BANK_DEPOSIT_BR },
+    });
+    const quote = await aQuote(t.app, p, {
+      originCurrency: 'EUR',
+      destinationCurrency: 'BRL',
+      destinationRail: 'LINKED_BANK_ACCOUNT',
+      originAmount: 100,
+    });
+    const instrument = await postOrder(t.app, p, {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationUserData: beneficiaryBR,
+      destinationTransferData: { type: 'PIX_BR', ...valid.PIX_BR },
+    });
+    expect(instrument.statusCode, instrument.body).toBe(400);
+    expect(instrument.json().message).toContain("does not match the quote's destination rail LINKED_BANK_ACCOUNT");
+    const order = await postOrder(t.app, p, {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationUserData: beneficiaryBR,
+      destinationTransferData: linked(brl.bankingAccountId),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json()).toMatchObject({ destinationRail: 'BANK_DEPOSIT_BR', withdraw: { rail: 'BANK_DEPOSIT_BR' } });
+    const crypto = await t.app.inject({
+      method: 'POST',
+      url: '/v1/quotes',
+      headers: p.headers,
+      payload: { originCurrency: 'EUR', destinationCurrency: 'USDC', destinationRail: 'LINKED_BANK_ACCOUNT', originAmount: 100 },
+    });
+    expect(crypto.statusCode).toBe(400);
+    expect(crypto.json()).toMatchObject({ error: 'ValidationError', errorId: 1008 });
   });
 
   it('refuse a foreign or deleted banking account (401, 404) in the create shape', async () => {

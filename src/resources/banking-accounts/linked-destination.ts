@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
-import { samePayoutRailAs } from '../../catalogue/payout-identifiers.js';
+import { linkedBankAccountRail, samePayoutRailAs } from '../../catalogue/payout-identifiers.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { authorization, existence, validation } from '../../domain/errors.js';
@@ -8,7 +8,6 @@ import { validateDestination } from '../../domain/payout-fields/validate-destina
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { openInstrument } from './instrument.js';
 import { findBankingAccountInstrument } from './repo.js';
-import { linkedBankAccountType } from './view.js';
 
 // Orders and withdrawals name a banking account as destinationTransferData { type: LINKED_BANK_ACCOUNT,
 // bankingAccountId }. This turns that into the stored instrument before their own checks run, so everything after
@@ -33,13 +32,13 @@ function bankingAccountIdOf(transfer: Fields): string {
   const extra = Object.keys(transfer).find((key) => key !== 'type' && key !== 'bankingAccountId');
   if (extra !== undefined) {
     throw validation(
-      `${field(extra)} is not a field of ${linkedBankAccountType} (type and bankingAccountId only)`,
+      `${field(extra)} is not a field of ${linkedBankAccountRail} (type and bankingAccountId only)`,
       'invalidParameters',
     );
   }
   const id = transfer.bankingAccountId;
   if (typeof id !== 'string' || id.trim() === '') {
-    throw validation(`${field('bankingAccountId')} is required for ${linkedBankAccountType}`, 'invalidParameters');
+    throw validation(`${field('bankingAccountId')} is required for ${linkedBankAccountRail}`, 'invalidParameters');
   }
   return id;
 }
@@ -73,7 +72,7 @@ export async function resolveLinkedDestination(
   transfer: Fields,
   destinationUserData?: Fields,
 ): Promise<LinkedDestination | undefined> {
-  if (transfer.type !== linkedBankAccountType) return undefined;
+  if (transfer.type !== linkedBankAccountRail) return undefined;
   const id = bankingAccountIdOf(transfer);
   const row = await findBankingAccountInstrument(ctx.db, id);
   if (!row) throw existence(`Banking account ${id} does not exist`);
@@ -106,7 +105,8 @@ export async function resolveLinkedDestination(
 
 /**
  * Refuses a banking account in another currency than the payment's (400 1008), and on another rail than the one
- * `rail` names (an order's quote always names one: its destinationRail or the currency's default).
+ * `rail` names: an order's quote names its destinationRail (or the currency's default), unless it was quoted to
+ * LINKED_BANK_ACCOUNT, which leaves the rail to the banking account.
  */
 export function requireLinkedFits(linked: LinkedDestination, currency: string, rail?: string): void {
   const id = linked.bankingAccountId;
@@ -117,12 +117,22 @@ export function requireLinkedFits(linked: LinkedDestination, currency: string, r
     );
   }
   const one = (name: string) => samePayoutRailAs[name] ?? name;
-  if (rail !== undefined && one(rail) !== one(linked.rail)) {
+  if (rail !== undefined && rail !== linkedBankAccountRail && one(rail) !== one(linked.rail)) {
     throw validation(
       `Banking account ${id} pays out by ${linked.rail}, but the quote's destination rail is ${rail}; quote with destinationRail ${linked.rail}`,
       'invalidParameters',
     );
   }
+}
+
+/**
+ * The quote an order is checked against: one quoted to LINKED_BANK_ACCOUNT pays out by the banking account's rail,
+ * so the order's checks (the rail, the beneficiary the corridor needs) see that rail. Any other quote as it is.
+ */
+export function withLinkedRail<Q extends { destination_rail: string }>(quote: Q, linked: LinkedDestination | undefined): Q {
+  return linked !== undefined && quote.destination_rail === linkedBankAccountRail
+    ? { ...quote, destination_rail: linked.rail }
+    : quote;
 }
 
 /** The request with the banking account's instrument and beneficiary in place of the LINKED_BANK_ACCOUNT one. */

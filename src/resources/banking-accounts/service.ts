@@ -3,9 +3,8 @@ import type { Static } from 'typebox';
 import { ensureHolderAccount, ensureWorkspaceAccount, findHolderAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
-import { storablePayoutRailKinds } from '../../catalogue/payout-identifiers.js';
-import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
-import type { CurrencyEntry, PayoutRailEntry } from '../../catalogue/types.js';
+import { linkedBankAccountRail, storablePayoutRailsOf } from '../../catalogue/payout-identifiers.js';
+import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { authorization, duplicity, existence, validation } from '../../domain/errors.js';
 import {
   accountIdentifierOf,
@@ -27,16 +26,9 @@ import {
   listBankingAccounts,
 } from './repo.js';
 import type { BankingAccountListQuery, CreateBankingAccountRequest } from './schema.js';
-import { bankingAccountView, linkedBankAccountType } from './view.js';
+import { bankingAccountView } from './view.js';
 
 type Request = Static<typeof CreateBankingAccountRequest>;
-
-/** The payout rails of a currency a banking account may hold: fiat instruments, not addresses or BALANCE. */
-export const storableRailsOf = (currency: CurrencyEntry): PayoutRailEntry[] =>
-  currency.payoutRails.flatMap((rail) => {
-    const entry = payoutRailByRail(rail);
-    return entry !== undefined && storablePayoutRailKinds.includes(entry.kind) ? [entry] : [];
-  });
 
 /**
  * The stateless checks of a new banking account, with the payout field-set engine orders and withdrawals use:
@@ -44,7 +36,7 @@ export const storableRailsOf = (currency: CurrencyEntry): PayoutRailEntry[] =>
  */
 export function checkBankingAccountRequest(body: Request): { entry: PayoutRailEntry; instrument: StoredInstrument } {
   const currency = currencyOf(body.currency);
-  const rails = currency === undefined ? [] : storableRailsOf(currency);
+  const rails = currency === undefined ? [] : storablePayoutRailsOf(currency);
   if (currency === undefined || rails.length === 0) {
     throw validation(
       `currency ${body.currency} has no bank payout rail: a banking account holds a fiat payout destination`,
@@ -54,7 +46,7 @@ export function checkBankingAccountRequest(body: Request): { entry: PayoutRailEn
   const type = body.destinationTransferData.type;
   const entry = rails.find((r) => r.rail === type);
   if (entry === undefined) {
-    const linked = type === linkedBankAccountType ? ' (a banking account cannot name another one)' : '';
+    const linked = type === linkedBankAccountRail ? ' (a banking account cannot name another one)' : '';
     throw validation(
       `destinationTransferData.type ${type} is not a rail a ${currency.code} banking account can hold${linked}; accepted: ${rails.map((r) => r.rail).join(', ')}`,
       'invalidParameters',

@@ -1,10 +1,8 @@
 import type { Static } from 'typebox';
+import { linkedBankAccountRail } from '../../catalogue/payout-identifiers.js';
 import { secondsOf } from '../../platform/clock.js';
 import type { BankingAccountReadRow } from './repo.js';
 import type { BankingAccount } from './schema.js';
-
-/** The `type` of destinationTransferData naming a banking account (spec: the destination rail LINKED_BANK_ACCOUNT). */
-export const linkedBankAccountType = 'LINKED_BANK_ACCOUNT';
 
 /**
  * The public banking account: what was stored, with the identifiers masked when it was stored, so a read never
@@ -30,6 +28,6 @@ export function bankingAccountView(row: BankingAccountReadRow): Static<typeof Ba
  * never the instrument it resolved to (that would echo the identifiers a banking account's own reads mask).
  */
 export const linkedTransferDataView = (bankingAccountId: string): Record<string, string> => ({
-  type: linkedBankAccountType,
+  type: linkedBankAccountRail,
   bankingAccountId,
 });

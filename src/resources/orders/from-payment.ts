@@ -7,7 +7,7 @@ import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { type LinkedDestination, requireLinkedFits } from '../banking-accounts/linked-destination.js';
+import { type LinkedDestination, requireLinkedFits, withLinkedRail } from '../banking-accounts/linked-destination.js';
 import { findPendingPayment, linkPendingPayment } from '../pending-payments/repo.js';
 import { ownedPendingPayment, pendingPaymentView } from '../pending-payments/service.js';
 import { postOrderEntry } from './ledger-moves.js';
@@ -43,8 +43,9 @@ export async function createOrderFromPayment(
 ) {
   const checked = { ...checkOrderRequest(body), bankingAccountId: linked?.bankingAccountId };
   const payment = await ownedPendingPayment(ctx, workspace, transferId);
-  const quote = await quoteFor(ctx, workspace, body.quoteId);
-  if (linked) requireLinkedFits(linked, quote.destination_currency, quote.destination_rail);
+  const quoted = await quoteFor(ctx, workspace, body.quoteId);
+  if (linked) requireLinkedFits(linked, quoted.destination_currency, quoted.destination_rail);
+  const quote = withLinkedRail(quoted, linked);
   const nowMs = ctx.clock.nowMs();
   requireLive(quote, nowMs);
   if (

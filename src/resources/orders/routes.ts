@@ -11,6 +11,7 @@ import {
   requireLinkedFits,
   resolveLinkedDestination,
   withLinkedDestination,
+  withLinkedRail,
 } from '../banking-accounts/linked-destination.js';
 import { createOrderFromPayment } from './from-payment.js';
 import { countOrders, listOrders } from './repo.js';
@@ -58,8 +59,9 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       const linked = await resolveLinkedDestination(ctx, request.workspace, transfer, userData);
       const body = linked ? withLinkedDestination(request.body, linked) : request.body;
       const checked = { ...checkOrderRequest(body), bankingAccountId: linked?.bankingAccountId };
-      const quote = await quoteFor(ctx, request.workspace, request.body.quoteId);
-      if (linked) requireLinkedFits(linked, quote.destination_currency, quote.destination_rail);
+      const quoted = await quoteFor(ctx, request.workspace, request.body.quoteId);
+      if (linked) requireLinkedFits(linked, quoted.destination_currency, quoted.destination_rail);
+      const quote = withLinkedRail(quoted, linked);
       return answerWrite(
         ctx,
         request,
