@@ -183,16 +183,28 @@ describe('POST /v1/banking-accounts', () => {
   it('refuses the same account stored again for the same owner: 409 DuplicityError naming the first', async () => {
     const p = await aPartner(t.app);
     const first = await usAccount(p);
-    // The same account typed differently, with another name and label: still the same account.
+    // The same account with another name, address and label: still the same account.
     const again = await post(p, {
       currency: 'USD',
-      destinationTransferData: { ...achUS, destinationName: 'Johnny Smith', accountNumber: '12345-6789' },
+      destinationTransferData: { ...achUS, destinationName: 'Johnny Smith', address: '1 Other Street' },
       label: 'again',
     });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toMatchObject({ success: false, error: 'DuplicityError' });
     expect(again.json().message).toContain(first.bankingAccountId);
     expect((await get(p)).json().value).toHaveLength(1);
+  });
+
+  it('knows an account typed with or without separators as one (BANK_DEPOSIT_BR 12345-6 and 123456)', async () => {
+    const p = await aPartner(t.app);
+    const brazil = { type: 'BANK_DEPOSIT_BR', ...valid.BANK_DEPOSIT_BR, destinationBankAccount: '12345-6' };
+    await stored(p, { currency: 'BRL', destinationTransferData: brazil });
+    const again = await post(p, {
+      currency: 'BRL',
+      destinationTransferData: { ...brazil, destinationBankAccount: '123456', destinationTaxId: '12345678909' },
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'DuplicityError' });
   });
 
   it('knows ACH_COP and BANK_DEPOSIT_COL as one rail: the same account under both names is a duplicate', async () => {
@@ -236,8 +248,14 @@ describe('fingerprints', () => {
   it('differ for another account number, another bank, and the same account in another workspace', async () => {
     const p = await aPartner(t.app);
     const base = await usAccount(p);
-    const otherAccount = await stored(p, { currency: 'USD', destinationTransferData: { ...achUS, accountNumber: '987654321' } });
-    const otherBank = await stored(p, { currency: 'USD', destinationTransferData: { ...achUS, routingNumber: '011000015' } });
+    const otherAccount = await stored(p, {
+      currency: 'USD',
+      destinationTransferData: { ...achUS, accountNumber: '987654321' },
+    });
+    const otherBank = await stored(p, {
+      currency: 'USD',
+      destinationTransferData: { ...achUS, routingNumber: '011000015' },
+    });
     const elsewhere = await usAccount(await aPartner(t.app));
     const prints = [base, otherAccount, otherBank, elsewhere].map((a) => a.fingerprint);
     expect(new Set(prints).size).toBe(4);
@@ -423,7 +441,10 @@ describe('orders to a banking account', () => {
 
   it("refuse an account in another currency or on another rail than the quote's, naming both", async () => {
     const p = await approvedPartner(t);
-    const brl = await stored(p, { currency: 'BRL', destinationTransferData: { type: 'BANK_DEPOSIT_BR', ...valid.BANK_DEPOSIT_BR } });
+    const brl = await stored(p, {
+      currency: 'BRL',
+      destinationTransferData: { type: 'BANK_DEPOSIT_BR', ...valid.BANK_DEPOSIT_BR },
+    });
     const pixQuote = await aQuote(t.app, p, {
       originCurrency: 'EUR',
       destinationCurrency: 'BRL',
@@ -496,7 +517,12 @@ describe('orders to a banking account', () => {
       method: 'POST',
       url: '/v1/quotes',
       headers: p.headers,
-      payload: { originCurrency: 'EUR', destinationCurrency: 'USDC', destinationRail: 'LINKED_BANK_ACCOUNT', originAmount: 100 },
+      payload: {
+        originCurrency: 'EUR',
+        destinationCurrency: 'USDC',
+        destinationRail: 'LINKED_BANK_ACCOUNT',
+        originAmount: 100,
+      },
     });
     expect(crypto.statusCode).toBe(400);
     expect(crypto.json()).toMatchObject({ error: 'ValidationError', errorId: 1008 });
@@ -541,7 +567,11 @@ describe('a destination stored before a rule existed', () => {
     const { state: _masked, ...masked } = row.transfer_data_masked;
     await db.query(
       'update banking_accounts set instrument_sealed = $2, transfer_data_masked = $3::text::jsonb where id = $1',
-      [id, sealInstrument(t.ctx.secretsKey, { ...instrument, destinationTransferData: transfer }), JSON.stringify(masked)],
+      [
+        id,
+        sealInstrument(t.ctx.secretsKey, { ...instrument, destinationTransferData: transfer }),
+        JSON.stringify(masked),
+      ],
     );
   }
 

@@ -45,7 +45,7 @@ describe('visibleTailOf and maskedValue', () => {
   it.each([
     ['123456789', '6789'],
     ['12345678', '5678'],
-    ['1234567', '67'],
+    ['1234567', '567'],
     ['12345', '45'],
     ['1', ''],
     ['DE89 3704 0044 0532 0130 00', '3000'],
@@ -61,7 +61,11 @@ describe('accountIdentifierOf', () => {
     ['ACH_US', ach, 'accountNumber'],
     ['PIX_BR', { destinationPixCode: 'a@b.co', destinationTaxId: '52998224725' }, 'destinationPixCode'],
     ['BANK_DEPOSIT_MX', { destinationBankAccountNumber: '012180001234567891' }, 'destinationBankAccountNumber'],
-    ['BANK_DEPOSIT_CN', { destinationBankAccount: '6217000010001234567', destinationPhone: '+86138' }, 'destinationBankAccount'],
+    [
+      'BANK_DEPOSIT_CN',
+      { destinationBankAccount: '6217000010001234567', destinationPhone: '+86138' },
+      'destinationBankAccount',
+    ],
     ['MOBILE_MONEY_KE', { destinationPhone: '+254712345678' }, 'destinationPhone'],
   ])('%s: %s', (rail, transfer, field) => {
     expect(accountIdentifierOf(entryOf(rail), transfer)?.field).toBe(field);

@@ -52,7 +52,8 @@ function completedInstrument(entry: PayoutRailEntry, transfer: Fields, identity:
   const completed = { ...transfer };
   for (const rule of entry.fields) {
     const value = identity?.[rule.key];
-    const either = rule.acceptedIn?.includes('destinationUserData') && rule.acceptedIn.includes('destinationTransferData');
+    const either =
+      rule.acceptedIn?.includes('destinationUserData') && rule.acceptedIn.includes('destinationTransferData');
     if (either && (completed[rule.key] ?? '') === '' && typeof value === 'string' && value !== '') {
       completed[rule.key] = value;
     }
@@ -129,7 +130,10 @@ export function requireLinkedFits(linked: LinkedDestination, currency: string, r
  * The quote an order is checked against: one quoted to LINKED_BANK_ACCOUNT pays out by the banking account's rail,
  * so the order's checks (the rail, the beneficiary the corridor needs) see that rail. Any other quote as it is.
  */
-export function withLinkedRail<Q extends { destination_rail: string }>(quote: Q, linked: LinkedDestination | undefined): Q {
+export function withLinkedRail<Q extends { destination_rail: string }>(
+  quote: Q,
+  linked: LinkedDestination | undefined,
+): Q {
   return linked !== undefined && quote.destination_rail === linkedBankAccountRail
     ? { ...quote, destination_rail: linked.rail }
     : quote;

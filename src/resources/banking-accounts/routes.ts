@@ -38,7 +38,8 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 201: BankingAccountEnvelope, ...errorResponses('create', [400, 401, 409]) },
       },
     },
-    async (request, reply) => reply.code(201).send(ok(await createBankingAccount(ctx, request.workspace, request.body))),
+    async (request, reply) =>
+      reply.code(201).send(ok(await createBankingAccount(ctx, request.workspace, request.body))),
   );
 
   app.get(

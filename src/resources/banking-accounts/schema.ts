@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { named } from '../../platform/components.js';
-import { PartyIdentity } from '../../platform/party.js';
 import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
+import { PartyIdentity } from '../../platform/party.js';
 import { Email, Envelope, Obj } from '../../platform/schema.js';
 import { DestinationTransferData } from '../withdrawals/schema.js';
 
@@ -32,7 +32,9 @@ export const BankingAccount = named(
       currency: Type.String(),
       rail: Type.String({ description: 'The payout rail it is paid out by' }),
       label: Type.Optional(Type.String()),
-      customerEmail: Type.Optional(Type.String({ description: 'The customer it is stored for; absent: the workspace' })),
+      customerEmail: Type.Optional(
+        Type.String({ description: 'The customer it is stored for; absent: the workspace' }),
+      ),
       last4: Type.String({
         description:
           'The last four characters of the account identifier (IBAN, account number, CLABE, CCI, Pix key, wallet ' +

@@ -58,7 +58,10 @@ export function checkBankingAccountRequest(body: Request): { entry: PayoutRailEn
   const transfer = applyDefaults(entry, body.destinationTransferData) as Record<string, string>;
   return {
     entry,
-    instrument: { destinationTransferData: transfer, ...(userData === undefined ? {} : { destinationUserData: userData }) },
+    instrument: {
+      destinationTransferData: transfer,
+      ...(userData === undefined ? {} : { destinationUserData: userData }),
+    },
   };
 }
 
@@ -133,6 +136,7 @@ export async function listWorkspaceBankingAccounts(
  */
 export async function deleteBankingAccount(ctx: AppContext, workspace: WorkspaceContext, id: string) {
   await ownedBankingAccount(ctx, workspace, id);
-  if (!(await deleteBankingAccountRow(ctx.db, workspace.id, id))) throw existence(`Banking account ${id} does not exist`);
+  if (!(await deleteBankingAccountRow(ctx.db, workspace.id, id)))
+    throw existence(`Banking account ${id} does not exist`);
   return { bankingAccountId: id, deleted: true as const };
 }

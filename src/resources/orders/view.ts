@@ -46,7 +46,9 @@ export function orderView(row: OrderRow): Static<typeof Order> {
     feeCurrency: row.origin_currency,
     ...(row.customer_email === null ? {} : { customerEmail: row.customer_email }),
     ...(row.user_data === null ? {} : { userData: row.user_data }),
-    ...(row.destination_user_data === null ? {} : { destinationUserData: beneficiaryView(row, row.destination_user_data) }),
+    ...(row.destination_user_data === null
+      ? {}
+      : { destinationUserData: beneficiaryView(row, row.destination_user_data) }),
     destinationTransferData:
       row.banking_account_id === null ? row.destination : linkedTransferDataView(row.banking_account_id),
     ...(row.external_reference === null ? {} : { externalReference: row.external_reference }),
