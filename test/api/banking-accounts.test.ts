@@ -528,6 +528,38 @@ describe('orders to a banking account', () => {
     expect(crypto.json()).toMatchObject({ error: 'ValidationError', errorId: 1008 });
   });
 
+  it('pay out an order made from a pending payment too', async () => {
+    const p = await approvedPartner(t);
+    const account = await usAccount(p);
+    const method = await t.app.inject({
+      method: 'POST',
+      url: '/v1/deposits/methods',
+      headers: p.headers,
+      payload: { methodType: 'fiat', currency: 'EUR' },
+    });
+    await t.ctx.jobs.runDue();
+    const detected = await t.app.inject({
+      method: 'POST',
+      url: '/v1/simulate/incoming-transfer/method',
+      headers: p.headers,
+      payload: { methodId: method.json().methodId, amount: 80, counterparty: { name: 'Payer', iban: sepa.iban } },
+    });
+    const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'USD', originAmount: 80 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/v1/pending-payments/${detected.json().transferId}/create-order`,
+      headers: p.headers,
+      payload: { quoteId: quote.quoteId, destinationTransferData: linked(account.bankingAccountId) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      destinationRail: 'ACH_US',
+      destinationTransferData: linked(account.bankingAccountId),
+    });
+    await t.ctx.jobs.runDue();
+    expect((await readOrder(t.app, p, created.json().orderId)).status).toBe('Success');
+  });
+
   it('refuse a foreign or deleted banking account (401, 404) in the create shape', async () => {
     const p = await approvedPartner(t);
     const foreign = await usAccount(await aPartner(t.app));
