@@ -284,6 +284,14 @@ describe('GET /v1/banking-accounts', () => {
     expect((await get(await aPartner(t.app))).json()).toEqual({ ok: true, value: [] });
   });
 
+  it('answers a page far past the data as an empty page, not an error', async () => {
+    const p = await aPartner(t.app);
+    await usAccount(p);
+    const response = await get(p, '?limit=500&page=100000000000000000000');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ok: true, value: [] });
+  });
+
   it('refuses an unknown query parameter, as every list does: 400 in the read shape', async () => {
     const p = await aPartner(t.app);
     const response = await get(p, '?status=ACTIVE');
