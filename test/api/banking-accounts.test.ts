@@ -378,6 +378,7 @@ describe('withdrawals to a banking account', () => {
       [linked(randomUUID()), 404, 'ExistenceError', 'does not exist'],
       [linked(foreign.bankingAccountId), 401, 'AuthorizationError', 'outside this workspace'],
       [{ type: 'LINKED_BANK_ACCOUNT' }, 400, 'ValidationError', 'destinationTransferData.bankingAccountId is required'],
+      [linked('x'.repeat(500)), 400, 'ValidationError', 'destinationTransferData.bankingAccountId must be a'],
       [{ ...linked(usd.bankingAccountId), iban: 'X' }, 400, 'ValidationError', 'destinationTransferData.iban'],
     ];
     for (const [destinationTransferData, status, error, message] of cases) {

@@ -7,7 +7,7 @@ import { authorization, existence, validation } from '../../domain/errors.js';
 import { validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { openInstrument } from './instrument.js';
-import { findBankingAccountInstrument } from './repo.js';
+import { findBankingAccountInstrument, isBankingAccountId } from './repo.js';
 
 // Orders and withdrawals name a banking account as destinationTransferData { type: LINKED_BANK_ACCOUNT,
 // bankingAccountId }. This turns that into the stored instrument before their own checks run, so everything after
@@ -39,6 +39,9 @@ function bankingAccountIdOf(transfer: Fields): string {
   const id = transfer.bankingAccountId;
   if (typeof id !== 'string' || id.trim() === '') {
     throw validation(`${field('bankingAccountId')} is required for ${linkedBankAccountRail}`, 'invalidParameters');
+  }
+  if (!isBankingAccountId(id)) {
+    throw validation(`${field('bankingAccountId')} must be a bankingAccountId (a UUID)`, 'invalidParameters');
   }
   return id;
 }

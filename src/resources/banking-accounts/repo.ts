@@ -28,7 +28,9 @@ export type BankingAccountRow = RowOf<typeof bankingAccountColumns>;
 export type BankingAccountReadRow = Omit<BankingAccountRow, 'instrument_sealed'>;
 
 const readColumns = listedColumnsSql(bankingAccountColumns);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Banking account ids are UUIDs: anything else names none. */
+export const isBankingAccountId = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Inserts the row unless its owner already stores the same account (same fingerprint); false when it does. */
 export async function insertBankingAccount(db: Queryable, row: BankingAccountRow): Promise<boolean> {
@@ -55,14 +57,14 @@ export async function findSameAccount(
 
 /** A banking account by id, without its instrument; undefined for an id that is not a UUID (it cannot exist). */
 export async function findBankingAccount(db: Queryable, id: string): Promise<BankingAccountReadRow | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
+  if (!isBankingAccountId(id)) return undefined;
   const rows = await db.query<BankingAccountReadRow>(`select ${readColumns} from banking_accounts where id = $1`, [id]);
   return rows[0];
 }
 
 /** A banking account by id with its sealed instrument, for paying out to it. */
 export async function findBankingAccountInstrument(db: Queryable, id: string): Promise<BankingAccountRow | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
+  if (!isBankingAccountId(id)) return undefined;
   const rows = await db.query<BankingAccountRow>('select * from banking_accounts where id = $1', [id]);
   return rows[0];
 }
