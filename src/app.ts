@@ -25,6 +25,7 @@ import { supportTicketAdminRoutes } from './resources/admin/support-ticket-route
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
 import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
+import { bankingAccountRoutes } from './resources/banking-accounts/routes.js';
 import { conversationRoutes } from './resources/conversations/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await orderRoutes(scope, ctx);
       await withdrawalRoutes(scope, ctx);
       await pendingPaymentRoutes(scope, ctx);
+      await bankingAccountRoutes(scope, ctx);
       await webhookRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
       await openBankingRoutes(scope, ctx);

@@ -41,7 +41,8 @@ export const countQuerySchema = (statuses: readonly string[]) => Obj(filterPrope
 
 export function pageOf(filters: ListFilters): { limit: number; offset: number } {
   const limit = filters.limit ? filters.limit : pageSizeDefault;
-  return { limit, offset: limit * (filters.page ?? 0) };
+  // A page far past any data is empty, not an error: beyond 2^53 the product would print as 1e+21 in the SQL.
+  return { limit, offset: Math.min(limit * (filters.page ?? 0), Number.MAX_SAFE_INTEGER) };
 }
 
 /**

@@ -49,6 +49,8 @@ export const orderColumns = {
   traded_at_ms: listed(column<bigint | null>('bigint')),
   withdrawn_at_ms: listed(column<bigint | null>('bigint')),
   completed_at_ms: listed(column<bigint | null>('bigint')),
+  /** The banking account it pays out to (LINKED_BANK_ACCOUNT, migration 0018); destination holds its instrument. */
+  banking_account_id: listed(column<string | null>('uuid')),
 };
 
 export type OrderRow = RowOf<typeof orderColumns>;

@@ -7,6 +7,12 @@ import { answerWrite } from '../../platform/idempotency.js';
 import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
+import {
+  requireLinkedFits,
+  resolveLinkedDestination,
+  withLinkedDestination,
+  withLinkedRail,
+} from '../banking-accounts/linked-destination.js';
 import { createOrderFromPayment } from './from-payment.js';
 import { countOrders, listOrders } from './repo.js';
 import {
@@ -48,14 +54,20 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      const checked = checkOrderRequest(request.body);
-      const quote = await quoteFor(ctx, request.workspace, request.body.quoteId);
+      // A stored destination (LINKED_BANK_ACCOUNT) becomes its instrument before the checks of any other.
+      const { destinationTransferData: transfer, destinationUserData: userData } = request.body;
+      const linked = await resolveLinkedDestination(ctx, request.workspace, transfer, userData);
+      const body = linked ? withLinkedDestination(request.body, linked) : request.body;
+      const checked = { ...checkOrderRequest(body), bankingAccountId: linked?.bankingAccountId };
+      const quoted = await quoteFor(ctx, request.workspace, request.body.quoteId);
+      if (linked) requireLinkedFits(linked, quoted.destination_currency, quoted.destination_rail);
+      const quote = withLinkedRail(quoted, linked);
       return answerWrite(
         ctx,
         request,
         reply,
         { endpoint: 'POST /v1/orders', status: 201, accountScope: accountScopeOf(quote) },
-        (commit, claim) => createOrder(ctx, request.workspace, quote, request.body, checked, commit, claim),
+        (commit, claim) => createOrder(ctx, request.workspace, quote, body, checked, commit, claim),
       );
     },
   );
@@ -144,9 +156,12 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         response: { 201: Order, ...errorResponses('create', [400, 401, 403, 404, 409]) },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createOrderFromPayment(ctx, request.workspace, request.params.transferId, request.body)),
+    async (request, reply) => {
+      const { destinationTransferData: transfer, destinationUserData: userData } = request.body;
+      const linked = await resolveLinkedDestination(ctx, request.workspace, transfer, userData);
+      const body = linked ? withLinkedDestination(request.body, linked) : request.body;
+      const order = await createOrderFromPayment(ctx, request.workspace, request.params.transferId, body, linked);
+      return reply.code(201).send(order);
+    },
   );
 }

@@ -51,6 +51,8 @@ export interface CheckedOrder {
   /** undefined for a BALANCE destination. */
   readonly rail: PayoutRailEntry | undefined;
   readonly destination: Record<string, unknown>;
+  /** The banking account the request named (LINKED_BANK_ACCOUNT); destination is then its stored instrument. */
+  readonly bankingAccountId?: string | undefined;
 }
 
 /** Stateless checks before an idempotency key is reserved: the payout instrument's field set. */
@@ -225,6 +227,7 @@ export async function newOrder(
     reference_code: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
     created_at_ms: BigInt(nowMs),
     pay_by_ms: BigInt(nowMs + ctx.config.orderPaymentWindowSeconds * 1000),
+    banking_account_id: b.checked.bankingAccountId ?? null,
   };
 }
 

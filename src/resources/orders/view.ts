@@ -1,8 +1,10 @@
 import type { Static } from 'typebox';
 import { pairOf } from '../../catalogue/index.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
+import { maskedIdentity } from '../../domain/payout-fields/stored-instrument.js';
 import type { OrderStatus } from '../../domain/states/order-status.js';
 import { secondsOf } from '../../platform/clock.js';
+import { linkedTransferDataView } from '../banking-accounts/view.js';
 import type { OrderRow } from './repo.js';
 import type { Order, OrderListItem } from './schema.js';
 
@@ -15,6 +17,10 @@ function legStatus(row: OrderRow, doneAtMs: bigint | null): LegStatus {
   if (doneAtMs !== null) return row.status === 'Refunded' ? 'Reversed' : 'Success';
   return ended.has(row.status) ? 'Cancelled' : 'Pending';
 }
+
+/** An order paid to a banking account may carry its stored beneficiary: shown as the banking account shows it. */
+const beneficiaryView = (row: OrderRow, identity: Record<string, string>) =>
+  row.banking_account_id === null ? identity : maskedIdentity(identity);
 
 const at = (key: string, ms: bigint | null) => (ms === null ? {} : { [key]: secondsOf(Number(ms)) });
 
@@ -40,8 +46,11 @@ export function orderView(row: OrderRow): Static<typeof Order> {
     feeCurrency: row.origin_currency,
     ...(row.customer_email === null ? {} : { customerEmail: row.customer_email }),
     ...(row.user_data === null ? {} : { userData: row.user_data }),
-    ...(row.destination_user_data === null ? {} : { destinationUserData: row.destination_user_data }),
-    destinationTransferData: row.destination,
+    ...(row.destination_user_data === null
+      ? {}
+      : { destinationUserData: beneficiaryView(row, row.destination_user_data) }),
+    destinationTransferData:
+      row.banking_account_id === null ? row.destination : linkedTransferDataView(row.banking_account_id),
     ...(row.external_reference === null ? {} : { externalReference: row.external_reference }),
     deposit: {
       depositId: row.deposit_id,

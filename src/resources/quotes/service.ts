@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { currencyOf, originRailsOf, pairOf, payoutRailsOf } from '../../catalogue/index.js';
 import { networkGasFees } from '../../catalogue/network-gas-fees.js';
+import { linkedBankAccountRail, storablePayoutRailsOf } from '../../catalogue/payout-identifiers.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { CurrencyEntry } from '../../catalogue/types.js';
 import { allowance, validation } from '../../domain/errors.js';
@@ -34,7 +35,7 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
   const destinationRail = chooseRail(
     destination,
     body.destinationRail,
-    payoutRailsOf(destination),
+    quotableDestinationRailsOf(destination),
     'destinationRail',
     'paid out',
   );
@@ -146,6 +147,15 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
     expireAt: secondsOf(expireAtMs),
   };
 }
+
+/**
+ * The rails a quote may pay out by: the currency's payout rails, and LINKED_BANK_ACCOUNT where a banking account can
+ * hold one of them (the order's stored destination then decides the rail; limits are per currency).
+ */
+const quotableDestinationRailsOf = (currency: CurrencyEntry): readonly string[] =>
+  storablePayoutRailsOf(currency).length > 0
+    ? [...payoutRailsOf(currency), linkedBankAccountRail]
+    : payoutRailsOf(currency);
 
 function roleCurrency(code: string, field: 'originCurrency' | 'destinationCurrency'): CurrencyEntry {
   const currency = currencyOf(code);

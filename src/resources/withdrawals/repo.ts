@@ -25,6 +25,8 @@ export const withdrawalColumns = {
   created_at_ms: column<bigint>('bigint'),
   updated_at_ms: column<bigint>('bigint'),
   completed_at_ms: column<bigint | null>('bigint'),
+  /** The banking account it was paid to (LINKED_BANK_ACCOUNT, migration 0018); destination holds its instrument. */
+  banking_account_id: column<string | null>('uuid'),
 };
 
 export type WithdrawalRow = RowOf<typeof withdrawalColumns>;

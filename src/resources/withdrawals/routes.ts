@@ -7,6 +7,7 @@ import { answerWrite } from '../../platform/idempotency.js';
 import { listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
+import { requireLinkedFits, resolveLinkedDestination } from '../banking-accounts/linked-destination.js';
 import { listWithdrawals } from './repo.js';
 import { CreateWithdrawalRequest, Withdrawal } from './schema.js';
 import { checkWithdrawalRequest, createWithdrawal, ownedWithdrawal } from './service.js';
@@ -27,13 +28,17 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
         summary: 'Pay out from the workspace balance: amount and fee are held at once, or 402 and nothing moves',
         headers: IdempotencyHeaders,
         body: CreateWithdrawalRequest,
-        response: { 201: Withdrawal, ...errorResponses('create', [400, 401, 402, 409]) },
+        response: { 201: Withdrawal, ...errorResponses('create', [400, 401, 402, 404, 409]) },
       },
     },
     async (request, reply) => {
-      const checked = checkWithdrawalRequest(request.body);
+      // A stored destination (LINKED_BANK_ACCOUNT) becomes its instrument before the checks of any other.
+      const linked = await resolveLinkedDestination(ctx, request.workspace, request.body.destinationTransferData);
+      if (linked) requireLinkedFits(linked, request.body.currency);
+      const body = linked ? { ...request.body, destinationTransferData: linked.destinationTransferData } : request.body;
+      const checked = { ...checkWithdrawalRequest(body), bankingAccountId: linked?.bankingAccountId };
       return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/withdrawals', status: 201 }, (_commit, claim) =>
-        createWithdrawal(ctx, request.workspace, request.body, checked, claim),
+        createWithdrawal(ctx, request.workspace, body, checked, claim),
       );
     },
   );

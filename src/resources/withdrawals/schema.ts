@@ -10,7 +10,12 @@ export const DestinationTransferData = named(
   Type.Object(
     // Any string: an unknown rail is refused by the service, naming the rails the currency accepts (400 1008).
     { type: Type.String({ minLength: 1, maxLength: 60, description: 'The payout rail' }) },
-    { additionalProperties: true, description: 'Fields per rail: GET /v1/currencies/{currency}/destination-schema' },
+    {
+      additionalProperties: true,
+      description:
+        'Fields per rail: GET /v1/currencies/{currency}/destination-schema. Or a stored destination: ' +
+        '{ type: LINKED_BANK_ACCOUNT, bankingAccountId } (POST /v1/banking-accounts)',
+    },
   ),
 );
 

@@ -27,6 +27,8 @@ export interface CheckedWithdrawal {
   readonly rail: PayoutRailEntry;
   readonly amount: bigint;
   readonly destination: Record<string, unknown>;
+  /** The banking account the request named (LINKED_BANK_ACCOUNT); destination is then its stored instrument. */
+  readonly bankingAccountId?: string | undefined;
 }
 
 /** Stateless checks before an idempotency key is reserved: currency, rail, payout field set, amount. */
@@ -97,6 +99,7 @@ export async function createWithdrawal(
     destination: checked.destination as Record<string, string>,
     beneficiary: (body.beneficiary as Record<string, string> | undefined) ?? null,
     created_at_ms: BigInt(nowMs),
+    banking_account_id: checked.bankingAccountId ?? null,
   });
   const view = withdrawalView(row);
   // Amount and fee are held together, with the balance_updated of the hold.

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import { secondsOf } from '../../platform/clock.js';
+import { linkedTransferDataView } from '../banking-accounts/view.js';
 import type { WithdrawalRow } from './repo.js';
 import type { Withdrawal } from './schema.js';
 
@@ -13,7 +14,8 @@ export function withdrawalView(row: WithdrawalRow): Static<typeof Withdrawal> {
     feeCurrency: row.currency,
     rail: row.rail,
     status: row.status,
-    destinationTransferData: row.destination,
+    destinationTransferData:
+      row.banking_account_id === null ? row.destination : linkedTransferDataView(row.banking_account_id),
     ...(row.beneficiary === null ? {} : { beneficiary: row.beneficiary }),
     ...(row.failure_reason === null ? {} : { failureReason: row.failure_reason }),
     createdAt: secondsOf(Number(row.created_at_ms)),
