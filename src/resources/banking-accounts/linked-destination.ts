@@ -6,6 +6,7 @@ import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { authorization, existence, validation } from '../../domain/errors.js';
 import { validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { confirmedMatchOfAccount, refuseConfirmedMatch } from '../aml-screenings/gate.js';
 import { openInstrument } from './instrument.js';
 import { findBankingAccountInstrument, isBankingAccountId } from './repo.js';
 
@@ -81,6 +82,10 @@ export async function resolveLinkedDestination(
   const row = await findBankingAccountInstrument(ctx.db, id);
   if (!row) throw existence(`Banking account ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Banking account ${id} is outside this workspace`);
+  // The owner of a stored destination is the payout's beneficiary: while that account has a confirmed sanctions
+  // match, nothing is paid to it (issue: AML screenings; spec, Errors: 403 AllowanceError).
+  const match = await confirmedMatchOfAccount(ctx.db, workspace.id, { id: row.account_id, email: null });
+  refuseConfirmedMatch(match, 'beneficiary of banking account', id);
   const entry = payoutRailByRail(row.rail);
   if (entry === undefined || !currencyOf(row.currency)?.payoutRails.includes(row.rail)) {
     throw validation(

@@ -28,7 +28,7 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
         summary: 'Pay out from the workspace balance: amount and fee are held at once, or 402 and nothing moves',
         headers: IdempotencyHeaders,
         body: CreateWithdrawalRequest,
-        response: { 201: Withdrawal, ...errorResponses('create', [400, 401, 402, 404, 409]) },
+        response: { 201: Withdrawal, ...errorResponses('create', [400, 401, 402, 403, 404, 409]) },
       },
     },
     async (request, reply) => {
