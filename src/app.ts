@@ -14,6 +14,7 @@ import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
+import { checkUrlText } from './platform/storable-input.js';
 import { amlAdminRoutes } from './resources/admin/aml-routes.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { conversationAdminRoutes } from './resources/admin/conversation-routes.js';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   routeKinds.observe(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    checkUrlText(request);
   });
   if (logger !== false) logEachRequest(app);
   registerValidators(app);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { checkBodyText } from './storable-input.js';
 
 /**
  * JSON bodies, parsed by Fastify's own parser (prototype-poisoning checks included), with one difference: an empty
@@ -14,6 +15,14 @@ export function registerJsonBody(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, parsed) => {
+      if (error) return done(error, undefined);
+      try {
+        checkBodyText(body as string, parsed);
+      } catch (refusal) {
+        return done(refusal as Error, undefined);
+      }
+      done(null, parsed);
+    });
   });
 }

@@ -164,7 +164,7 @@ describe('opening and reading a conversation', () => {
     expectRefusal(await post(p, '/v1/conversations', { ...opening(), message: 'a\u0000b' }), {
       status: 400,
       error: 'ValidationError',
-      message: /message must match/,
+      message: /NUL character/,
     });
     readRefusal(await get(p, '/v1/conversations?status=PENDING'), 400, 'ValidationError');
     readRefusal(await get(p, `/v1/conversations?page=${limits.threadListPageMax + 1}`), 400, 'ValidationError');

@@ -206,3 +206,35 @@ describe('POST /oauth/token answers RFC 6749 error bodies whatever the request b
     expect(response.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
   });
 });
+
+describe('text PostgreSQL cannot store is refused at the edge, never a 503', () => {
+  it.each([
+    [
+      'a NUL escape in a JSON string',
+      '{"userData":{"firstName":"A\\u0000na","userEmail":"a@example.com","country":"PT"},"currency":"EUR","amount":10}',
+    ],
+    [
+      'a lone surrogate escape in a JSON string',
+      '{"userData":{"firstName":"\\ud800Ana","userEmail":"a@example.com","country":"PT"},"currency":"EUR","amount":10}',
+    ],
+  ])('%s on a create route: 400 ValidationError in the create shape', async (_what, payload) => {
+    const p = await aPartner(t.app);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/v1/deposits',
+      headers: { ...p.headers, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ success: false, error: 'ValidationError' });
+  });
+
+  it('%00 in a path parameter or a query: 400 ValidationError in the read shape', async () => {
+    const p = await aPartner(t.app);
+    for (const url of ['/v1/orders/ABC%00DEF', '/v1/deposits?userEmail=a%00b@example.com']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: p.headers });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toMatchObject({ ok: false, error: 'ValidationError' });
+    }
+  });
+});
