@@ -13,6 +13,7 @@ import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { allowance, authorization, duplicity, existence, stateError, validation } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
 import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js';
+import { checkBeneficiary, checkPayer, entityTypeOf, type Party } from '../../domain/identity/party-intake.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -38,7 +39,6 @@ import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
 
 type Request = Static<typeof CreateOrderRequest>;
-type Party = Record<string, string | undefined>;
 
 /** Payout rails that are one rail under two names (spec: BANK_DEPOSIT_COL is the same payout rail as ACH_COP). */
 const railNames: Readonly<Record<string, readonly string[]>> = {
@@ -110,41 +110,20 @@ export function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'
         throw validation(`userData is required: the origin ${quote.origin_rail} is a rail`, 'invalidParameters');
       }
     } else {
-      requireIdentity(body.userData as Party, 'userData', quote.origin_currency, 'payin');
+      const intake = identityIntakeFor(quote.origin_currency, 'payin', entityTypeOf(body.userData));
+      const problem = intake && checkPayer(intake, body.userData);
+      if (problem) throw validation(problem.message, 'invalidParameters');
     }
   }
   if (type === 'BALANCE') return;
-  const intake = identityIntakeFor(quote.destination_currency, 'payout', 'individual');
-  const needsBeneficiary = intake !== undefined && intake.required.length > 4;
-  if (!body.destinationUserData) {
-    if (needsBeneficiary) {
-      throw validation(
-        `destinationUserData is required for a ${quote.destination_currency} payout`,
-        'invalidParameters',
-      );
-    }
-    return;
-  }
-  requireIdentity(
-    body.destinationUserData as Party,
-    'destinationUserData',
-    quote.destination_currency,
-    'payout',
-    body.destinationTransferData as Party,
-  );
-}
-
-/** The corridor's identity intake; a field the rail also accepts in destinationTransferData may be there instead. */
-function requireIdentity(
-  party: Party,
-  field: string,
-  currency: string,
-  direction: 'payin' | 'payout',
-  transfer?: Party,
-) {
-  const intake = identityIntakeFor(currency, direction, party.businessName ? 'business' : 'individual');
-  const missing = intake?.required.find((key) => !party[key] && !transfer?.[key]);
-  if (missing) throw validation(`${field}.${missing} is required for a ${currency} ${direction}`, 'invalidParameters');
+  // The beneficiary's facts may be stated by the instrument itself (domain/identity/party-intake.ts); the party
+  // object is required only for a fact it cannot carry.
+  const rail = payoutRailByRail(type);
+  if (rail === undefined) throw new Error(`checkOrderRequest let through the payout rail ${type}`);
+  const beneficiary = body.destinationUserData as Party | undefined;
+  const intake = identityIntakeFor(quote.destination_currency, 'payout', entityTypeOf(beneficiary));
+  const problem = intake && checkBeneficiary(intake, rail, body.destinationTransferData as Party, beneficiary);
+  if (problem) throw validation(problem.message, 'invalidParameters');
 }
 
 /** The on-behalf customer of a quote, who must be APPROVED; undefined when the quote is for the workspace itself. */
