@@ -161,7 +161,10 @@ describe('identity intake', () => {
       expect(new Set(row.optional).size).toBe(row.optional.length);
       expect([...row.required, ...row.optional].sort()).toEqual([...keys].sort());
       // The spec's baseline, and nothing else outside the corridor's extras (lastName is optional).
-      const baseline = row.entityType === 'business' ? ['firstName', 'userEmail', 'country', 'businessName'] : ['firstName', 'userEmail', 'country'];
+      const baseline =
+        row.entityType === 'business'
+          ? ['firstName', 'userEmail', 'country', 'businessName']
+          : ['firstName', 'userEmail', 'country'];
       expect(row.required).toEqual([...baseline, ...row.extras]);
       expect(row.optional).toContain('lastName');
       expect(row.asOf).toBe('2026-11-25');

@@ -72,6 +72,13 @@ export const eventTypes = {
   },
   trade_completed: { fires: "An order's conversion leg completed.", envelopeId: 'entity', emitted: true },
   withdrawal_completed: { fires: 'A withdrawal was paid out by its rail.', envelopeId: 'entity', emitted: true },
+  // Not in the spec's table: added within v1 (Versioning 2, changes are additive) because no listed type announces a
+  // withdrawal that fails or is returned. data is the withdrawal, as order_status_updated's is the order.
+  withdrawal_status_updated: {
+    fires: 'A withdrawal moves to a new status (every change: Success, Failed, Returned).',
+    envelopeId: 'entity',
+    emitted: true,
+  },
 } as const satisfies Record<string, EventTypeEntry>;
 
 export type EventType = keyof typeof eventTypes;

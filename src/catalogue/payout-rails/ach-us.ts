@@ -30,7 +30,10 @@ export const achUS: PayoutRailEntry = railEntry(
       "Beneficiary's postal code, 3 to 10 letters, digits, hyphens or spaces. May be sent in destinationUserData instead.",
       { minLength: 3, maxLength: 10, pattern: POSTAL_CODE, acceptedIn: EITHER_LOCATION, carries: 'postalCode' },
     ),
-    required('state', "Beneficiary's state or territory, two-letter USPS code.", { enum: achUsStates, carries: 'state' }),
+    required('state', "Beneficiary's state or territory, two-letter USPS code.", {
+      enum: achUsStates,
+      carries: 'state',
+    }),
     required('address', "Beneficiary's street address, 3 to 100 characters.", {
       minLength: 3,
       maxLength: 100,

@@ -107,5 +107,8 @@ export function checkBeneficiary(
   if (missing === undefined) return undefined;
   const elsewhere = carriers(rail, missing).map((field) => `destinationTransferData.${field.key}`);
   const or = elsewhere.length > 0 ? ` (or ${elsewhere.join(' or ')})` : '';
-  return { field: `destinationUserData.${missing}`, message: `destinationUserData.${missing} is required for ${payout}${or}` };
+  return {
+    field: `destinationUserData.${missing}`,
+    message: `destinationUserData.${missing} is required for ${payout}${or}`,
+  };
 }

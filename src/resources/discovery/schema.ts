@@ -126,7 +126,8 @@ export const IdentitySchemaResponse = Envelope(
     direction: Type.String(),
     entityType: Type.String(),
     required: Type.Array(Type.String(), {
-      description: 'Keys the party object must hold; on a payout a fact listed under rails may come from the instrument',
+      description:
+        'Keys the party object must hold; on a payout a fact listed under rails may come from the instrument',
     }),
     optional: Type.Array(Type.String()),
     rails: Type.Optional(

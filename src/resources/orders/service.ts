@@ -11,13 +11,13 @@ import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import { payinConfirmationRails } from '../../catalogue/rail-values.js';
 import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { allowance, authorization, duplicity, existence, stateError, validation } from '../../domain/errors.js';
+import { checkBeneficiary, checkPayer, entityTypeOf, type Party } from '../../domain/identity/party-intake.js';
 import { resourceId } from '../../domain/ids.js';
 import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js';
-import { checkBeneficiary, checkPayer, entityTypeOf, type Party } from '../../domain/identity/party-intake.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type Commit, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -162,6 +162,8 @@ export interface Binding {
   readonly body: Omit<Request, 'quoteId'>;
   readonly checked: CheckedOrder;
   readonly customer: AccountRow | undefined;
+  /** The Idempotency-Key of the request, kept on the order so that a failed payout can consume it. */
+  readonly key?: KeyRef | undefined;
 }
 
 /** The order row a bound quote makes; the origin leg's instructions come from the rail provider. */
@@ -202,6 +204,7 @@ export async function newOrder(
     reference_code: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
     created_at_ms: BigInt(nowMs),
     pay_by_ms: BigInt(nowMs + ctx.config.orderPaymentWindowSeconds * 1000),
+    key: b.key,
   };
 }
 
@@ -248,7 +251,7 @@ export async function createOrder(
       })) as unknown as Record<string, unknown>)
     : { depositType: 'BALANCE' };
   const accountId = customer?.id ?? workspaceAccountId(workspace.id);
-  const binding = { quote, body, checked, customer };
+  const binding = { quote, body, checked, customer, key: claim.key };
   const order = await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs);
   if (fromRail) {
     const row = newOrderRow(order);
