@@ -119,7 +119,7 @@ export async function consumeKeyOf(
   const rows = await db.query(
     `update idempotency_keys set state = 'failed', failure = $6
      where workspace_id = $1 and account_scope = $2 and key = $3 and state = 'completed'
-       and response_body::jsonb ->> $4 = $5
+       and response_body::jsonb ->> $4::text = $5::text
      returning 1`,
     [workspaceId, ref.accountScope, ref.key, resource.idField, resource.id, failure],
   );
