@@ -8,6 +8,7 @@ import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
+import { clientErrorHandler } from './platform/client-errors.js';
 import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
 import { registerJsonBody } from './platform/json-body.js';
 import { createLogger, logEachRequest } from './platform/logger.js';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: pathParamLengthMax },
     frameworkErrors: frameworkErrors(routeKinds),
+    clientErrorHandler,
   });
   routeKinds.observe(app);
   app.addHook('onRequest', async (request, reply) => {
