@@ -50,7 +50,7 @@ export const orderColumns = {
   traded_at_ms: listed(column<bigint | null>('bigint')),
   withdrawn_at_ms: listed(column<bigint | null>('bigint')),
   completed_at_ms: listed(column<bigint | null>('bigint')),
-  /** The Idempotency-Key that created the order (migration 0018): a failed payout consumes it. */
+  /** The Idempotency-Key that created the order (migration 0022): a failed payout consumes it. */
   idempotency_key: column<string | null>('text'),
   idempotency_scope: column<string | null>('text'),
 };

@@ -25,7 +25,7 @@ export const withdrawalColumns = {
   created_at_ms: column<bigint>('bigint'),
   updated_at_ms: column<bigint>('bigint'),
   completed_at_ms: column<bigint | null>('bigint'),
-  /** The Idempotency-Key that created the withdrawal (migration 0018): a failed payout consumes it. */
+  /** The Idempotency-Key that created the withdrawal (migration 0022): a failed payout consumes it. */
   idempotency_key: column<string | null>('text'),
   idempotency_scope: column<string | null>('text'),
 };
