@@ -7,6 +7,7 @@ import type { CorridorProvider } from './providers/corridors/corridor-provider.j
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
+import type { ScreeningProvider } from './providers/screening/screening-provider.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
 import type { Db } from './storage/db.js';
 import type { WorkspaceCache } from './workspaces/cache.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   readonly rails: RailProvider;
   /** Identity checks behind the hosted verification page. */
   readonly verification: VerificationProvider;
+  /** Sanctions screening of people and businesses (POST /v1/aml-screenings). */
+  readonly screening: ScreeningProvider;
   /** Customer mail (the verification's one-time codes). */
   readonly mail: MailProvider;
   /** Durable background work; main starts it, tests call runDue(). */

@@ -15,13 +15,18 @@ import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
+import { amlAdminRoutes } from './resources/admin/aml-routes.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
+import { conversationAdminRoutes } from './resources/admin/conversation-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
+import { supportTicketAdminRoutes } from './resources/admin/support-ticket-routes.js';
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
+import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
+import { conversationRoutes } from './resources/conversations/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
@@ -34,6 +39,7 @@ import { orderRoutes } from './resources/orders/routes.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
+import { supportTicketRoutes } from './resources/support-tickets/routes.js';
 import { webhookRoutes } from './resources/webhooks/routes.js';
 import { withdrawalRoutes } from './resources/withdrawals/routes.js';
 
@@ -94,7 +100,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await webhookRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
       await openBankingRoutes(scope, ctx);
+      await conversationRoutes(scope, ctx);
+      await supportTicketRoutes(scope, ctx);
       if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
+      await amlScreeningRoutes(scope, ctx);
     },
     { prefix: '/v1' },
   );
@@ -107,6 +116,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await idempotencyAdminRoutes(scope, ctx);
       await complianceAdminRoutes(scope, ctx);
       await refundAdminRoutes(scope, ctx);
+      await conversationAdminRoutes(scope, ctx);
+      await supportTicketAdminRoutes(scope, ctx);
+      await amlAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

@@ -11,6 +11,12 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
+  /** PostgreSQL: how long a request may wait for a connection (pooled or new) before it is answered 503. */
+  readonly databaseAcquireTimeoutMs: number;
+  /** PostgreSQL: how long one statement may run before it is cancelled and the request answered 503. */
+  readonly databaseStatementTimeoutMs: number;
+  /** PostgreSQL: how long a transaction may sit idle between statements before the database ends it. */
+  readonly databaseIdleInTransactionTimeoutMs: number;
   readonly brokerageEnv: BrokerageEnv;
   readonly adminToken: string | undefined;
   readonly quoteTtlSeconds: number;
@@ -87,6 +93,24 @@ export function loadConfig(env: Env): Config {
     dataDir: text('DATA_DIR') ?? './.data',
     databaseUrl,
     databasePoolSize: integer('DATABASE_POOL_SIZE', limits.databasePoolSizeDefault, 1, 200),
+    databaseAcquireTimeoutMs: integer(
+      'DATABASE_ACQUIRE_TIMEOUT_MS',
+      limits.databaseAcquireTimeoutMsDefault,
+      100,
+      60_000,
+    ),
+    databaseStatementTimeoutMs: integer(
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      limits.databaseStatementTimeoutMsDefault,
+      100,
+      600_000,
+    ),
+    databaseIdleInTransactionTimeoutMs: integer(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      limits.databaseIdleInTransactionTimeoutMsDefault,
+      100,
+      600_000,
+    ),
     brokerageEnv,
     adminToken,
     quoteTtlSeconds: integer('QUOTE_TTL_SECONDS', limits.quoteTtlSecondsDefault, 1, limits.quoteTtlSecondsMax),

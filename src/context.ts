@@ -16,6 +16,9 @@ import type { PriceSource } from './providers/prices/price-source.js';
 import { referenceTablePrices } from './providers/prices/reference-table.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import { sandboxRails } from './providers/rails/sandbox-rails.js';
+import { listScreening } from './providers/screening/list-screening.js';
+import { sandboxEntries } from './providers/screening/sandbox-list.js';
+import type { ScreeningProvider } from './providers/screening/screening-provider.js';
 import { manualReviewVerification } from './providers/verification/manual-review.js';
 import { sandboxVerification } from './providers/verification/sandbox-verification.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
@@ -44,6 +47,7 @@ export interface ContextOptions {
   readonly rails?: RailProvider;
   readonly verification?: VerificationProvider;
   readonly mail?: MailProvider;
+  readonly screening?: ScreeningProvider;
   readonly logger?: FastifyBaseLogger;
 }
 
@@ -82,6 +86,8 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     rails,
     verification,
     mail: options.mail ?? sandboxMailbox(db),
+    // Stage screens the built-in sandbox list too, whose test names give every status (sandbox-list.ts).
+    screening: options.screening ?? listScreening(db, config.brokerageEnv === 'stage' ? { sandboxEntries } : {}),
     tokens: new TokenService(signingKey),
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,

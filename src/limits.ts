@@ -21,7 +21,22 @@ export const limits = {
   amountSignificantDigitsMax: 15,
   emailLengthMax: 254,
   bodyLimitBytes: 1_048_576,
+  /** The operator's import of the OFAC SDN CSV files (about 6 MB in 2026): room for the list to grow. */
+  sanctionsImportBodyLimitBytes: 64 * 1_048_576,
   databasePoolSizeDefault: 10,
+  /**
+   * While the database is away a request waits at most for a connection, then for its statement: with these
+   * defaults a request of one statement is answered (503 if need be) within about 5.5 s.
+   */
+  databaseAcquireTimeoutMsDefault: 2_000,
+  databaseStatementTimeoutMsDefault: 3_000,
+  databaseIdleInTransactionTimeoutMsDefault: 5_000,
+  /** How long a process keeps trying to consume the key of a write whose outcome the database left unknown. */
+  unknownOutcomeRecordWindowMs: 10 * 60 * 1000,
+  /** The operator's whole-ledger check reads every posting: its statements may run this long. */
+  ledgerVerificationTimeoutMs: 10 * 60 * 1000,
+  /** GET /health answers 503 when the database has not answered a trivial statement within this. */
+  healthCheckTimeoutMs: 1_000,
   /** A completed idempotency key replays its answer this long, then starts a fresh request. */
   idempotencyReplayWindowMs: 24 * 60 * 60 * 1000,
   writeRateWindowMs: 60_000,
@@ -42,6 +57,16 @@ export const limits = {
   /** Codes mailed per attempt: the first and two resends. */
   kycOtpSendsMax: 3,
   kycDocumentImageMaxBytes: 5 * 1024 * 1024,
+  /** A conversation message's attachment (JPEG, PNG or PDF), as large as the hosted page's document image. */
+  conversationAttachmentMaxBytes: 5 * 1024 * 1024,
+  /** Attachments per message: a document's two sides and a proof of address. */
+  conversationAttachmentsPerMessageMax: 3,
+  /** The text of a conversation or support-ticket message, and a ticket's description. */
+  messageLengthMax: 10_000,
+  /** A conversation's or support ticket's subject. */
+  subjectLengthMax: 200,
+  /** The last page the conversation and ticket lists take: beyond it the offset would overflow, not just be empty. */
+  threadListPageMax: 1_000_000,
   /** An open banking web form not paid within this is EXPIRED. */
   openBankingSessionTtlMs: 30 * 60 * 1000,
   /** The hosted payment form posts a few short fields. */

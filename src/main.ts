@@ -10,8 +10,8 @@ import { openStore } from './storage/open-store.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const secrets = resolveLocalSecrets(config);
-  const store = await openStore(config);
   const logger = createLogger(config.logLevel);
+  const store = await openStore(config, logger);
   const ctx = await createContext(config, store.db, {
     adminToken: secrets.adminToken,
     secretsKey: secrets.secretsKey,

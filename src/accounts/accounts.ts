@@ -92,6 +92,11 @@ const holderIdSql = (workspace: string, email: string) => `coalesce(
 
 const holderQuery = `select a.* from accounts a where a.id = ${holderIdSql('$1', '$2')}`;
 
+/** The id of the account holding an email, as an SQL expression; null when there is none. */
+export function holderIdOfSql(p: SqlParams, workspaceId: string, email: string): string {
+  return holderIdSql(p.add(workspaceId), p.add(email.trim().toLowerCase()));
+}
+
 /** The verification status of the account holding an email, as an SQL expression; NOT_AVAILABLE when there is none. */
 export function holderStatusSql(p: SqlParams, workspaceId: string, email: string): string {
   const holder = holderIdSql(p.add(workspaceId), p.add(email.trim().toLowerCase()));

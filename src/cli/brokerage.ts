@@ -1,11 +1,13 @@
-// `brokerage`: the operator CLI over the HTTP operator API (/admin/v1). Commands live in commands.ts; this file
-// parses the command line, finds the server and the operator token, and turns failures into messages and exit codes.
+// `brokerage`: the operator CLI over the HTTP operator API (/admin/v1). Commands live in commands.ts (and the AML ones
+// in aml-commands.ts); this file parses the command line, finds the server and the operator token, and turns failures
+// into messages and exit codes.
 
 import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Api, type Command, commands, type Options, UsageError, type Values } from './commands.js';
+import { amlCommands } from './aml-commands.js';
+import { type Api, type Command, commands as coreCommands, type Options, UsageError, type Values } from './commands.js';
 
 export interface CliIo {
   readonly env: Record<string, string | undefined>;
@@ -14,6 +16,7 @@ export interface CliIo {
   readonly fetch?: typeof fetch;
 }
 
+const commands: readonly Command[] = [...coreCommands, ...amlCommands];
 const requestTimeoutMs = 30_000;
 const globalOptions: Options = {
   url: { type: 'string' },

@@ -1,43 +1,14 @@
 // The operator CLI's commands: one entry each in `commands`. brokerage.ts parses the arguments, checks the number
 // of positional arguments and hands a command its context; a command only validates its own options and calls the API.
 
-import type { ParseArgsConfig } from 'node:util';
 import { verificationProfileNames } from '../catalogue/verification-profiles.js';
+import type { Command, Options, Values } from './command.js';
+import { conversationCommands } from './conversation-commands.js';
+import { ticketCommands } from './ticket-commands.js';
+import { UsageError } from './usage-error.js';
 
-export type Options = NonNullable<ParseArgsConfig['options']>;
-export type Values = Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
-
-/** A problem with the command line: printed with a hint to --help, exit code 2. */
-export class UsageError extends Error {}
-
-export interface Api {
-  request(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown>;
-}
-
-export interface CommandContext {
-  readonly values: Values;
-  /** The positional arguments after the command words. */
-  readonly args: readonly string[];
-  readonly api: Api;
-  /** Prints a value as pretty JSON on stdout. */
-  readonly print: (value: unknown) => void;
-  /** Prints one line on stderr. */
-  readonly warn: (line: string) => void;
-}
-
-export interface Command {
-  /** The words that name the command, e.g. ['workspaces', 'create']. */
-  readonly words: readonly string[];
-  /** Names of the positional arguments, e.g. ['id']; the command gets exactly these. */
-  readonly args: readonly string[];
-  readonly summary: string;
-  readonly options: Options;
-  /** One line per option for the usage text. */
-  readonly optionHelp: readonly string[];
-  /** Resolves to the exit code when it is not 0 (a check that found problems). */
-  // biome-ignore lint/suspicious/noConfusingVoidType: most commands return nothing; a check returns its exit code
-  readonly run: (ctx: CommandContext) => Promise<void | number>;
-}
+export type { Api, Command, CommandContext, Options, Values } from './command.js';
+export { UsageError } from './usage-error.js';
 
 const once = 'brokerage: store the password now: it is shown only once (workspaces rotate issues a new one)';
 const workspacePath = (id: string) => `/admin/v1/workspaces/${encodeURIComponent(id)}`;
@@ -243,4 +214,6 @@ export const commands: readonly Command[] = [
       return 1;
     },
   },
+  ...conversationCommands,
+  ...ticketCommands,
 ];

@@ -16,3 +16,8 @@ export function resourceId(production: boolean): string {
   }
   return production ? id : `PRE${id}`;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id a client sent can name a uuid row: anything else names none, and must not reach a uuid cast. */
+export const isUuid = (id: string): boolean => uuidPattern.test(id);

@@ -57,12 +57,12 @@ export const eventTypes = {
     emitted: true,
   },
   pending_payment_updated: { fires: 'A pending payment changed status.', envelopeId: 'entity', emitted: true },
-  support_ticket_created: { fires: 'A support ticket was opened.', envelopeId: 'entity', emitted: false },
-  support_ticket_updated: { fires: 'A support ticket changed status.', envelopeId: 'entity', emitted: false },
+  support_ticket_created: { fires: 'A support ticket was opened.', envelopeId: 'entity', emitted: true },
+  support_ticket_updated: { fires: 'A support ticket changed status.', envelopeId: 'entity', emitted: true },
   support_ticket_message_added: {
     fires: 'A message was added to a support ticket.',
     envelopeId: 'entity',
-    emitted: false,
+    emitted: true,
   },
   kyc_completed: {
     fires: 'A verification reached a terminal status.',
@@ -76,6 +76,12 @@ export const eventTypes = {
   // withdrawal that fails or is returned. data is the withdrawal, as order_status_updated's is the order.
   withdrawal_status_updated: {
     fires: 'A withdrawal moves to a new status (every change: Success, Failed, Returned).',
+    envelopeId: 'entity',
+    emitted: true,
+  },
+  // Not in the spec's table, which names no conversation event: added within v1 (Versioning 2, additive changes).
+  conversation_message_added: {
+    fires: 'A message was added to a conversation, by the partner or by the brokerage.',
     envelopeId: 'entity',
     emitted: true,
   },

@@ -64,7 +64,7 @@ export class WebhookDispatcher {
     this.loop = new PollingLoop(
       () => this.drain(),
       log,
-      { intervalMs: options.pollIntervalMs, failureMessage: 'webhook dispatch failed' },
+      { intervalMs: options.pollIntervalMs, name: 'webhook dispatcher' },
       announced,
     );
   }

@@ -61,7 +61,7 @@ export class JobRunner {
   ) {
     this.loop = new PollingLoop(() => this.drain(), log, {
       intervalMs: options.pollIntervalMs,
-      failureMessage: 'job runner failed to claim jobs',
+      name: 'job runner',
     });
   }
 

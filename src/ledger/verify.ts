@@ -1,4 +1,5 @@
-import type { Queryable } from '../storage/db.js';
+import { limits } from '../limits.js';
+import type { Db, Queryable } from '../storage/db.js';
 
 export interface LedgerProblem {
   readonly kind: 'unbalanced_entry' | 'balance_mismatch';
@@ -16,9 +17,17 @@ const problemsShownMax = 100;
 
 /**
  * The operator's check of the whole ledger: every entry nets to zero per currency, and every stored balance equals
- * the sum of its account's postings, bucket by bucket (including postings whose balance row is missing).
+ * the sum of its account's postings, bucket by bucket (including postings whose balance row is missing). It reads
+ * every posting, so it runs in a transaction of its own with a statement bound of its own, not a request's.
  */
-export async function verifyLedger(db: Queryable): Promise<LedgerReport> {
+export function verifyLedger(db: Db): Promise<LedgerReport> {
+  return db.transaction(async (tx) => {
+    await tx.exec(`set local statement_timeout = ${limits.ledgerVerificationTimeoutMs}`);
+    return checkLedger(tx);
+  });
+}
+
+async function checkLedger(db: Queryable): Promise<LedgerReport> {
   const unbalanced = await db.query<{ entry_id: bigint; currency: string; total: string }>(
     `select entry_id, currency, sum(amount)::text as total from ledger_postings
      group by entry_id, currency having sum(amount) <> 0 order by entry_id limit $1`,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorTypes, numericErrorIds } from '../domain/errors.js';
+import { StoreUnavailableError } from '../storage/db.js';
 import type { RouteKind } from './fastify-types.js';
 import { validationMessage } from './validation-message.js';
 
@@ -10,6 +11,11 @@ import { validationMessage } from './validation-message.js';
  */
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoreUnavailableError) {
+      // A transient failure of the database: the spec's 503 OperationError (retry with backoff), never a hang.
+      request.log.warn({ err: error.driverError, outcomeUnknown: error.outcomeUnknown }, error.message);
+      return sendError(request, reply, storeUnavailable(error));
+    }
     const apiError = toApiError(error);
     if (apiError === undefined) {
       request.log.error({ err: error }, 'unexpected failure');
@@ -30,6 +36,10 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     ),
   );
 }
+
+/** The answer to a request the database could not serve. */
+export const storeUnavailable = (error: StoreUnavailableError) =>
+  new ApiError('OperationError', `The service is temporarily unavailable (${error.reason}); retry with backoff.`);
 
 function toApiError(error: FastifyError): ApiError | undefined {
   if (error instanceof ApiError) return error;

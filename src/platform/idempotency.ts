@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { ApiError, validation } from '../domain/errors.js';
-import type { Queryable } from '../storage/db.js';
+import { limits } from '../limits.js';
+import { type Queryable, StoreUnavailableError } from '../storage/db.js';
 import type { SqlParams } from '../storage/sql-params.js';
 import type { Clock } from './clock.js';
 import {
@@ -39,9 +40,16 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return raw;
 }
 
-/** sha256 of the body with keys sorted at every level, so that field order does not make two payloads differ. */
+/**
+ * sha256 of the body with keys sorted at every level, so that field order does not make two payloads differ. A
+ * bodyless write (a ticket's close) hashes as `null`.
+ */
 export function requestHash(endpoint: string, body: unknown): string {
-  return createHash('sha256').update(endpoint).update('\n').update(canonicalJson(body)).digest('hex');
+  return createHash('sha256')
+    .update(endpoint)
+    .update('\n')
+    .update(canonicalJson(body ?? null))
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {
@@ -109,14 +117,44 @@ class WriteAnswer implements StatementClaim {
   }
 }
 
+/** What a failed key records: the refusal, or that the write's outcome is unknown. */
+function failureOf(error: unknown): string {
+  if (error instanceof ApiError) return `${error.type}: ${error.message}`;
+  if (error instanceof StoreUnavailableError && error.outcomeUnknown) return `outcome unknown: ${error.reason}`;
+  return 'unexpected failure';
+}
+
 /**
  * A request that failed after its stateless checks consumes its key. True when this request took the key (it
- * answers its own error), false when another request holds it (it answers as that key says). When even this fails
- * (the store is down), the error is answered and the key stays free: nothing was written with it.
+ * answers its own error), false when another request holds it (it answers as that key says: a write whose outcome
+ * was unknown finds its own committed answer here). When the store cannot record it, that error is thrown: the
+ * request is answered 503, never with a refusal its key does not remember.
  */
-async function claimFailure(ctx: AppContext, scope: KeyScope, error: unknown): Promise<boolean> {
-  const failure = error instanceof ApiError ? `${error.type}: ${error.message}` : 'unexpected failure';
-  return claimKey(ctx.db, scope, { state: 'failed', failure }, ctx.clock.nowMs()).catch(() => true);
+function claimFailure(ctx: AppContext, scope: KeyScope, error: unknown): Promise<boolean> {
+  return claimKey(ctx.db, scope, { state: 'failed', failure: failureOf(error) }, ctx.clock.nowMs());
+}
+
+/**
+ * A keyed write whose statement reached the database and whose answer did not come back may have committed. Its
+ * key is consumed (spec, Idempotent writes 5) as soon as the database takes the record: until then this retries in
+ * the background, with backoff, for a bounded time. If the write did commit, the record finds the key completed
+ * and leaves it so: the retry replays the write's answer.
+ */
+function consumeWhenBack(ctx: AppContext, log: FastifyBaseLogger, scope: KeyScope, error: StoreUnavailableError): void {
+  const startedMs = Date.now();
+  const attempt = (delayMs: number) => {
+    setTimeout(() => {
+      claimFailure(ctx, scope, error).then(
+        (took) => log.info({ key: scope.key, took }, 'write of unknown outcome: its Idempotency-Key is now consumed'),
+        () => {
+          if (Date.now() - startedMs > limits.unknownOutcomeRecordWindowMs) {
+            log.error({ key: scope.key }, 'write of unknown outcome: could not consume its Idempotency-Key in time');
+          } else attempt(Math.min(delayMs * 2, 5_000));
+        },
+      );
+    }, delayMs).unref();
+  };
+  attempt(250);
 }
 
 /** Runs a write under its Idempotency-Key (or plainly without one) and answers it. */
@@ -139,7 +177,19 @@ export async function answerIdempotently(
     await execute(answer.commit, answer);
   } catch (error) {
     if (keyed === undefined) throw error;
-    if (!(error instanceof KeyTaken) && (await claimFailure(ctx, keyed, error))) throw error;
+    if (error instanceof StoreUnavailableError) {
+      // Nothing was written: the key stays free, so the client's retry (spec: 503, retry with backoff) runs afresh.
+      if (!error.outcomeUnknown) throw error;
+      reply.log.warn(
+        { key: keyed.key, endpoint: keyed.endpoint },
+        'keyed write of unknown outcome: its key is consumed',
+      );
+      const took = await claimFailure(ctx, keyed, error).catch(() => {
+        consumeWhenBack(ctx, reply.log, keyed, error);
+        throw error;
+      });
+      if (took) throw error;
+    } else if (!(error instanceof KeyTaken) && (await claimFailure(ctx, keyed, error))) throw error;
     const earlier = await earlierAnswer(ctx.db, keyed);
     void reply.header('idempotent-replayed', 'true');
     return send(earlier.status, earlier.body);

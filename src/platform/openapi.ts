@@ -41,6 +41,7 @@ export async function registerOpenApi(
         { name: 'Withdrawals' },
         { name: 'Pending payments' },
         { name: 'Balances' },
+        { name: 'AML screenings', description: 'Sanctions screening of people and businesses.' },
         { name: 'Sandbox simulation', description: 'Stage only: not registered in production.' },
         { name: 'Operators', description: 'The brokerage operators’ API (/admin/v1).' },
         { name: 'Health' },

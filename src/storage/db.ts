@@ -17,12 +17,30 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Calls onNotify for each NOTIFY on channel (sent on commit); resolves to a function that stops listening. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Resolves when the database answers a trivial statement now; throws StoreUnavailableError when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** One trivial round trip, for the readiness check: resolves when the store answers, throws when it does not. */
-export async function ping(db: Queryable): Promise<void> {
-  await db.query('select 1');
+/**
+ * The database could not be reached, or ended the session, or did not answer in time. The API answers it as a 503
+ * (retry with backoff). `outcomeUnknown` is set when a statement had been sent: a write may have committed.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    /** A short public reason ("the database is starting up"). */
+    readonly reason: string,
+    readonly outcomeUnknown: boolean,
+    readonly driverError: unknown,
+  ) {
+    super(`database unavailable: ${reason}`);
+    this.name = 'StoreUnavailableError';
+  }
+
+  /** The same failure, known to have written nothing (a statement of a transaction that never committed). */
+  withOutcomeKnown(): StoreUnavailableError {
+    return this.outcomeUnknown ? new StoreUnavailableError(this.reason, false, this.driverError) : this;
+  }
 }
 
 /** PostgreSQL error codes the application branches on. */

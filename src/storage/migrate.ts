@@ -17,6 +17,8 @@ export interface MigrationReport {
 export async function migrate(db: Db): Promise<MigrationReport> {
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   return db.transaction(async (tx) => {
+    // Migrations and the wait for another process's run are not requests: the statement bounds do not apply.
+    await tx.exec('set local statement_timeout = 0; set local idle_in_transaction_session_timeout = 0');
     await tx.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
     await tx.exec(
       'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',

@@ -2,8 +2,17 @@ import type { Config } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
+import { OutageLog, type OutageLogger } from './outage-log.js';
 import { openPglite } from './pglite.js';
-import { openPostgres } from './postgres.js';
+import { openPostgres, type PostgresOptions } from './postgres.js';
+
+/** The driver's settings from the configuration. */
+export const postgresOptions = (config: Config): Omit<PostgresOptions, 'url'> => ({
+  maxConnections: config.databasePoolSize,
+  acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+  statementTimeoutMs: config.databaseStatementTimeoutMs,
+  idleInTransactionTimeoutMs: config.databaseIdleInTransactionTimeoutMs,
+});
 
 export interface Store {
   readonly db: Db;
@@ -12,9 +21,14 @@ export interface Store {
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR (one process only). */
-export async function openStore(config: Config): Promise<Store> {
+export async function openStore(config: Config, logger?: OutageLogger): Promise<Store> {
   if (config.databaseUrl !== undefined) {
-    const db = await openPostgres({ url: config.databaseUrl, maxConnections: config.databasePoolSize });
+    // Connections that fail while idle (a restart, a terminated backend) are dropped by the pool; one line an outage.
+    const connections = logger === undefined ? undefined : new OutageLog(logger, 'database connections');
+    const db = await openPostgres(
+      { ...postgresOptions(config), url: config.databaseUrl },
+      { onError: (error) => connections?.failed(error), onConnect: () => connections?.recovered() },
+    );
     await migrate(db);
     return { db, description: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };
   }

@@ -24,6 +24,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     exec: root.exec,
     transaction: (fn) => pg.transaction((tx) => fn(asQueryable(tx))),
     listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
+    ping: async () => {
+      await pg.query('select 1');
+    },
     close: () => pg.close(),
   };
 }

@@ -1,13 +1,22 @@
-import postgres from 'postgres';
-import { type Db, pgErrorCode, pgErrorCodes, type Queryable, type Row } from './db.js';
+import pg from 'pg';
+import { type Db, pgErrorCode, pgErrorCodes, type Queryable, type Row, StoreUnavailableError } from './db.js';
+import { unavailableCause } from './unavailable.js';
 
 export interface PostgresOptions {
   readonly url: string;
   readonly maxConnections: number;
+  /** How long a query may wait for a pooled connection, or for a new one to open. */
+  readonly acquireTimeoutMs: number;
+  /** How long one statement may run (PostgreSQL's statement_timeout; the client gives up a little later). */
+  readonly statementTimeoutMs: number;
+  /** How long a transaction may sit idle between statements before PostgreSQL ends it. */
+  readonly idleInTransactionTimeoutMs: number;
 }
 
 const retryable = new Set<string>([pgErrorCodes.deadlockDetected, pgErrorCodes.serializationFailure]);
 const attemptsMax = 3;
+/** The client's own bound on a statement: past PostgreSQL's, for a socket that went silent. */
+const clientGraceMs = 500;
 
 /**
  * PostgreSQL aborts one of two transactions that deadlock (or fail serialization); the aborted one did nothing, so
@@ -25,36 +34,219 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function openPostgres(options: PostgresOptions): Promise<Db> {
-  const sql = postgres(options.url, {
+// int8 as bigint (money is integer minor units) and int8[] as bigint[]; numeric stays a string; json and jsonb
+// are parsed, as before. These apply to this pool's clients only, not to pg's global parsers.
+const int8 = 20;
+const int8Array = 1016;
+const parseInt8Array = pg.types.getTypeParser(int8Array as never) as (value: string) => (string | null)[];
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === int8) return (value: string) => BigInt(value);
+    if (oid === int8Array) return (value: string) => parseInt8Array(value).map((v) => (v === null ? null : BigInt(v)));
+    return pg.types.getTypeParser(oid as never, format as never);
+  }) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Statement names by text: each distinct statement is prepared once per connection and reused, so PostgreSQL
+ * parses and plans it once (most statements here are fixed texts). Statements assembled per call (ledger entries
+ * with a varying number of postings) are few distinct texts too.
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * node-postgres (`pg` with its pool) behind the Db interface. What a database outage must not do, it cannot here:
+ * - end the process: every client carries an error listener from birth to end (pg-pool removes its own while a
+ *   client is checked out, and an unheard 'error' event would be thrown), and the pool's errors are logged;
+ * - hang a request: acquiring a connection, each statement and each transaction's idle time are bounded, and a
+ *   failure is a StoreUnavailableError (the API's 503);
+ * - poison the pool: a client that failed is released with its error, which destroys it; the next request opens
+ *   a new connection, with no backoff carried over from the outage.
+ */
+/** What the pool reports besides query results: errors of idle connections, and each new connection. */
+export interface PoolEvents {
+  readonly onError?: (error: Error) => void;
+  readonly onConnect?: () => void;
+}
+
+export async function openPostgres(options: PostgresOptions, events: PoolEvents = {}): Promise<Db> {
+  const onError = events.onError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: options.url,
     max: options.maxConnections,
-    types: { bigint: postgres.BigInt },
-    onnotice: () => {},
-    // Statements are prepared once per connection and reused: most queries here are fixed texts.
-    prepare: true,
+    connectionTimeoutMillis: options.acquireTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    statement_timeout: options.statementTimeoutMs,
+    query_timeout: options.statementTimeoutMs + clientGraceMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
+    types: typeParsers,
   });
-  const asQueryable = (q: postgres.Sql | postgres.TransactionSql): Queryable => ({
-    async query<T extends Row = Row>(text: string, params?: readonly unknown[]) {
-      // unsafe() prepares only when asked: without it every statement is parsed and planned on every call.
-      const rows = await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true });
-      return rows as unknown as T[];
-    },
-    async exec(script: string) {
-      await q.unsafe(script);
-    },
+  pool.on('error', (error) => onError(error));
+  pool.on('connect', (client) => {
+    events.onConnect?.();
+    client.on('error', (error) => onError(error));
+    // NOTICE messages (e.g. "relation already exists, skipping" from migrations) are not ours to log.
+    client.on('notice', () => {});
   });
-  await sql`select 1`;
-  const root = asQueryable(sql);
+
+  /** Runs a statement on a client; a connection failure becomes StoreUnavailableError. */
+  const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) => {
+    try {
+      const result = await client.query<T>({ name: statementName(text), text, values: params ? [...params] : [] });
+      return result.rows;
+    } catch (error) {
+      throw asUnavailable(error, true);
+    }
+  };
+  const exec = async (client: pg.Pool | pg.PoolClient, script: string) => {
+    try {
+      await client.query(script);
+    } catch (error) {
+      throw asUnavailable(error, true);
+    }
+  };
+  const acquire = async (): Promise<pg.PoolClient> => {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      throw asUnavailable(error, false);
+    }
+  };
+
+  const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    query: <T extends Row = Row>(text: string, params?: readonly unknown[]) => run<T>(client, text, params),
+    exec: (script: string) => exec(client, script),
+  });
+
+  /**
+   * A transaction's client runs one statement at a time: statements a body issues together (Promise.all) are
+   * queued here, in the order issued, instead of in pg's own queue, which it deprecates.
+   */
+  const inOrder = (client: pg.PoolClient): Queryable => {
+    let last: Promise<unknown> = Promise.resolve();
+    const queued = <T>(next: () => Promise<T>): Promise<T> => {
+      const result = last.then(next, next);
+      last = result.catch(() => {});
+      return result;
+    };
+    return {
+      query: <T extends Row = Row>(text: string, params?: readonly unknown[]) =>
+        queued(() => run<T>(client, text, params)),
+      exec: (script: string) => queued(() => exec(client, script)),
+    };
+  };
+
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const client = await acquire();
+    let broken: Error | undefined;
+    try {
+      await run(client, 'begin');
+      let result: T;
+      try {
+        result = await fn(inOrder(client));
+      } catch (error) {
+        // Before COMMIT the outcome is known: the database rolls back a transaction whose session ended.
+        throw error instanceof StoreUnavailableError ? error.withOutcomeKnown() : error;
+      }
+      await run(client, 'commit');
+      return result;
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) broken = error;
+      else await run(client, 'rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      // A client released with an error is destroyed, never handed to the next request.
+      client.release(broken);
+    }
+  };
+
+  await run(pool, 'select 1');
+  const root = asQueryable(pool);
   return {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
-    transaction: (fn) => withRetry(() => sql.begin((tx) => fn(asQueryable(tx))) as Promise<never>),
-    // postgres.js keeps one dedicated connection for LISTEN and re-listens after a reconnect.
-    listen: async (channel, onNotify) => {
-      const { unlisten } = await sql.listen(channel, () => onNotify());
-      return unlisten;
+    transaction: (fn) => withRetry(() => transaction(fn)),
+    listen: (channel, onNotify) => listenWithReconnect(pool, channel, onNotify, onError),
+    ping: async () => {
+      await run(pool, 'select 1');
     },
-    close: () => sql.end({ timeout: 5 }),
+    close: () => pool.end(),
+  };
+}
+
+/** A driver error as the API's StoreUnavailableError when it means the database is away; anything else unchanged. */
+function asUnavailable(error: unknown, statementSent: boolean): unknown {
+  const cause = unavailableCause(error);
+  return cause === undefined ? error : new StoreUnavailableError(cause, statementSent, error);
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool. When that connection ends (a restart, a terminated backend),
+ * it is opened again after a pause that grows to a few seconds, and the listener is told once it is back so it
+ * can look for what it may have missed meanwhile.
+ */
+async function listenWithReconnect(
+  pool: pg.Pool,
+  channel: string,
+  onNotify: () => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  const identifier = pg.escapeIdentifier(channel);
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ ...pool.options, types: typeParsers });
+    next.on('error', (error) => onError(error));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('end', () => {
+      if (client === next) client = undefined;
+      if (!stopped) schedule();
+    });
+    await next.connect();
+    await next.query(`listen ${identifier}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    failures = 0;
+    onNotify();
+  };
+  const schedule = () => {
+    if (stopped || retry !== undefined) return;
+    const delayMs = Math.min(250 * 2 ** failures, 5_000);
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch((error: Error) => {
+        onError(error);
+        schedule();
+      });
+    }, delayMs);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry !== undefined) clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
   };
 }

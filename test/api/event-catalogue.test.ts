@@ -113,6 +113,32 @@ beforeAll(async () => {
   const business = { legalName: 'Catalogue Lda', registrationNumber: 'PT509999999' };
   await postStep(t.app, `${flow}/document`, documentFields(business), photo);
 
+  // A conversation (the partner writes, the brokerage answers) and a support ticket (support answers, asking back).
+  const conversation = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/conversations',
+      headers: { ...p.headers, 'idempotency-key': 'catalogue-conversation' },
+      payload: { endUserEmail: payer.userEmail, subject: 'Source of funds', message: 'Why is it held?' },
+    })
+  ).json().value;
+  ids.conversation = conversation.conversationId;
+  await api('POST', `/v1/simulate/conversations/${conversation.conversationId}/reply`, { message: 'Send an ID.' });
+  const ticket = (
+    await api('POST', '/v1/support-tickets', {
+      subject: 'Payout',
+      description: 'Not received',
+      category: 'PAYMENT',
+      entityType: 'order',
+      entityId: order.orderId,
+    })
+  ).json().value;
+  ids.ticket = ticket.ticketId;
+  await api('POST', `/v1/simulate/support-tickets/${ticket.ticketId}/reply`, {
+    message: 'Which bank?',
+    status: 'WAITING_ON_PARTNER',
+  });
+
   await t.ctx.jobs.runDue();
   await t.ctx.webhooks.runDue();
 });
@@ -146,6 +172,9 @@ describe('the Events table, end to end', () => {
     ['withdrawal_status_updated', () => ids.withdrawal, { status: 'Success', amount: 40 }],
     ['order_completed', () => ids.order, { status: 'Success' }],
     ['trade_completed', () => ids.order, { trade: { status: 'Success' } }],
+    ['support_ticket_created', () => ids.ticket, { status: 'OPEN', entityType: 'order' }],
+    ['support_ticket_updated', () => ids.ticket, { status: 'WAITING_ON_PARTNER', previousStatus: 'OPEN' }],
+    ['support_ticket_message_added', () => ids.ticket, { status: 'WAITING_ON_PARTNER', author: 'brokerage' }],
   ] as const)('%s carries the entity id as its id', (type, id, data) => {
     const events = ofType(type).filter((r) => r.body.id === id());
     expect(events.length, type).toBeGreaterThanOrEqual(1);
@@ -158,6 +187,18 @@ describe('the Events table, end to end', () => {
       .map((r) => r.body.data);
     for (const data of statuses) expect(data).toMatchObject({ orderId: ids.order, status: expect.any(String) });
     expect(statuses.map((d) => d.status)).toEqual(['Received', 'Exchanging', 'Withdrawn', 'Success']);
+  });
+
+  it('conversation_message_added comes for every message of either side, naming the end user and the author', () => {
+    const added = ofType('conversation_message_added').filter((r) => r.body.id === ids.conversation);
+    expect(added.map((r) => r.body.data.author)).toEqual(['partner', 'brokerage']);
+    for (const r of added) {
+      expect(r.body.data).toMatchObject({
+        conversationId: ids.conversation,
+        endUserEmail: payer.userEmail,
+        messageId: expect.any(String),
+      });
+    }
   });
 
   it('balance_updated follows each balance change of the workspace', () => {

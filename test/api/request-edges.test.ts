@@ -23,6 +23,8 @@ interface Document {
 function longestValue(schema: Schema): number | undefined {
   if (typeof schema.maxLength === 'number') return schema.maxLength;
   if (Array.isArray(schema.enum)) return Math.max(...schema.enum.map((v) => String(v).length));
+  // A bounded integer (an attachment's number): its longest value is its maximum written out.
+  if (schema.type === 'integer' && typeof schema.maximum === 'number') return String(schema.maximum).length;
   const bounded = typeof schema.pattern === 'string' ? /^\^\[[^\]]+\]\{\d+,(\d+)\}\$$/.exec(schema.pattern) : null;
   return bounded ? Number(bounded[1]) : undefined;
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
 import { type LogLevel, loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
+import { limits } from '../../src/limits.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
 import type { CorridorProvider } from '../../src/providers/corridors/corridor-provider.js';
@@ -24,13 +25,22 @@ export const adminToken = 'test-admin-token-0123456789';
 export const productionEnv = { BROKERAGE_ENV: 'production', ADMIN_TOKEN: 'x'.repeat(20), SECRETS_KEY: 'a'.repeat(64) };
 const secretsKey = Buffer.alloc(32, 7);
 
+/** The driver's bounds in tests: the defaults, as a server process would run. */
+const testPostgresBounds = {
+  acquireTimeoutMs: limits.databaseAcquireTimeoutMsDefault,
+  statementTimeoutMs: limits.databaseStatementTimeoutMsDefault,
+  idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutMsDefault,
+};
+
 let shared: Promise<Db> | undefined;
 
 /** The run's one database, opened and migrated on first use. */
 export function testDb(): Promise<Db> {
   shared ??= (async () => {
     const url = process.env.DATABASE_URL;
-    const db = url ? await openPostgres({ url, maxConnections: 10 }) : await openPglite(undefined);
+    const db = url
+      ? await openPostgres({ ...testPostgresBounds, url, maxConnections: 10 })
+      : await openPglite(undefined);
     await migrate(db);
     return db;
   })();
@@ -56,6 +66,8 @@ export interface TestAppOptions {
   readonly verification?: VerificationProvider;
   /** A logger to capture the server's lines (createLogger over a test stream); none by default. */
   readonly logger?: Logger;
+  /** Wraps the run's database, to inject its failures (test/support/faulty-db.ts). */
+  readonly wrapDb?: (db: Db) => Db;
 }
 
 export interface TestApp {
@@ -64,7 +76,8 @@ export interface TestApp {
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await testDb();
+  const shared = await testDb();
+  const db = options.wrapDb ? options.wrapDb(shared) : shared;
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const ctx = await createContext(config, db, {
     adminToken,

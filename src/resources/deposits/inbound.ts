@@ -5,6 +5,7 @@ import { recordEvent } from '../../events/outbox.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
+import { confirmedMatchOfInbound } from '../aml-screenings/gate.js';
 import { findDeposit, updateDepositState } from './repo.js';
 import { depositView } from './view.js';
 
@@ -30,7 +31,12 @@ export function depositInboundHandler(clock: Clock): JobHandler {
     if (!deposit || !acceptsInbound.has(deposit.status)) return;
     const nowMs = clock.nowMs();
     const amount = BigInt(payload.amount);
-    const outcome = applyInbound(deposit.expected_amount ?? undefined, deposit.amount, amount, payload.scenario);
+    // The payer was confirmed a sanctions match after the deposit was created: the funds wait for an operator.
+    const held =
+      payload.scenario === 'success' &&
+      (await confirmedMatchOfInbound(tx, deposit.workspace_id, { email: deposit.payer_email })) !== undefined;
+    const scenario = held ? 'compliance_review' : payload.scenario;
+    const outcome = applyInbound(deposit.expected_amount ?? undefined, deposit.amount, amount, scenario);
     if (outcome.credit > 0n || outcome.hold > 0n) {
       const postings =
         outcome.hold > 0n

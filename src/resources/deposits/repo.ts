@@ -5,6 +5,7 @@ import { countMatching, type ListSource, listPage } from '../../platform/list-qu
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
+import { confirmedMatchSql } from '../aml-screenings/gate.js';
 
 /** The columns of `deposits` (migrations 0005 and 0007), in the insert's order. */
 export const depositColumns = {
@@ -62,25 +63,32 @@ export const newDepositRow = (d: NewDeposit): DepositRow => ({
 
 /**
  * Creates a deposit in one statement, so one round trip and atomic without a transaction: the payer's verification
- * gate, the claim of the idempotency key with the answer (`claim`, a StatementClaim's CTE), the workspace's account
- * and the deposit. Nothing is written unless the payer is APPROVED and the claim took the key.
+ * gate and the AML gate, the claim of the idempotency key with the answer (`claim`, a StatementClaim's CTE), the workspace's account
+ * and the deposit. Nothing is written unless the payer is APPROVED without a confirmed sanctions match and the
+ * claim took the key.
  */
 export async function placeDeposit(
   db: Queryable,
   row: DepositRow,
   claim: (p: SqlParams, when: string) => string,
-): Promise<{ payerStatus: string; claimed: boolean }> {
+): Promise<{ payerStatus: string; amlHold: string | null; claimed: boolean }> {
   const p = new SqlParams();
   const claimed = 'exists (select 1 from claimed)';
-  const [result] = await db.query<{ payer_status: string; claimed: boolean }>(
-    `with payer as (select ${holderStatusSql(p, row.workspace_id, row.payer_email)} as status),
-     claimed as (${claim(p, `(select status from payer) = 'APPROVED'`)}),
+  const [result] = await db.query<{ payer_status: string; aml_hold: string | null; claimed: boolean }>(
+    `with payer as (select ${holderStatusSql(p, row.workspace_id, row.payer_email)} as status,
+       ${confirmedMatchSql(p, row.workspace_id, row.payer_email)} as aml_hold),
+     claimed as (${claim(p, `(select status from payer) = 'APPROVED' and (select aml_hold from payer) is null`)}),
      account as (${ensureWorkspaceAccountSql(p, row.workspace_id, Number(row.created_at_ms), claimed)}),
      deposit as (${insertRowSql(p, 'deposits', depositColumns, row, claimed)})
-     select (select status from payer) as payer_status, ${claimed} as claimed`,
+     select (select status from payer) as payer_status, (select aml_hold from payer) as aml_hold,
+       ${claimed} as claimed`,
     p.values,
   );
-  return { payerStatus: String(result?.payer_status), claimed: result?.claimed === true };
+  return {
+    payerStatus: String(result?.payer_status),
+    amlHold: result?.aml_hold ?? null,
+    claimed: result?.claimed === true,
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { refuseConfirmedMatch } from '../aml-screenings/gate.js';
 import { cancelDeposit, type DepositRow, depositExists, findDeposit, newDepositRow, placeDeposit } from './repo.js';
 import type { CreateDepositRequest } from './schema.js';
 import { depositView } from './view.js';
@@ -118,6 +119,7 @@ export async function createDeposit(
   const view = depositView(row);
   const placed = await placeDeposit(ctx.db, row, (p, when) => claim.cte(p, view, when));
   requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');
+  refuseConfirmedMatch(placed.amlHold, 'payer', body.userData.userEmail);
   if (!placed.claimed) throw new KeyTaken();
   return view;
 }

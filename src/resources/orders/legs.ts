@@ -12,6 +12,7 @@ import { railPayoutJob } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { consumeKeyOf } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
+import { confirmedMatchOfInbound } from '../aml-screenings/gate.js';
 import { parkOrderFunds } from '../pending-payments/service.js';
 import {
   conversionPostings,
@@ -84,7 +85,14 @@ export function orderInboundHandler(ctx: LegContext): JobHandler {
     if (!order || !orderAcceptsInbound.has(order.status)) return;
     const nowMs = ctx.clock.nowMs();
     const amount = BigInt(payload.amount);
-    const outcome = applyOrderInbound(order.origin_amount, order.received_amount, amount, payload.scenario);
+    // The payer or the customer was confirmed a sanctions match after the order was placed: the funds wait for an
+    // operator (resources/aml-screenings/gate.ts).
+    // The order's account is the customer's for on-behalf orders; the workspace's own is never screened.
+    const parties = { email: order.payer_email, account: { id: order.account_id, email: order.customer_email } };
+    const held =
+      payload.scenario === 'success' && (await confirmedMatchOfInbound(tx, order.workspace_id, parties)) !== undefined;
+    const scenario = held ? 'compliance_review' : payload.scenario;
+    const outcome = applyOrderInbound(order.origin_amount, order.received_amount, amount, scenario);
     const taken = outcome.accept + outcome.excess;
     if (taken > 0n) await postOrderEntry(tx, order, 'order_inbound', inboundPostings(order, taken), nowMs);
     const moved =

@@ -21,6 +21,7 @@ import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../p
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { confirmedMatchOfAccount, refuseConfirmedMatch } from '../aml-screenings/gate.js';
 import { claimQuote, findQuote, type QuoteRow } from '../quotes/repo.js';
 import { takeFromBalance } from './ledger-moves.js';
 import { executeTrade, orderJobs } from './legs.js';
@@ -126,7 +127,7 @@ export function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'
   if (problem) throw validation(problem.message, 'invalidParameters');
 }
 
-/** The on-behalf customer of a quote, who must be APPROVED; undefined when the quote is for the workspace itself. */
+/** The on-behalf customer of a quote, who must be APPROVED and not a confirmed sanctions match; undefined when the quote is for the workspace itself. */
 export async function customerOf(db: Queryable, workspaceId: string, quote: QuoteRow): Promise<AccountRow | undefined> {
   const named = quote.customer_email ?? quote.customer_id;
   if (named === null) return undefined;
@@ -137,6 +138,7 @@ export async function customerOf(db: Queryable, workspaceId: string, quote: Quot
   if (!account || status !== 'APPROVED') {
     throw allowance(`The customer ${named} has verification status ${status}; APPROVED is required`);
   }
+  refuseConfirmedMatch(await confirmedMatchOfAccount(db, workspaceId, account), 'customer', named);
   return account;
 }
 
@@ -261,7 +263,10 @@ export async function createOrder(
     const placed = await placeRailOrder(ctx.db, row, { payerEmail, workspaceAccount: !customer }, expiry, (p, when) =>
       claim.cte(p, view, when),
     );
-    if (payerEmail !== undefined) requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
+    if (payerEmail !== undefined) {
+      requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
+      refuseConfirmedMatch(placed.amlHold, 'payer', payerEmail);
+    }
     if (!placed.live) await refuseUnbound(ctx.db, quote, nowMs);
     if (!placed.claimed) throw new KeyTaken();
     return view;

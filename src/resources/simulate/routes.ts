@@ -7,6 +7,7 @@ import { errorResponses, Obj, PositiveAmount } from '../../platform/schema.js';
 import { readMailbox } from '../../providers/mail/sandbox-mailbox.js';
 import { PendingPayment } from '../pending-payments/schema.js';
 import { detectPendingPayment } from '../pending-payments/service.js';
+import { simulateReplyRoutes } from './brokerage-replies.js';
 import {
   Counterparty,
   SimulateDepositTransfer,
@@ -100,4 +101,6 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => reply.code(201).send(await detectPendingPayment(ctx, request.workspace, request.body)),
   );
+
+  await simulateReplyRoutes(app, ctx);
 }

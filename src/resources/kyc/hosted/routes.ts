@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../app-context.js';
 import { activitySectors } from '../../../catalogue/activity-sectors.js';
 import { kycCountries } from '../../../catalogue/kyc-countries.js';
+import { documentKindOf } from '../../../domain/documents/document-kind.js';
 import { defaultLook, type PageContent, type PageLook, pickLanguage, sendPage } from '../../../hosted/page.js';
 import { limits } from '../../../limits.js';
 import type { DocumentCapture } from '../../../providers/verification/verification-provider.js';
@@ -69,14 +70,6 @@ async function readForm(request: FastifyRequest): Promise<Form> {
   return { fields, ...(file ? { file } : {}) };
 }
 
-/** JPEG, PNG or PDF by its first bytes, not by the name or type the browser claims. */
-function imageKind(bytes: Buffer): string | undefined {
-  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return undefined;
-}
-
 const isStep = (value: DocumentStep | FieldErrors): value is DocumentStep => 'capture' in value;
 
 const documentTypes = ['idcard', 'passport', 'drivinglicense', 'visa'] as const;
@@ -98,7 +91,7 @@ function documentStep(session: KycSession, form: Form, t: (typeof kycMessages)['
   if (business && f('legalName') === '') errors.legalName = t.errRequired;
   if (business && f('registrationNumber') === '') errors.registrationNumber = t.errRequired;
   const file = form.file;
-  const kind = file && file !== 'too-large' && file.bytes.length > 0 ? imageKind(file.bytes) : undefined;
+  const kind = file && file !== 'too-large' && file.bytes.length > 0 ? documentKindOf(file.bytes) : undefined;
   if (!kind || file === undefined || file === 'too-large') errors.image = t.errImage;
   if (Object.keys(errors).length > 0 || !documentType || !kind || !file || file === 'too-large') return errors;
   const capture: DocumentCapture = {

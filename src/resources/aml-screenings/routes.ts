@@ -1,0 +1,71 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { idempotencyKeyOf } from '../../platform/idempotency.js';
+import { errorResponses, Obj } from '../../platform/schema.js';
+import { IdempotencyHeaders } from '../../platform/write-guards.js';
+import { answerKeyed } from './keyed-answer.js';
+import { listScreenings } from './repo.js';
+import { AmlListQuery, AmlScreeningEnvelope, AmlScreeningsEnvelope, CreateAmlScreeningRequest } from './schema.js';
+import { createScreening, ownedScreening, screeningSubjectOf } from './service.js';
+import { screeningView } from './view.js';
+
+const tags = ['AML screenings'];
+const ok = <T>(value: T) => ({ ok: true as const, value });
+
+export async function amlScreeningRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/aml-screenings',
+    {
+      config: { kind: 'create' },
+      // A malformed key is 400 before anything else is looked at (spec, Idempotent writes 1).
+      preValidation: async (request) => {
+        idempotencyKeyOf(request);
+      },
+      schema: {
+        tags,
+        summary:
+          'Screen a person or a business against sanctions lists (enveloped); a CONFIRMED_MATCH tied to a userEmail stops its money',
+        headers: IdempotencyHeaders,
+        body: CreateAmlScreeningRequest,
+        response: { 201: AmlScreeningEnvelope, ...errorResponses('create', [400, 401, 409, 503]) },
+      },
+    },
+    async (request, reply) => {
+      const subject = screeningSubjectOf(request.body);
+      return answerKeyed(ctx, request, reply, { endpoint: 'POST /v1/aml-screenings', status: 201 }, (commit) =>
+        createScreening(ctx, request.workspace, request.body, subject, commit),
+      );
+    },
+  );
+
+  app.get(
+    '/aml-screenings',
+    {
+      schema: {
+        tags,
+        summary: "The workspace's screenings, newest first (enveloped)",
+        querystring: AmlListQuery,
+        response: { 200: AmlScreeningsEnvelope, ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => ok((await listScreenings(ctx.db, request.workspace.id, request.query)).map(screeningView)),
+  );
+
+  app.get(
+    '/aml-screenings/:screeningId',
+    {
+      schema: {
+        tags,
+        summary: 'One screening as it stands now, resolution included (enveloped)',
+        params: Obj({ screeningId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: Obj({}),
+        response: { 200: AmlScreeningEnvelope, ...errorResponses('read', [401, 404]) },
+      },
+    },
+    async (request) => ok(screeningView(await ownedScreening(ctx, request.workspace, request.params.screeningId))),
+  );
+}
