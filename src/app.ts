@@ -6,6 +6,7 @@ import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
+import { clientErrorHandler } from './platform/client-errors.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: pathParamLengthMax },
     frameworkErrors: frameworkErrors(routeKinds),
+    clientErrorHandler,
   });
   routeKinds.observe(app);
   app.addHook('onRequest', async (request, reply) => {

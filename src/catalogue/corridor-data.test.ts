@@ -5,6 +5,7 @@ import { currencies } from './currencies.js';
 import { identityIntake, identityIntakeFor, partyIdentityKeys } from './identity-intake.js';
 import { networkGasFees } from './network-gas-fees.js';
 import { networks } from './networks.js';
+import { payoutRails } from './payout-rails/index.js';
 import { referenceRates } from './reference-rates.js';
 import type { CurrencyEntry } from './types.js';
 
@@ -159,19 +160,34 @@ describe('identity intake', () => {
       expect(new Set(row.required).size).toBe(row.required.length);
       expect(new Set(row.optional).size).toBe(row.optional.length);
       expect([...row.required, ...row.optional].sort()).toEqual([...keys].sort());
-      for (const key of ['firstName', 'userEmail', 'country']) expect(row.required).toContain(key);
-      if (row.entityType === 'business') expect(row.required).toContain('businessName');
-      else expect(row.required).not.toContain('businessName');
-      expect(row.asOf).toBe('2026-11-21');
+      // The spec's baseline, and nothing else outside the corridor's extras (lastName is optional).
+      const baseline =
+        row.entityType === 'business'
+          ? ['firstName', 'userEmail', 'country', 'businessName']
+          : ['firstName', 'userEmail', 'country'];
+      expect(row.required).toEqual([...baseline, ...row.extras]);
+      expect(row.optional).toContain('lastName');
+      expect(row.asOf).toBe('2026-11-25');
       expect(row.source.length).toBeGreaterThan(0);
     },
   );
 
   it('carries the corridor extras the spec names', () => {
-    expect(identityIntakeFor('EUR', 'payout', 'individual')?.required).toEqual(
-      expect.arrayContaining(['city', 'postalCode']),
-    );
-    expect(identityIntakeFor('BRL', 'payout', 'individual')?.required).toContain('taxId');
+    for (const code of ['EUR', 'USD', 'GBP']) {
+      expect(identityIntakeFor(code, 'payout', 'individual')?.extras).toEqual(['city', 'postalCode']);
+    }
+    expect(identityIntakeFor('BRL', 'payout', 'individual')?.extras).toEqual(['taxId']);
+  });
+
+  it('asks nothing beyond the baseline of a payer who pays EUR, USD, GBP or crypto into a balance', () => {
+    const holdable = currencies.filter((c) => c.holdable).map((c) => c.code);
+    for (const code of holdable) expect(identityIntakeFor(code, 'payin', 'individual')?.extras, code).toEqual([]);
+  });
+
+  it('names only party identity keys as the facts payout instruments carry', () => {
+    const carried = payoutRails.flatMap((rail) => rail.fields.flatMap((f) => (f.carries ? [f.carries] : [])));
+    expect(carried.length).toBeGreaterThan(20);
+    for (const key of carried) expect(keys).toContain(key);
   });
 });
 

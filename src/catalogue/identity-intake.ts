@@ -1,8 +1,11 @@
 // Identity intake per corridor (GET /v1/currencies/{currency}/identity-schema?direction=&entityType=), as of
-// 2026-11-21. Keys are party identity object keys (spec: Party identity object). Baseline: an individual gives
-// firstName, lastName, userEmail and country; a business gives firstName (its representative), userEmail, country
-// and businessName. A corridor adds its extras to both entity types; every other key is optional. One row per
-// currency and direction it supports (payin when it has payin methods, payout when it has payout rails).
+// 2026-11-25. Keys are party identity object keys (spec: Party identity object). The baseline is the spec's: an
+// individual gives firstName, userEmail and country; a business adds businessName (spec Deposit: "Individual:
+// firstName, userEmail, country; business: add businessName"); lastName is optional. A corridor adds extras only
+// where it cannot move the money without the fact, to both entity types; every other key is optional. On a payout
+// an extra may be carried by the payout instrument instead (FieldRule.carries in payout-rails/): the engine in
+// domain/identity/ decides, per rail, whether destinationUserData is needed at all. One row per currency and
+// direction it supports (payin when it has payin methods, payout when it has payout rails).
 
 import type { EntityType, IdentityDirection, IdentityIntake } from './types.js';
 
@@ -23,10 +26,10 @@ export const partyIdentityKeys = [
 
 export type PartyIdentityKey = (typeof partyIdentityKeys)[number];
 
-const asOf = '2026-11-21';
+const asOf = '2026-11-25';
 
 const baseline: Record<EntityType, readonly PartyIdentityKey[]> = {
-  individual: ['firstName', 'lastName', 'userEmail', 'country'],
+  individual: ['firstName', 'userEmail', 'country'],
   business: ['firstName', 'userEmail', 'country', 'businessName'],
 };
 
@@ -40,87 +43,60 @@ function corridor(
   return (['individual', 'business'] as const).map((entityType) => {
     const required = [...baseline[entityType], ...extras];
     const optional = partyIdentityKeys.filter((key) => !required.includes(key));
-    return { currency, direction, entityType, required, optional, asOf, source };
+    return { currency, direction, entityType, required, optional, extras, asOf, source };
   });
 }
 
-const base = 'spec Party identity object; lastName for individuals: stage catalogue decision';
-const sepaPayout = 'spec: SEPA payout needs the beneficiary city and postalCode';
-const achPayout = 'spec ACH_US: city and postalCode (here or in destinationTransferData); ours: here';
-const usPayer = 'stage catalogue decision: US payer address for ACH collection (CIP)';
-const ukPayout = 'stage catalogue decision, as SEPA: payee city and postalCode';
-const brazil = 'spec: Brazilian payouts need a taxId; CPF/CNPJ on payin too (stage catalogue decision)';
-const phone = 'stage catalogue decision: mobile-money corridor, the wallet phone number identifies the party';
-const document = (doc: string) => `stage catalogue decision: beneficiary ${doc}`;
-const cryptoBase = 'spec Party identity object; travel-rule names, no extras (stage catalogue decision)';
+// Collection needs no payer facts beyond the baseline: every rail-funded payer must be APPROVED by verification
+// (the verification gate), which holds their documented identity, and every collection rail here is a push the
+// payer makes to our instructions, so the rail needs nothing of theirs either. Brazil is the exception below.
+const base = 'spec Party identity object and Deposit: firstName, userEmail, country (business: businessName)';
+const cityPostal = 'spec dated change: SEPA, ACH_US, GBP_BANK_TRANSFER payouts need city and postalCode';
+const brazilPayout = 'spec Party identity object: Brazilian payouts need a taxId';
+// Brazilian foreign-exchange rules register every câmbio operation against the Brazilian party's CPF/CNPJ, on the
+// way in as on the way out.
+const brazilPayin = 'decided 2026-11-21, kept: the CPF/CNPJ of the Brazilian party registers the FX operation';
+const taxIdRail = (rails: string) => `spec: ${rails} require destinationTaxId; the beneficiary's tax id`;
+const cryptoBase = 'spec Party identity object; travel-rule names, no extras';
 
 export const identityIntake: readonly IdentityIntake[] = [
   corridor('EUR', 'payin', [], base),
-  corridor('EUR', 'payout', ['city', 'postalCode'], sepaPayout),
-  corridor('USD', 'payin', ['address', 'city', 'postalCode', 'state'], usPayer),
-  corridor('USD', 'payout', ['city', 'postalCode'], achPayout),
+  corridor('EUR', 'payout', ['city', 'postalCode'], cityPostal),
+  corridor('USD', 'payin', [], base),
+  corridor('USD', 'payout', ['city', 'postalCode'], cityPostal),
   corridor('GBP', 'payin', [], base),
-  corridor('GBP', 'payout', ['city', 'postalCode'], ukPayout),
-  corridor('BRL', 'payin', ['taxId'], brazil),
-  corridor('BRL', 'payout', ['taxId'], brazil),
+  corridor('GBP', 'payout', ['city', 'postalCode'], cityPostal),
+  corridor('BRL', 'payin', ['taxId'], brazilPayin),
+  corridor('BRL', 'payout', ['taxId'], brazilPayout),
   corridor('MXN', 'payin', [], base),
   corridor('MXN', 'payout', [], base),
-  corridor('ARS', 'payout', ['taxId'], document('CUIT/CUIL, as BANK_DEPOSIT_AR')),
-  corridor('COP', 'payout', ['taxId'], document('cédula/NIT, as ACH_COP')),
-  corridor('PEN', 'payin', ['taxId'], 'stage catalogue decision: payer DNI/RUC'),
-  corridor('PEN', 'payout', ['taxId'], document('DNI/RUC')),
-  corridor('NGN', 'payin', ['phoneNumber'], phone),
-  corridor('NGN', 'payout', ['phoneNumber'], phone),
-  corridor('KES', 'payin', ['phoneNumber'], phone),
-  corridor('KES', 'payout', ['phoneNumber'], phone),
-  corridor('TZS', 'payin', ['phoneNumber'], phone),
-  corridor('TZS', 'payout', ['phoneNumber'], phone),
-  corridor('UGX', 'payin', ['phoneNumber'], phone),
-  corridor('UGX', 'payout', ['phoneNumber'], phone),
-  corridor('RWF', 'payin', ['phoneNumber'], phone),
-  corridor('RWF', 'payout', ['phoneNumber'], phone),
-  corridor('MWK', 'payin', ['phoneNumber'], phone),
-  corridor('MWK', 'payout', ['phoneNumber'], phone),
-  corridor('ZMW', 'payin', ['phoneNumber'], phone),
-  corridor('ZMW', 'payout', ['phoneNumber'], phone),
-  corridor('BWP', 'payin', ['phoneNumber'], phone),
-  corridor('BWP', 'payout', ['phoneNumber'], phone),
-  corridor('XOF', 'payin', ['phoneNumber'], phone),
-  corridor('XOF', 'payout', ['phoneNumber'], phone),
-  corridor('XAF', 'payin', ['phoneNumber'], phone),
-  corridor('XAF', 'payout', ['phoneNumber'], phone),
-  corridor('ZAR', 'payout', ['phoneNumber'], phone),
-  corridor('CLP', 'payout', ['taxId'], document('RUT, as BANK_DEPOSIT_CL')),
-  corridor('VES', 'payout', ['taxId', 'phoneNumber'], document('cédula and Pago Móvil phone')),
-  corridor('TWD', 'payout', ['address'], document('address')),
-  corridor('BOB', 'payout', ['taxId'], document('CI/NIT, as BANK_DEPOSIT_BO')),
-  corridor('HKD', 'payout', ['address'], document('address, as BANK_DEPOSIT_HK')),
-  corridor('CNY', 'payout', ['address', 'phoneNumber'], document('address and phone, as BANK_DEPOSIT_CN')),
+  corridor('ARS', 'payout', ['taxId'], taxIdRail('BANK_DEPOSIT_AR (dated change)')),
+  corridor('COP', 'payout', ['taxId'], taxIdRail('ACH_COP and BANK_DEPOSIT_COL')),
+  // BANK_DEPOSIT_PEN: the spec requires the CCI alone, which routes the payout; a document stays optional.
+  corridor('PEN', 'payin', [], base),
+  corridor('PEN', 'payout', [], 'spec: BANK_DEPOSIT_PEN requires destinationCCI only'),
+  // Mobile money needs the wallet's phone, which MOBILE_MONEY_* instruments carry (destinationPhone); a bank
+  // deposit does not use one, and collection is a push to our own wallet number, so no corridor extra.
+  ...['NGN', 'KES', 'TZS', 'UGX', 'RWF', 'MWK', 'ZMW', 'BWP', 'XOF', 'XAF'].flatMap((code) => [
+    corridor(code, 'payin', [], base),
+    corridor(code, 'payout', [], base),
+  ]),
+  corridor('ZAR', 'payout', [], base),
+  corridor('CLP', 'payout', ['taxId'], taxIdRail('BANK_DEPOSIT_CL (dated change)')),
+  // Pago Móvil's phone is carried by PHONE_DEPOSIT_VEN's destinationPhone; a bank deposit needs none.
+  corridor('VES', 'payout', ['taxId'], 'decided 2026-11-21: the holder cédula/RIF, carried by both VES rails'),
+  // BANK_DEPOSIT_TW carries no address, so a TWD payout is the one corridor that needs destinationUserData.
+  corridor('TWD', 'payout', ['address'], 'decided 2026-11-21: inward remittances name the beneficiary address'),
+  corridor('BOB', 'payout', ['taxId'], taxIdRail('BANK_DEPOSIT_BO')),
+  corridor('HKD', 'payout', ['address'], 'spec: BANK_DEPOSIT_HK requires destinationAddress'),
+  corridor('CNY', 'payout', ['address', 'phoneNumber'], 'spec: BANK_DEPOSIT_CN requires address and phone'),
 
-  corridor('USDC', 'payin', [], cryptoBase),
-  corridor('USDC', 'payout', [], cryptoBase),
-  corridor('USDT', 'payin', [], cryptoBase),
-  corridor('USDT', 'payout', [], cryptoBase),
-  corridor('CUSD', 'payin', [], cryptoBase),
-  corridor('BNB', 'payin', [], cryptoBase),
-  corridor('BTC', 'payin', [], cryptoBase),
-  corridor('BTC', 'payout', [], cryptoBase),
-  corridor('ETH', 'payin', [], cryptoBase),
-  corridor('ETH', 'payout', [], cryptoBase),
-  corridor('POL', 'payin', [], cryptoBase),
-  corridor('POL', 'payout', [], cryptoBase),
-  corridor('MATIC', 'payout', [], cryptoBase),
-  corridor('SOL', 'payin', [], cryptoBase),
-  corridor('SOL', 'payout', [], cryptoBase),
-  corridor('TRX', 'payin', [], cryptoBase),
-  corridor('TRX', 'payout', [], cryptoBase),
-  corridor('AVAX', 'payin', [], cryptoBase),
-  corridor('AVAX', 'payout', [], cryptoBase),
-  corridor('XRP', 'payin', [], cryptoBase),
-  corridor('XRP', 'payout', [], cryptoBase),
-  corridor('DOT', 'payout', [], cryptoBase),
-  corridor('ADA', 'payout', [], cryptoBase),
-  corridor('ALGO', 'payout', [], cryptoBase),
+  ...['USDC', 'USDT', 'CUSD', 'BNB', 'BTC', 'ETH', 'POL', 'SOL', 'TRX', 'AVAX', 'XRP'].map((code) =>
+    corridor(code, 'payin', [], cryptoBase),
+  ),
+  ...['USDC', 'USDT', 'BTC', 'ETH', 'POL', 'MATIC', 'SOL', 'TRX', 'AVAX', 'XRP', 'DOT', 'ADA', 'ALGO'].map((code) =>
+    corridor(code, 'payout', [], cryptoBase),
+  ),
 ].flat();
 
 /** The intake of one corridor, or undefined when the currency does not support that direction. */

@@ -1,6 +1,8 @@
 // Shapes of the currency and rail catalogue. The catalogue is data only: plain typed objects that
 // the domain engines and the discovery endpoints read. Changing a rail or a limit is a data diff.
 
+import type { PartyIdentityKey } from './identity-intake.js';
+
 export type CurrencyKind = 'fiat' | 'crypto';
 
 /** How a payer pays into a currency; `type` is the public method family the spec names (pix, bank, ...). */
@@ -51,6 +53,12 @@ export interface FieldRule {
   readonly allowEmpty?: boolean;
   /** Defaults to ['destinationTransferData']. */
   readonly acceptedIn?: readonly FieldLocation[];
+  /**
+   * The beneficiary fact this field states, as a party identity key (destinationTaxId carries `taxId`). A corridor
+   * whose intake asks for that fact takes it from here, so the beneficiary need not be described twice (spec:
+   * `destinationUserData` is needed only when the corridor requires beneficiary identity).
+   */
+  readonly carries?: PartyIdentityKey;
 }
 
 export type PayoutRailKind = 'bank' | 'crypto' | 'mobileMoney' | 'phone' | 'balance' | 'pix' | 'card';
@@ -103,8 +111,13 @@ export interface IdentityIntake {
   readonly direction: IdentityDirection;
   readonly entityType: EntityType;
   /** Party identity fields (userData / destinationUserData keys) the corridor requires. */
-  readonly required: readonly string[];
-  readonly optional: readonly string[];
+  readonly required: readonly PartyIdentityKey[];
+  readonly optional: readonly PartyIdentityKey[];
+  /**
+   * The facts this corridor asks beyond the spec's baseline (a subset of `required`). On a payout, each may come
+   * from a field of the payout instrument that carries it (FieldRule.carries) instead of `destinationUserData`.
+   */
+  readonly extras: readonly PartyIdentityKey[];
   readonly asOf: string;
   readonly source: string;
 }

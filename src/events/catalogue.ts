@@ -72,6 +72,13 @@ export const eventTypes = {
   },
   trade_completed: { fires: "An order's conversion leg completed.", envelopeId: 'entity', emitted: true },
   withdrawal_completed: { fires: 'A withdrawal was paid out by its rail.', envelopeId: 'entity', emitted: true },
+  // Not in the spec's table: added within v1 (Versioning 2, changes are additive) because no listed type announces a
+  // withdrawal that fails or is returned. data is the withdrawal, as order_status_updated's is the order.
+  withdrawal_status_updated: {
+    fires: 'A withdrawal moves to a new status (every change: Success, Failed, Returned).',
+    envelopeId: 'entity',
+    emitted: true,
+  },
   // Not in the spec's table, which names no conversation event: added within v1 (Versioning 2, additive changes).
   conversation_message_added: {
     fires: 'A message was added to a conversation, by the partner or by the brokerage.',

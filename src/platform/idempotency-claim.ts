@@ -15,6 +15,12 @@ export interface KeyScope {
   readonly hash: string;
 }
 
+/** A key as a resource remembers the one that created it: its primary key, less the workspace the resource has. */
+export interface KeyRef {
+  readonly accountScope: string;
+  readonly key: string;
+}
+
 /** What is stored with a key: the answer of a write that committed, or why the write failed. */
 export type Outcome = { state: 'completed'; status: number; body: string } | { state: 'failed'; failure: string };
 
@@ -93,4 +99,29 @@ export async function earlierAnswer(db: Queryable, scope: KeyScope): Promise<{ s
     throw duplicity('A request with this Idempotency-Key failed during execution; verify state, then use a new key');
   }
   return { status: row.response_status ?? 200, body: row.response_body ?? '' };
+}
+
+/**
+ * Spec, Idempotent writes rule 5: a keyed request that was accepted and then failed in execution (a rejected
+ * payout among the spec's examples) keeps its key consumed: later requests with it are 409 and no expiry frees it.
+ * The write's 201 was committed with the key before its payout ran, so the payout's failure turns the key `failed`,
+ * in the transaction that records the failure. Only while the key's stored answer is still the one that created
+ * `resource` (the `idField` of its body names `id`): a key taken afresh after its replay window names another
+ * resource and is left alone. True when the key was marked.
+ */
+export async function consumeKeyOf(
+  db: Queryable,
+  workspaceId: string,
+  ref: KeyRef,
+  resource: { readonly idField: string; readonly id: string },
+  failure: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update idempotency_keys set state = 'failed', failure = $6
+     where workspace_id = $1 and account_scope = $2 and key = $3 and state = 'completed'
+       and response_body::jsonb ->> $4::text = $5::text
+     returning 1`,
+    [workspaceId, ref.accountScope, ref.key, resource.idField, resource.id, failure],
+  );
+  return rows.length > 0;
 }

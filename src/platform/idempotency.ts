@@ -6,10 +6,18 @@ import { limits } from '../limits.js';
 import { type Queryable, StoreUnavailableError } from '../storage/db.js';
 import type { SqlParams } from '../storage/sql-params.js';
 import type { Clock } from './clock.js';
-import { claimKey, claimSql, earlierAnswer, type KeyScope, KeyTaken, type Outcome } from './idempotency-claim.js';
+import {
+  claimKey,
+  claimSql,
+  earlierAnswer,
+  type KeyRef,
+  type KeyScope,
+  KeyTaken,
+  type Outcome,
+} from './idempotency-claim.js';
 import './fastify-types.js';
 
-export { KeyTaken } from './idempotency-claim.js';
+export { consumeKeyOf, type KeyRef, KeyTaken } from './idempotency-claim.js';
 
 // The spec's Idempotency-Key rules for the three writes. A keyed write claims its key with its answer in the same
 // commit as the resource (idempotency-claim.ts), so a key and its outcome are written together or not at all: a
@@ -66,6 +74,11 @@ export interface StatementClaim {
    * yields a row. When it yields none although `when` held, the write throws KeyTaken.
    */
   cte(p: SqlParams, body: unknown, when?: string): string;
+  /**
+   * The key the write is claiming, undefined without one. A resource whose execution can still fail after the
+   * answer (a payout) stores it, so that the failure can consume the key (consumeKeyOf).
+   */
+  readonly key: KeyRef | undefined;
 }
 
 /**
@@ -77,12 +90,15 @@ export type Execution = (commit: Commit, statement: StatementClaim) => Promise<u
 /** The answer of one write, and the claim of its key (none for a write sent without one). */
 class WriteAnswer implements StatementClaim {
   text: string | undefined;
+  readonly key: KeyRef | undefined;
 
   constructor(
     private readonly clock: Clock,
     private readonly scope: KeyScope | undefined,
     private readonly status: number,
-  ) {}
+  ) {
+    this.key = scope && { accountScope: scope.accountScope, key: scope.key };
+  }
 
   private completed(body: unknown): Outcome {
     this.text = JSON.stringify(body);

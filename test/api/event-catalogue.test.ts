@@ -169,6 +169,7 @@ describe('the Events table, end to end', () => {
     ['pending_payment_created_or_detected', () => ids.payment, { amount: 12, status: 'UNMATCHED' }],
     ['pending_payment_updated', () => ids.payment, { refundStatus: 'pending_approval' }],
     ['withdrawal_completed', () => ids.withdrawal, { status: 'Success', amount: 40 }],
+    ['withdrawal_status_updated', () => ids.withdrawal, { status: 'Success', amount: 40 }],
     ['order_completed', () => ids.order, { status: 'Success' }],
     ['trade_completed', () => ids.order, { trade: { status: 'Success' } }],
     ['support_ticket_created', () => ids.ticket, { status: 'OPEN', entityType: 'order' }],

@@ -102,24 +102,27 @@ function typeCases(rail: string): Case[] {
   return cases;
 }
 
-/** Beneficiary identity the corridor needs beyond the baseline (checked against the quote, after the field set). */
+/**
+ * Beneficiary facts the corridor needs beyond the baseline (checked against the quote, after the field set) that the
+ * valid instrument does not state itself: only those make destinationUserData necessary.
+ */
 function identityCases(rail: string): Case[] {
-  const currency = entryOf(rail).currencies[0] ?? '';
+  const entry = entryOf(rail);
+  const currency = entry.currencies[0] ?? '';
   const intake = identityIntakeFor(currency, 'payout', 'individual');
-  const baseline = ['firstName', 'lastName', 'userEmail', 'country'];
-  const extras = (intake?.required ?? []).filter((key) => !baseline.includes(key));
-  if (extras.length === 0) return [];
+  const carried = (key: string) => entry.fields.some((f) => f.carries === key && valid[rail]?.[f.key] !== undefined);
+  const uncarried = (intake?.extras ?? []).filter((key) => !carried(key));
+  if (uncarried.length === 0) return [];
   const cases: Case[] = [
     {
       label: 'no destinationUserData',
       transfer: instrument(rail),
       identity: null,
       field: 'destinationUserData',
-      fragment: `required for a ${currency} payout`,
+      fragment: `required for a ${currency} payout on ${rail}`,
     },
   ];
-  // A key the instrument carries under the same name (SEPA city) satisfies the intake from there.
-  for (const key of extras.filter((k) => valid[rail]?.[k] === undefined)) {
+  for (const key of uncarried) {
     const { [key]: _, ...identity } = fullBeneficiary;
     cases.push({
       label: `destinationUserData without ${key}`,

@@ -55,11 +55,13 @@ describe('failed payouts refund through the ledger', () => {
       destinationCurrency: 'BRL',
       destinationAmount: 300.92,
     });
-    const created = await postOrder(t.app, p, {
+    const body = {
       quoteId: quote.quoteId,
       destinationUserData: beneficiary,
       destinationTransferData: destinations.PIX_BR,
-    });
+    };
+    const key = { 'idempotency-key': `returned-${quote.quoteId}` };
+    const created = await postOrder(t.app, p, body, key);
     expect(created.statusCode, created.body).toBe(201);
     expect((await balances(t, p)).EUR.available).toBeCloseTo(1000 - quote.originAmount, 2);
     await t.ctx.jobs.runDue();
@@ -75,6 +77,11 @@ describe('failed payouts refund through the ledger', () => {
       [created.json().orderId],
     );
     expect(statuses.map((s) => s.data.status)).toEqual(['Received', 'Exchanging', 'Withdrawn', 'Refunded']);
+    // The request failed in execution (spec rule 5): its key stays consumed, a retry is 409, not the 201 again.
+    const retry = await postOrder(t.app, p, body, key);
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json()).toMatchObject({ success: false, error: 'DuplicityError' });
+    expect(retry.json().message).toContain('failed during execution');
     await expectLedgerConsistent(t.app);
   });
 });

@@ -188,17 +188,39 @@ describe('POST /v1/orders, cross-border, through its legs', () => {
     expect(unverified.json().message).toContain('NOT_AVAILABLE');
   });
 
-  it('destinationUserData is required where the corridor needs the beneficiary (BRL: taxId)', async () => {
+  it('destinationUserData is required only for a beneficiary fact the instrument does not carry', async () => {
     const p = await approvedPartner(t);
-    const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
-    const body = { quoteId: quote.quoteId, userData: payer, destinationTransferData: destinations.PIX_BR };
+    // BRL needs the beneficiary's taxId, which the PIX_BR instrument states (destinationTaxId).
+    const brl = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 50 });
+    const pix = await postOrder(t.app, p, {
+      quoteId: brl.quoteId,
+      userData: payer,
+      destinationTransferData: destinations.PIX_BR,
+    });
+    expect(pix.statusCode, pix.body).toBe(201);
+    // TWD needs the beneficiary's address, which BANK_DEPOSIT_TW cannot carry.
+    const twd = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'TWD', originAmount: 50 });
+    const body = {
+      quoteId: twd.quoteId,
+      userData: payer,
+      destinationTransferData: {
+        type: 'BANK_DEPOSIT_TW',
+        destinationName: 'Chen Mei Ling',
+        destinationBankCode: '822',
+        destinationBankAccount: '123456789012',
+      },
+    };
     const none = await postOrder(t.app, p, body);
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toContain('destinationUserData');
-    const { taxId: _, ...withoutTaxId } = beneficiary;
-    const partial = await postOrder(t.app, p, { ...body, destinationUserData: withoutTaxId });
+    expect(none.json().message).toContain('destinationUserData is required for a TWD payout on BANK_DEPOSIT_TW');
+    const partial = await postOrder(t.app, p, { ...body, destinationUserData: beneficiary });
     expect(partial.statusCode).toBe(400);
-    expect(partial.json().message).toContain('destinationUserData.taxId');
+    expect(partial.json().message).toContain('destinationUserData.address');
+    const complete = await postOrder(t.app, p, {
+      ...body,
+      destinationUserData: { ...beneficiary, address: '7 Xinyi Road' },
+    });
+    expect(complete.statusCode, complete.body).toBe(201);
   });
 });
 

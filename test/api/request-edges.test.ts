@@ -95,6 +95,70 @@ describe('path parameters as long as the spec allows', () => {
   });
 });
 
+describe('refusals the router makes before any route runs, on every operation with a path parameter', () => {
+  // Goal: spec Errors, every refusal typed: the router's own two refusals (a path parameter over the length limit,
+  // which Fastify answers 414, and a malformed percent-escape, 400) answer 400 ValidationError in the body shape of
+  // the operation's kind, on every route kind. Method: every operation the served document lists with a path
+  // parameter, each parameter replaced by `%ff` and by 300 characters; the harness also validates each answer
+  // against the operation's documented 400.
+  const createShape = ['error', 'errorId', 'errorName', 'message', 'success'];
+  const readShape = ['error', 'message', 'ok'];
+
+  async function operationsWithPathParameters(): Promise<[string, string][]> {
+    const doc: Document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    return Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.parameters?.some((p) => p.in === 'path'))
+        .map(([method]) => [method.toUpperCase(), path] as [string, string]),
+    );
+  }
+
+  it('covers read, list, delete, create and operator routes', async () => {
+    const operations = await operationsWithPathParameters();
+    expect(operations.length).toBeGreaterThan(20);
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(
+        operations.some(([m]) => m === method),
+        method,
+      ).toBe(true);
+    }
+    expect(operations.some(([, path]) => path.startsWith('/admin/'))).toBe(true);
+  });
+
+  it.each(['%ff', 'A'.repeat(300)])('each parameter as %s is 400 ValidationError in its kind shape', async (value) => {
+    for (const [method, path] of await operationsWithPathParameters()) {
+      const url = path.replace(/\{[^}]+\}/g, value);
+      const response = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: path.startsWith('/admin/') ? adminHeaders : partner.headers,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      const where = `${method} ${path}`;
+      expect(response.statusCode, `${where}: ${response.body}`).toBe(400);
+      const body = response.json();
+      expect(body.error, where).toBe('ValidationError');
+      expect([createShape, readShape], where).toContainEqual(Object.keys(body).sort());
+      expect(response.body, where).not.toContain('FST_ERR');
+    }
+  });
+
+  it.each([
+    ['GET', '/v1/orders/%ff', readShape],
+    ['DELETE', '/v1/deposits/%ff', readShape],
+    ['POST', '/v1/orders/%ff/confirm-payin', createShape],
+    ['POST', `/v1/openbanking/${'A'.repeat(300)}/web-form`, createShape],
+    ['POST', '/v1/deposits/%ff', readShape],
+    ['GET', '/v1/no-such-route/%ff', readShape],
+  ] as const)('%s %s answers the contract shape', async (method, url, shape) => {
+    const body = method === 'POST' ? { payload: {} } : {};
+    const response = await t.app.inject({ method, url, headers: partner.headers, ...body });
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(Object.keys(response.json()).sort()).toEqual(shape);
+    expect(response.json().error).toMatch(/^(ValidationError|ExistenceError)$/);
+  });
+});
+
 describe('a JSON content type with an empty body where no body is expected', () => {
   const json = { 'content-type': 'application/json' };
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+import { aReceiver } from '../support/receiver.js';
 
 // Goal: withdrawals hold amount plus fee or move nothing, pay out through the sandbox rail (settled, rejected,
 // returned), and never overdraw under concurrency. Method: fund a workspace by simulated deposits, then withdraw.
@@ -18,7 +19,7 @@ const sepa = {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' } });
+  t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0', WEBHOOK_ALLOW_INSECURE: '1' } });
 });
 
 async function fundedPartner(currency: string, amount: number, rail?: string): Promise<Partner> {
@@ -81,10 +82,10 @@ describe('POST /v1/withdrawals', () => {
     expect(await balance(p, 'EUR')).toMatchObject({ available: 379.5, pending: 0 });
     const db = await testDb();
     const events = await db.query<{ type: string }>(
-      'select type from outbox_events where workspace_id = $1 and event_id = $2',
+      'select type from outbox_events where workspace_id = $1 and event_id = $2 order by id',
       [p.credentials.workspaceId, w.withdrawalId],
     );
-    expect(events.map((e) => e.type)).toEqual(['withdrawal_completed']);
+    expect(events.map((e) => e.type)).toEqual(['withdrawal_status_updated', 'withdrawal_completed']);
   });
 
   it('a crypto payout holds the network fee too and the fee goes to the brokerage', async () => {
@@ -138,6 +139,59 @@ describe('POST /v1/withdrawals', () => {
     await t.ctx.jobs.runDue();
     expect((await read(p, w.withdrawalId)).json().status).toBe('Returned');
     expect(await balance(p, 'EUR')).toMatchObject({ available: 100, pending: 0 });
+  });
+
+  it('failed and returned payouts announce themselves and keep the key that created them consumed', async () => {
+    // Goal: a payout that does not deliver is visible to the partner without polling (withdrawal_status_updated at
+    // every change), and its Idempotency-Key answers 409 from then on (spec rule 5: "rejected payout"). Method: two
+    // keyed withdrawals the sandbox rail rejects (.91) and returns (.92), delivered to a loopback receiver.
+    const receiver = await aReceiver();
+    try {
+      const p = await fundedPartner('EUR', 100);
+      const hook = { name: 'payouts', url: `${receiver.url}/hook`, secret: 'payout-secret' };
+      const registered = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: p.headers, payload: hook });
+      expect(registered.statusCode, registered.body).toBe(200);
+      const rejectedBody = { currency: 'EUR', amount: 10.91, destinationTransferData: sepa };
+      const returnedBody = { currency: 'EUR', amount: 10.92, destinationTransferData: sepa };
+      const keys = { rejected: `k-${randomUUID()}`, returned: `k-${randomUUID()}` };
+      const rejected = await withdraw(p, rejectedBody, { 'idempotency-key': keys.rejected });
+      const returned = await withdraw(p, returnedBody, { 'idempotency-key': keys.returned });
+      expect([rejected.statusCode, returned.statusCode]).toEqual([201, 201]);
+      // Before the payout runs the key replays the 201, as for any success.
+      const replay = await withdraw(p, rejectedBody, { 'idempotency-key': keys.rejected });
+      expect(replay.body).toBe(rejected.body);
+      await t.ctx.jobs.runDue();
+      await t.ctx.jobs.runDue();
+      await t.ctx.webhooks.runDue();
+
+      const updates = (id: string) =>
+        receiver.received
+          .filter((r) => r.body.type === 'withdrawal_status_updated' && r.body.id === id)
+          .map((r) => r.body.data);
+      const failedId = rejected.json().withdrawalId;
+      const returnedId = returned.json().withdrawalId;
+      expect(updates(failedId)).toEqual([
+        expect.objectContaining({ withdrawalId: failedId, status: 'Failed', failureReason: expect.any(String) }),
+      ]);
+      expect(updates(returnedId).map((d) => d.status)).toEqual(['Success', 'Returned']);
+      expect(updates(returnedId)[1]).toMatchObject({ failureReason: expect.stringContaining('returned') });
+      const completed = receiver.received.filter((r) => r.body.type === 'withdrawal_completed').map((r) => r.body.id);
+      expect(completed).toEqual([returnedId]);
+
+      for (const [key, body] of [
+        [keys.rejected, rejectedBody],
+        [keys.returned, returnedBody],
+      ] as const) {
+        const retry = await withdraw(p, body, { 'idempotency-key': key });
+        expect(retry.statusCode, retry.body).toBe(409);
+        expect(retry.json()).toMatchObject({ success: false, error: 'DuplicityError' });
+        expect(retry.json().message).toContain('failed during execution');
+      }
+      const list = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: p.headers });
+      expect(list.json()).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('never overdraws under concurrent withdrawals on one balance', async () => {

@@ -161,6 +161,7 @@ describe(`webhook delivery through a real process (${storeName})`, () => {
       'kyc_completed',
       'verification_status_updated',
       'withdrawal_completed',
+      'withdrawal_status_updated',
     ]);
   }, 90_000);
 });

@@ -25,6 +25,7 @@ function copFields(accountKey: 'destinationBankAccountNumber' | 'destinationBank
       minLength: 5,
       maxLength: 15,
       pattern: DIGITS,
+      carries: 'taxId',
     }),
   ];
 }

@@ -18,19 +18,27 @@ export const achUS: PayoutRailEntry = railEntry(
     required('routingNumber', 'ABA routing number, 9 digits.', { minLength: 9, maxLength: 9, pattern: DIGITS }),
     required('country', "Beneficiary's country, ISO 3166-1 alpha-2 (2 uppercase letters).", {
       pattern: COUNTRY_ALPHA2,
+      carries: 'country',
     }),
     required(
       'city',
       "Beneficiary's city: letters (accented allowed) in words separated by single spaces. May be sent in destinationUserData instead.",
-      { pattern: NAME_PATTERN, acceptedIn: EITHER_LOCATION },
+      { pattern: NAME_PATTERN, acceptedIn: EITHER_LOCATION, carries: 'city' },
     ),
     required(
       'postalCode',
       "Beneficiary's postal code, 3 to 10 letters, digits, hyphens or spaces. May be sent in destinationUserData instead.",
-      { minLength: 3, maxLength: 10, pattern: POSTAL_CODE, acceptedIn: EITHER_LOCATION },
+      { minLength: 3, maxLength: 10, pattern: POSTAL_CODE, acceptedIn: EITHER_LOCATION, carries: 'postalCode' },
     ),
-    required('state', "Beneficiary's state or territory, two-letter USPS code.", { enum: achUsStates }),
-    required('address', "Beneficiary's street address, 3 to 100 characters.", { minLength: 3, maxLength: 100 }),
+    required('state', "Beneficiary's state or territory, two-letter USPS code.", {
+      enum: achUsStates,
+      carries: 'state',
+    }),
+    required('address', "Beneficiary's street address, 3 to 100 characters.", {
+      minLength: 3,
+      maxLength: 100,
+      carries: 'address',
+    }),
     required('accountType', 'Account holder type: PERSONAL or BUSINESS.', { enum: ['PERSONAL', 'BUSINESS'] }),
     optional('bankAccountType', 'Bank account type: CHECKING or SAVINGS; CHECKING when omitted.', {
       enum: ['CHECKING', 'SAVINGS'],

@@ -5,6 +5,7 @@ import { decided, name2Plus, nameField, railEntry, required, SPEC_SOURCE } from 
 const addressField = required('destinationAddress', "Beneficiary's street address, 3 to 100 characters.", {
   minLength: 3,
   maxLength: 100,
+  carries: 'address',
 });
 const bankNameField = required('destinationBankName', "Beneficiary's bank name, at least 2 characters.", {
   minLength: 2,
@@ -20,21 +21,25 @@ export const bankDepositCN: PayoutRailEntry = railEntry(
     required('destinationBankAccount', "Beneficiary's bank account or card number."),
     required('destinationCity', "Beneficiary's city: letters (accented allowed) in words separated by single spaces.", {
       pattern: NAME_PATTERN,
+      carries: 'city',
     }),
-    required('destinationState', "Beneficiary's province, at least 2 characters.", { minLength: 2 }),
+    required('destinationState', "Beneficiary's province, at least 2 characters.", { minLength: 2, carries: 'state' }),
     required('destinationPostcode', "Beneficiary's postcode, 6 digits.", {
       minLength: 6,
       maxLength: 6,
       pattern: DIGITS,
+      carries: 'postalCode',
     }),
     addressField,
     required('destinationTaxId', "Beneficiary's resident identity card number, 18 letters or digits.", {
       minLength: 18,
       maxLength: 18,
       pattern: ALPHANUMERIC,
+      carries: 'taxId',
     }),
     required('destinationPhone', "Beneficiary's phone: 6 to 15 digits, optional leading +.", {
       pattern: '^\\+?[0-9]{6,15}$',
+      carries: 'phoneNumber',
     }),
   ],
   SPEC_SOURCE,

@@ -36,6 +36,7 @@ export const bankDepositBR: PayoutRailEntry = railEntry(
     }),
     required('destinationTaxId', "Beneficiary's CPF: 11 digits, separators (000.000.000-00) optional.", {
       pattern: CPF,
+      carries: 'taxId',
     }),
   ],
   SPEC_SOURCE,
@@ -73,6 +74,7 @@ export const bankDepositMX: PayoutRailEntry = railEntry(
       maxLength: 13,
       pattern: ALPHANUMERIC,
       allowEmpty: true,
+      carries: 'taxId',
     }),
   ],
   SPEC_SOURCE,
@@ -90,6 +92,7 @@ export const bankDepositAR: PayoutRailEntry = railEntry(
     required('destinationBankAccount', "Beneficiary's CBU, CVU or alias."),
     required('destinationTaxId', "Beneficiary's CUIT/CUIL: 2, 8 and 1 digits, hyphens optional (20-12345678-9).", {
       pattern: CUIT_CUIL,
+      carries: 'taxId',
     }),
   ],
   SPEC_SOURCE,
@@ -104,7 +107,11 @@ export const bankDepositBO: PayoutRailEntry = railEntry(
       minLength: 1,
       maxLength: 11,
     }),
-    required('destinationTaxId', "Beneficiary's CI or NIT, 1 to 15 characters.", { minLength: 1, maxLength: 15 }),
+    required('destinationTaxId', "Beneficiary's CI or NIT, 1 to 15 characters.", {
+      minLength: 1,
+      maxLength: 15,
+      carries: 'taxId',
+    }),
     optional('destinationBankName', 'Bank name, 0 to 20 characters.', { maxLength: 20, allowEmpty: true }),
   ],
   SPEC_SOURCE,
@@ -122,6 +129,7 @@ export const bankDepositCL: PayoutRailEntry = railEntry(
       "Beneficiary's RUT, e.g. 12.345.678-5; dots and hyphen optional, check digit 0-9 or K.",
       {
         pattern: RUT,
+        carries: 'taxId',
       },
     ),
     required('destinationBankAccount', "Beneficiary's bank account number."),
@@ -148,6 +156,7 @@ export const bankDepositPEN: PayoutRailEntry = railEntry(
       minLength: 8,
       maxLength: 12,
       pattern: ALPHANUMERIC,
+      carries: 'taxId',
     }),
   ],
   SPEC_SOURCE,
@@ -165,6 +174,7 @@ export const bankDepositVEN: PayoutRailEntry = railEntry(
     }),
     required('destinationTaxId', "Beneficiary's cédula or RIF: V, E, J, P or G, then 6 to 9 digits (V-12345678).", {
       pattern: VE_ID,
+      carries: 'taxId',
     }),
   ],
   decided('Venezuelan interbank transfers need the 20-digit account and the holder cédula/RIF'),

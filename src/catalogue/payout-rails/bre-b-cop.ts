@@ -25,6 +25,7 @@ export const breBCOP: PayoutRailEntry = railEntry(
       minLength: 5,
       maxLength: 15,
       pattern: DIGITS,
+      carries: 'taxId',
     }),
   ],
   decided("Colombia's Bre-B resolves a key (phone, document, e-mail, @alias, merchant code) to the account"),

@@ -18,18 +18,24 @@ export const gbpBankTransfer: PayoutRailEntry = railEntry(
     required('accountNumber', 'UK bank account number, 8 digits.', { minLength: 8, maxLength: 8, pattern: DIGITS }),
     required('country', "Beneficiary's country, ISO 3166-1 alpha-2 (2 uppercase letters).", {
       pattern: COUNTRY_ALPHA2,
+      carries: 'country',
     }),
     required('city', "Beneficiary's town or city, 2 to 100 characters. May be sent in destinationUserData instead.", {
       minLength: 2,
       maxLength: 100,
       acceptedIn: EITHER_LOCATION,
+      carries: 'city',
     }),
     required(
       'postalCode',
       "Beneficiary's postcode, 3 to 10 letters, digits, hyphens or spaces. May be sent in destinationUserData instead.",
-      { minLength: 3, maxLength: 10, pattern: POSTAL_CODE, acceptedIn: EITHER_LOCATION },
+      { minLength: 3, maxLength: 10, pattern: POSTAL_CODE, acceptedIn: EITHER_LOCATION, carries: 'postalCode' },
     ),
-    optional('address', "Beneficiary's street address, 3 to 100 characters.", { minLength: 3, maxLength: 100 }),
+    optional('address', "Beneficiary's street address, 3 to 100 characters.", {
+      minLength: 3,
+      maxLength: 100,
+      carries: 'address',
+    }),
   ],
   decided('Faster Payments route on sort code + 8-digit account; city/postalCode per the dated change'),
 );

@@ -37,6 +37,7 @@ export const mobileMoneyRails: PayoutRailEntry[] = corridors.map(([suffix, phone
         `Wallet phone number in E.164 form with the corridor's country code, e.g. ${example}.`,
         {
           pattern: `^\\+(${phone})$`,
+          carries: 'phoneNumber',
         },
       ),
       networkIdField(rail),

@@ -26,6 +26,7 @@ export const pixBR: PayoutRailEntry = railEntry(
     ),
     required('destinationTaxId', "Beneficiary's CPF (11 digits) or CNPJ (14 digits), separators optional.", {
       pattern: `^(${stripAnchors(CPF)}|${stripAnchors(CNPJ)})$`,
+      carries: 'taxId',
     }),
   ],
   SPEC_SOURCE,

@@ -20,16 +20,18 @@ export const sepa: PayoutRailEntry = railEntry(
     }),
     required('country', "Beneficiary's country, ISO 3166-1 alpha-2 (2 uppercase letters).", {
       pattern: COUNTRY_ALPHA2,
+      carries: 'country',
     }),
     required('city', "Beneficiary's city, 2 to 100 characters. May be sent in destinationUserData instead.", {
       minLength: 2,
       maxLength: 100,
       acceptedIn: EITHER_LOCATION,
+      carries: 'city',
     }),
     required(
       'postalCode',
       "Beneficiary's postal code, 3 to 10 letters, digits, hyphens or spaces. May be sent in destinationUserData instead.",
-      { minLength: 3, maxLength: 10, pattern: POSTAL_CODE, acceptedIn: EITHER_LOCATION },
+      { minLength: 3, maxLength: 10, pattern: POSTAL_CODE, acceptedIn: EITHER_LOCATION, carries: 'postalCode' },
     ),
   ],
   SPEC_SOURCE,

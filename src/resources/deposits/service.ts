@@ -6,6 +6,7 @@ import { currencyOf } from '../../catalogue/index.js';
 import { networks } from '../../catalogue/networks.js';
 import type { CurrencyEntry } from '../../catalogue/types.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
+import { checkPayer, entityTypeOf } from '../../domain/identity/party-intake.js';
 import { resourceId } from '../../domain/ids.js';
 import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amount.js';
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
@@ -43,9 +44,9 @@ export function checkDepositRequest(body: Request): CheckedDeposit {
     if (!parsed.ok) throw validation(`amount ${parsed.reason} (${currency.code})`);
     expectedAmount = parsed.minor;
   }
-  const intake = identityIntakeFor(currency.code, 'payin', body.userData.businessName ? 'business' : 'individual');
-  const missing = intake?.required.find((key) => !(body.userData as Record<string, string | undefined>)[key]);
-  if (missing) throw validation(`userData.${missing} is required to collect ${currency.code}`);
+  const intake = identityIntakeFor(currency.code, 'payin', entityTypeOf(body.userData));
+  const problem = intake && checkPayer(intake, body.userData);
+  if (problem) throw validation(problem.message);
   return { currency, rail, expectedAmount };
 }
 

@@ -104,12 +104,36 @@ export const IdentitySchemaQuery = Obj({
   direction: Type.Optional(StringEnum(['payin', 'payout'], { default: 'payin' })),
   entityType: Type.Optional(StringEnum(['individual', 'business'], { default: 'individual' })),
 });
+const RailIntake = Type.Object({
+  rail: Type.String({ description: 'Value of destinationTransferData.type' }),
+  method: Type.String({ description: 'Name for destination-schema?method=' }),
+  destinationUserDataRequired: Type.Boolean({
+    description: 'true when the instrument cannot always state one of the facts: destinationUserData must be sent',
+  }),
+  facts: Type.Array(
+    Type.Object({
+      key: Type.String({ description: 'Party identity key the corridor requires beyond the baseline' }),
+      acceptedIn: Type.Array(Type.String(), {
+        description: 'Request fields that satisfy it: instrument fields that carry the fact, then destinationUserData',
+      }),
+    }),
+  ),
+});
+
 export const IdentitySchemaResponse = Envelope(
   Type.Object({
     currency: Type.String(),
     direction: Type.String(),
     entityType: Type.String(),
-    required: Type.Array(Type.String()),
+    required: Type.Array(Type.String(), {
+      description:
+        'Keys the party object must hold; on a payout a fact listed under rails may come from the instrument',
+    }),
     optional: Type.Array(Type.String()),
+    rails: Type.Optional(
+      Type.Array(RailIntake, {
+        description: 'Payouts only: per payout rail, where each corridor fact may be given',
+      }),
+    ),
   }),
 );

@@ -10,6 +10,7 @@ import type {
   PayoutRailEntry,
 } from '../../catalogue/types.js';
 import { existence, validation } from '../../domain/errors.js';
+import { railIntake } from '../../domain/identity/party-intake.js';
 import { amountFromDecimal, amountToJson } from '../../domain/money/currency-amount.js';
 import type { NetworkQuery } from '../../providers/corridors/corridor-provider.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -115,6 +116,10 @@ export async function limitsOf(ctx: AppContext, c: CurrencyEntry) {
   };
 }
 
+/**
+ * A corridor's identity intake. For a payout it also says, per payout rail, where each of the corridor's extras may
+ * come from (an instrument field that carries it, or destinationUserData) and whether destinationUserData is needed.
+ */
 export function identitySchemaOf(c: CurrencyEntry, direction: IdentityDirection, entityType: EntityType) {
   const intake = identityIntakeFor(c.code, direction, entityType);
   if (!intake) {
@@ -122,5 +127,17 @@ export function identitySchemaOf(c: CurrencyEntry, direction: IdentityDirection,
       `${c.code} has no ${direction} corridor${direction === 'payin' ? ' (it cannot be collected)' : ''}`,
     );
   }
-  return { currency: c.code, direction, entityType, required: [...intake.required], optional: [...intake.optional] };
+  const common = {
+    currency: c.code,
+    direction,
+    entityType,
+    required: [...intake.required],
+    optional: [...intake.optional],
+  };
+  if (direction === 'payin') return common;
+  const rails = payoutMethodsOf(c).map((rail) => {
+    const view = railIntake(intake, rail);
+    return { ...view, facts: view.facts.map(({ key, acceptedIn }) => ({ key, acceptedIn: [...acceptedIn] })) };
+  });
+  return { ...common, rails };
 }

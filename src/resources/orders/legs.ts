@@ -10,6 +10,7 @@ import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { railPayoutJob } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
+import { consumeKeyOf } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
 import { confirmedMatchOfInbound } from '../aml-screenings/gate.js';
 import { parkOrderFunds } from '../pending-payments/service.js';
@@ -150,13 +151,19 @@ export function orderTradeHandler(ctx: LegContext): JobHandler {
 
 /**
  * A failed payout (rejected, or returned after it left): the conversion is reversed and the origin funds go back
- * to the balance they came from, or to the payer through a refund that starts at once.
+ * to the balance they came from, or to the payer through a refund that starts at once. The request that created
+ * the order failed in execution, so its Idempotency-Key stays consumed (spec rule 5, "rejected payout"): a retry
+ * with it is 409 and the client verifies state, rather than a replay of the 201 and, after 24 hours, a new order.
  */
 async function refundOrder(ctx: LegContext, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
   await postOrderEntry(tx, order, 'order_conversion_reversal', movements.reverse(conversionPostings(order)), nowMs);
   if (order.origin_rail === 'BALANCE') await refundToBalance(tx, order, nowMs);
   else await keepAsPendingPayment(ctx, tx, order, order.origin_amount, true, nowMs);
   await moveOrder(tx, order, { status: 'Refunded', failureReason: reason }, nowMs);
+  if (order.idempotency_key !== null) {
+    const key = { key: order.idempotency_key, accountScope: order.idempotency_scope ?? '' };
+    await consumeKeyOf(tx, order.workspace_id, key, { idField: 'orderId', id: order.id }, `payout failed: ${reason}`);
+  }
 }
 
 /** The payout leg: the rail is called outside the transaction, with the order id as its idempotency key. */

@@ -1,5 +1,6 @@
 import type { AccountRow } from '../../accounts/accounts.js';
 import type { OrderStatus } from '../../domain/states/order-status.js';
+import type { KeyRef } from '../../platform/idempotency.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
@@ -51,6 +52,9 @@ export const orderColumns = {
   completed_at_ms: listed(column<bigint | null>('bigint')),
   /** The banking account it pays out to (LINKED_BANK_ACCOUNT, migration 0018); destination holds its instrument. */
   banking_account_id: listed(column<string | null>('uuid')),
+  /** The Idempotency-Key that created the order (migration 0022): a failed payout consumes it. */
+  idempotency_key: column<string | null>('text'),
+  idempotency_scope: column<string | null>('text'),
 };
 
 export type OrderRow = RowOf<typeof orderColumns>;
@@ -68,9 +72,14 @@ const newOrderStart = {
 } as const satisfies Partial<OrderRow>;
 
 /** A new order's given columns; it was last updated when created. */
-export type NewOrder = Omit<OrderRow, keyof typeof newOrderStart | 'counterparty' | 'updated_at_ms'> & {
+export type NewOrder = Omit<
+  OrderRow,
+  keyof typeof newOrderStart | 'counterparty' | 'updated_at_ms' | 'idempotency_key' | 'idempotency_scope'
+> & {
   /** Known at creation only when the funds already arrived (an order from a pending payment). */
   counterparty?: Record<string, string>;
+  /** The key of a keyed POST /v1/orders. */
+  key?: KeyRef | undefined;
 };
 
 /**
@@ -78,11 +87,13 @@ export type NewOrder = Omit<OrderRow, keyof typeof newOrderStart | 'counterparty
  * stored with the idempotency key in the insert's own statement. The insert gives every column: the stored row is
  * this one.
  */
-export const newOrderRow = (o: NewOrder): OrderRow => ({
+export const newOrderRow = ({ key, ...o }: NewOrder): OrderRow => ({
   ...newOrderStart,
   ...o,
   counterparty: o.counterparty ?? null,
   updated_at_ms: o.created_at_ms,
+  idempotency_key: key?.key ?? null,
+  idempotency_scope: key?.accountScope ?? null,
 });
 
 /** The insert of a new order's row, alone or as one part of a write's single statement (only where `when` holds). */

@@ -11,12 +11,13 @@ import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import { payinConfirmationRails } from '../../catalogue/rail-values.js';
 import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { allowance, authorization, duplicity, existence, stateError, validation } from '../../domain/errors.js';
+import { checkBeneficiary, checkPayer, entityTypeOf, type Party } from '../../domain/identity/party-intake.js';
 import { resourceId } from '../../domain/ids.js';
 import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type Commit, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -39,7 +40,6 @@ import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
 
 type Request = Static<typeof CreateOrderRequest>;
-type Party = Record<string, string | undefined>;
 
 /** Payout rails that are one rail under two names (spec: BANK_DEPOSIT_COL is the same payout rail as ACH_COP). */
 const railNames: Readonly<Record<string, readonly string[]>> = {
@@ -113,41 +113,20 @@ export function checkAgainstQuote(quote: QuoteRow, body: Omit<Request, 'quoteId'
         throw validation(`userData is required: the origin ${quote.origin_rail} is a rail`, 'invalidParameters');
       }
     } else {
-      requireIdentity(body.userData as Party, 'userData', quote.origin_currency, 'payin');
+      const intake = identityIntakeFor(quote.origin_currency, 'payin', entityTypeOf(body.userData));
+      const problem = intake && checkPayer(intake, body.userData);
+      if (problem) throw validation(problem.message, 'invalidParameters');
     }
   }
   if (type === 'BALANCE') return;
-  const intake = identityIntakeFor(quote.destination_currency, 'payout', 'individual');
-  const needsBeneficiary = intake !== undefined && intake.required.length > 4;
-  if (!body.destinationUserData) {
-    if (needsBeneficiary) {
-      throw validation(
-        `destinationUserData is required for a ${quote.destination_currency} payout`,
-        'invalidParameters',
-      );
-    }
-    return;
-  }
-  requireIdentity(
-    body.destinationUserData as Party,
-    'destinationUserData',
-    quote.destination_currency,
-    'payout',
-    body.destinationTransferData as Party,
-  );
-}
-
-/** The corridor's identity intake; a field the rail also accepts in destinationTransferData may be there instead. */
-function requireIdentity(
-  party: Party,
-  field: string,
-  currency: string,
-  direction: 'payin' | 'payout',
-  transfer?: Party,
-) {
-  const intake = identityIntakeFor(currency, direction, party.businessName ? 'business' : 'individual');
-  const missing = intake?.required.find((key) => !party[key] && !transfer?.[key]);
-  if (missing) throw validation(`${field}.${missing} is required for a ${currency} ${direction}`, 'invalidParameters');
+  // The beneficiary's facts may be stated by the instrument itself (domain/identity/party-intake.ts); the party
+  // object is required only for a fact it cannot carry.
+  const rail = payoutRailByRail(type);
+  if (rail === undefined) throw new Error(`checkOrderRequest let through the payout rail ${type}`);
+  const beneficiary = body.destinationUserData as Party | undefined;
+  const intake = identityIntakeFor(quote.destination_currency, 'payout', entityTypeOf(beneficiary));
+  const problem = intake && checkBeneficiary(intake, rail, body.destinationTransferData as Party, beneficiary);
+  if (problem) throw validation(problem.message, 'invalidParameters');
 }
 
 /** The on-behalf customer of a quote, who must be APPROVED and not a confirmed sanctions match; undefined when the quote is for the workspace itself. */
@@ -187,6 +166,8 @@ export interface Binding {
   readonly body: Omit<Request, 'quoteId'>;
   readonly checked: CheckedOrder;
   readonly customer: AccountRow | undefined;
+  /** The Idempotency-Key of the request, kept on the order so that a failed payout can consume it. */
+  readonly key?: KeyRef | undefined;
 }
 
 /** The order row a bound quote makes; the origin leg's instructions come from the rail provider. */
@@ -228,6 +209,7 @@ export async function newOrder(
     created_at_ms: BigInt(nowMs),
     pay_by_ms: BigInt(nowMs + ctx.config.orderPaymentWindowSeconds * 1000),
     banking_account_id: b.checked.bankingAccountId ?? null,
+    key: b.key,
   };
 }
 
@@ -274,7 +256,7 @@ export async function createOrder(
       })) as unknown as Record<string, unknown>)
     : { depositType: 'BALANCE' };
   const accountId = customer?.id ?? workspaceAccountId(workspace.id);
-  const binding = { quote, body, checked, customer };
+  const binding = { quote, body, checked, customer, key: claim.key };
   const order = await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs);
   if (fromRail) {
     const row = newOrderRow(order);

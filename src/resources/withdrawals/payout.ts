@@ -1,12 +1,11 @@
 import type { AppContext } from '../../app-context.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
-import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { railPayoutJob } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { findWithdrawal, setWithdrawalStatus } from './repo.js';
-import { withdrawalView } from './view.js';
+import { findWithdrawal } from './repo.js';
+import { moveWithdrawal } from './transitions.js';
 
 export const withdrawalPayoutJob = 'withdrawal.payout';
 export const withdrawalReturnJob = 'withdrawal.return';
@@ -14,9 +13,9 @@ export const withdrawalReturnJob = 'withdrawal.return';
 /**
  * Submits a held withdrawal to its rail and applies the outcome in the same transaction: settled (the hold leaves
  * for the rail, the fee goes to the brokerage), rejected (the hold is released) or returned (settled now, and the
- * amount comes back in a later job). Only the spec's event types are emitted: withdrawal_completed when paid out,
- * balance_updated on every change; a rejection or a return shows in the status and the balance. The rail is called
- * before the transaction, with the withdrawal id as its idempotency key; its answer is applied inside it.
+ * amount comes back in a later job). Each status change is announced by moveWithdrawal; balance_updated comes with
+ * every entry. The rail is called before the transaction, with the withdrawal id as its idempotency key; its answer
+ * is applied inside it.
  */
 export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>): JobHandler {
   return railPayoutJob(ctx.rails, ctx.db, {
@@ -31,7 +30,7 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
       destination: withdrawal.destination,
     }),
     // The balance row is locked from the entry to COMMIT, so the entry (which writes balance_updated itself) comes
-    // after the status change, and the statements after it travel in the same round trip (pipelined, in order).
+    // after the status change and its events, and the statements after it travel in the same round trip.
     apply: async (tx, withdrawal, outcome) => {
       const nowMs = ctx.clock.nowMs();
       const { account_id: accountId, currency, amount, fee } = withdrawal;
@@ -45,13 +44,11 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
           balanceUpdated: { accountId, currency },
         });
       if (outcome === 'rejected') {
-        await Promise.all([
-          setWithdrawalStatus(tx, withdrawal.id, 'Failed', nowMs, 'The payout rail rejected the payout'),
-          entry('withdrawal_release', movements.release(accountId, currency, amount + fee)),
-        ]);
+        await moveWithdrawal(tx, withdrawal, 'Failed', nowMs, 'The payout rail rejected the payout');
+        await entry('withdrawal_release', movements.release(accountId, currency, amount + fee));
         return;
       }
-      const settled = await setWithdrawalStatus(tx, withdrawal.id, 'Success', nowMs);
+      await moveWithdrawal(tx, withdrawal, 'Success', nowMs);
       await Promise.all([
         entry('withdrawal_settle', [
           ...movements.settleHold(accountId, currency, amount),
@@ -62,13 +59,6 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
               ]
             : []),
         ]),
-        recordEvent(tx, {
-          workspaceId: withdrawal.workspace_id,
-          type: 'withdrawal_completed',
-          eventId: withdrawal.id,
-          data: withdrawalView(settled),
-          occurredAtMs: nowMs,
-        }),
         outcome === 'returned'
           ? enqueueJob(
               tx,
@@ -91,29 +81,27 @@ export function withdrawalReturnHandler(ctx: Pick<AppContext, 'clock'>): JobHand
     const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
     if (withdrawal?.status !== 'Success') return;
     const nowMs = ctx.clock.nowMs();
-    await Promise.all([
-      setWithdrawalStatus(tx, withdrawal.id, 'Returned', nowMs, 'The payout was returned by the receiving institution'),
-      postEntry(tx, {
-        workspaceId: withdrawal.workspace_id,
-        kind: 'withdrawal_return',
-        reference: withdrawal.id,
-        postings: [
-          {
-            accountId: systemAccounts.clearingOutbound,
-            currency: withdrawal.currency,
-            bucket: 'available',
-            amount: -withdrawal.amount,
-          },
-          {
-            accountId: withdrawal.account_id,
-            currency: withdrawal.currency,
-            bucket: 'available',
-            amount: withdrawal.amount,
-          },
-        ],
-        nowMs,
-        balanceUpdated: { accountId: withdrawal.account_id, currency: withdrawal.currency },
-      }),
-    ]);
+    await moveWithdrawal(tx, withdrawal, 'Returned', nowMs, 'The payout was returned by the receiving institution');
+    await postEntry(tx, {
+      workspaceId: withdrawal.workspace_id,
+      kind: 'withdrawal_return',
+      reference: withdrawal.id,
+      postings: [
+        {
+          accountId: systemAccounts.clearingOutbound,
+          currency: withdrawal.currency,
+          bucket: 'available',
+          amount: -withdrawal.amount,
+        },
+        {
+          accountId: withdrawal.account_id,
+          currency: withdrawal.currency,
+          bucket: 'available',
+          amount: withdrawal.amount,
+        },
+      ],
+      nowMs,
+      balanceUpdated: { accountId: withdrawal.account_id, currency: withdrawal.currency },
+    });
   };
 }

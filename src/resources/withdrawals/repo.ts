@@ -27,6 +27,9 @@ export const withdrawalColumns = {
   completed_at_ms: column<bigint | null>('bigint'),
   /** The banking account it was paid to (LINKED_BANK_ACCOUNT, migration 0018); destination holds its instrument. */
   banking_account_id: column<string | null>('uuid'),
+  /** The Idempotency-Key that created the withdrawal (migration 0022): a failed payout consumes it. */
+  idempotency_key: column<string | null>('text'),
+  idempotency_scope: column<string | null>('text'),
 };
 
 export type WithdrawalRow = RowOf<typeof withdrawalColumns>;

@@ -100,6 +100,9 @@ export async function createWithdrawal(
     beneficiary: (body.beneficiary as Record<string, string> | undefined) ?? null,
     created_at_ms: BigInt(nowMs),
     banking_account_id: checked.bankingAccountId ?? null,
+    // Kept so that a payout the rail rejects or returns can consume the key (spec rule 5; withdrawals/transitions.ts).
+    idempotency_key: claim.key?.key ?? null,
+    idempotency_scope: claim.key?.accountScope ?? null,
   });
   const view = withdrawalView(row);
   // Amount and fee are held together, with the balance_updated of the hold.
