@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorable } from './storable-input.js';
+import { isStorable, unstorableAt } from './storable-input.js';
 
 describe('isStorable', () => {
   it.each([
@@ -14,5 +14,16 @@ describe('isStorable', () => {
     ['numbers, booleans and null', { amount: 10, ok: true, note: null }, true],
   ])('%s: %s', (_what, value, storable) => {
     expect(isStorable(value)).toBe(storable);
+  });
+});
+
+describe('unstorableAt', () => {
+  it.each([
+    [{ userData: { firstName: 'A\u0000' } }, 'userData.firstName'],
+    [{ names: ['ok', '\ud800'] }, 'names[1]'],
+    ['\u0000', 'the body'],
+    [{ fine: 'yes' }, undefined],
+  ])('%j: %s', (value, at) => {
+    expect(unstorableAt(value)).toBe(at);
   });
 });

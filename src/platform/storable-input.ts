@@ -10,23 +10,44 @@ import { validation } from '../domain/errors.js';
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const isWellFormed = (text: string) => !loneSurrogate.test(text);
 
-/** Whether every string in `value` (keys included) can be stored: no NUL, no lone surrogate. */
-export function isStorable(value: unknown): boolean {
-  if (typeof value === 'string') return !value.includes('\0') && isWellFormed(value);
-  if (Array.isArray(value)) return value.every(isStorable);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).every(([key, inner]) => isStorable(key) && isStorable(inner));
+const storableString = (text: string) => !text.includes('\0') && isWellFormed(text);
+
+/**
+ * Where in `value` the first string that cannot be stored sits (no NUL, no lone surrogate; keys included), as a
+ * field path ("userData.firstName", "names[1]"); undefined when every string can be stored.
+ */
+export function unstorableAt(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return storableString(value) ? undefined : path || 'the body';
+  if (Array.isArray(value)) {
+    for (const [i, inner] of value.entries()) {
+      const found = unstorableAt(inner, `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
-  return true;
+  if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const at = path === '' ? key : `${path}.${key}`;
+      if (!storableString(key)) return at;
+      const found = unstorableAt(inner, at);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
+
+/** Whether every string in `value` (keys included) can be stored. */
+export const isStorable = (value: unknown): boolean => unstorableAt(value) === undefined;
 
 /**
  * A parsed JSON body's strings, checked only when the text has an escape: a NUL or a lone surrogate can only arrive
  * escaped (JSON forbids raw control characters, and the body was decoded as UTF-8), so plain bodies cost nothing.
  */
 export function checkBodyText(raw: string, parsed: unknown): void {
-  if (raw.includes('\\u') && !isStorable(parsed)) {
-    throw validation('The request body holds a NUL character or a lone UTF-16 surrogate, which cannot be stored');
+  if (!raw.includes('\\u')) return;
+  const at = unstorableAt(parsed);
+  if (at !== undefined) {
+    throw validation(`${at} holds a NUL character or a lone UTF-16 surrogate, which cannot be stored`);
   }
 }
 
