@@ -7,7 +7,12 @@ import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { type LinkedDestination, requireLinkedFits, withLinkedRail } from '../banking-accounts/linked-destination.js';
+import {
+  requireLinkedFits,
+  resolveLinkedDestination,
+  withLinkedDestination,
+  withLinkedRail,
+} from '../banking-accounts/linked-destination.js';
 import { findPendingPayment, linkPendingPayment } from '../pending-payments/repo.js';
 import { ownedPendingPayment, pendingPaymentView } from '../pending-payments/service.js';
 import { postOrderEntry } from './ledger-moves.js';
@@ -32,15 +37,18 @@ type Request = Static<typeof CreateOrderFromPaymentRequest>;
  * Links an unmatched pending payment to a new order: the payment is the order's origin leg, already received, so
  * the order starts Received and runs its conversion and payout. The quote must price exactly the payment (same
  * currency, originAmount equal to the amount) and the payment must not be in a refund. `body` names the payout
- * instrument itself; when the request named a banking account (`linked`), it is that account's instrument.
+ * instrument itself; when the request names a banking account (LINKED_BANK_ACCOUNT), it is that account's instrument.
  */
 export async function createOrderFromPayment(
   ctx: AppContext,
   workspace: WorkspaceContext,
   transferId: string,
-  body: Request,
-  linked?: LinkedDestination,
+  request: Request,
 ) {
+  // A stored destination (LINKED_BANK_ACCOUNT) becomes its instrument before the checks of any other.
+  const { destinationTransferData: transfer, destinationUserData: userData } = request;
+  const linked = await resolveLinkedDestination(ctx, workspace, transfer, userData);
+  const body = linked ? withLinkedDestination(request, linked) : request;
   const checked = { ...checkOrderRequest(body), bankingAccountId: linked?.bankingAccountId };
   const payment = await ownedPendingPayment(ctx, workspace, transferId);
   const quoted = await quoteFor(ctx, workspace, body.quoteId);

@@ -7,13 +7,8 @@ import { answerWrite } from '../../platform/idempotency.js';
 import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
-import {
-  requireLinkedFits,
-  resolveLinkedDestination,
-  withLinkedDestination,
-  withLinkedRail,
-} from '../banking-accounts/linked-destination.js';
 import { createOrderFromPayment } from './from-payment.js';
+import { prepareOrder } from './prepare.js';
 import { countOrders, listOrders } from './repo.js';
 import {
   ConfirmPayinRequest,
@@ -22,15 +17,7 @@ import {
   Order,
   OrderListItem,
 } from './schema.js';
-import {
-  accountScopeOf,
-  checkOrderRequest,
-  confirmPayin,
-  createOrder,
-  deleteOrder,
-  ownedOrder,
-  quoteFor,
-} from './service.js';
+import { accountScopeOf, confirmPayin, createOrder, deleteOrder, ownedOrder } from './service.js';
 import { orderListItem, orderView } from './view.js';
 
 const tags = ['Orders'];
@@ -54,14 +41,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      // A stored destination (LINKED_BANK_ACCOUNT) becomes its instrument before the checks of any other.
-      const { destinationTransferData: transfer, destinationUserData: userData } = request.body;
-      const linked = await resolveLinkedDestination(ctx, request.workspace, transfer, userData);
-      const body = linked ? withLinkedDestination(request.body, linked) : request.body;
-      const checked = { ...checkOrderRequest(body), bankingAccountId: linked?.bankingAccountId };
-      const quoted = await quoteFor(ctx, request.workspace, request.body.quoteId);
-      if (linked) requireLinkedFits(linked, quoted.destination_currency, quoted.destination_rail);
-      const quote = withLinkedRail(quoted, linked);
+      const { body, checked, quote } = await prepareOrder(ctx, request.workspace, request.body);
       return answerWrite(
         ctx,
         request,
@@ -157,10 +137,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      const { destinationTransferData: transfer, destinationUserData: userData } = request.body;
-      const linked = await resolveLinkedDestination(ctx, request.workspace, transfer, userData);
-      const body = linked ? withLinkedDestination(request.body, linked) : request.body;
-      const order = await createOrderFromPayment(ctx, request.workspace, request.params.transferId, body, linked);
+      const order = await createOrderFromPayment(ctx, request.workspace, request.params.transferId, request.body);
       return reply.code(201).send(order);
     },
   );

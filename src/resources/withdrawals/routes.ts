@@ -7,10 +7,9 @@ import { answerWrite } from '../../platform/idempotency.js';
 import { listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
-import { requireLinkedFits, resolveLinkedDestination } from '../banking-accounts/linked-destination.js';
 import { listWithdrawals } from './repo.js';
 import { CreateWithdrawalRequest, Withdrawal } from './schema.js';
-import { checkWithdrawalRequest, createWithdrawal, ownedWithdrawal } from './service.js';
+import { createWithdrawal, ownedWithdrawal, prepareWithdrawal } from './service.js';
 import { withdrawalView } from './view.js';
 
 const tags = ['Withdrawals'];
@@ -32,11 +31,7 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
       },
     },
     async (request, reply) => {
-      // A stored destination (LINKED_BANK_ACCOUNT) becomes its instrument before the checks of any other.
-      const linked = await resolveLinkedDestination(ctx, request.workspace, request.body.destinationTransferData);
-      if (linked) requireLinkedFits(linked, request.body.currency);
-      const body = linked ? { ...request.body, destinationTransferData: linked.destinationTransferData } : request.body;
-      const checked = { ...checkWithdrawalRequest(body), bankingAccountId: linked?.bankingAccountId };
+      const { body, checked } = await prepareWithdrawal(ctx, request.workspace, request.body);
       return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/withdrawals', status: 201 }, (_commit, claim) =>
         createWithdrawal(ctx, request.workspace, body, checked, claim),
       );

@@ -15,6 +15,7 @@ import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/led
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { requireLinkedFits, resolveLinkedDestination } from '../banking-accounts/linked-destination.js';
 import { withdrawalPayoutJob } from './payout.js';
 import { findWithdrawal, pendingWithdrawalRow, placeWithdrawal, type WithdrawalRow } from './repo.js';
 import type { CreateWithdrawalRequest } from './schema.js';
@@ -67,6 +68,21 @@ async function payoutFee(ctx: AppContext, checked: CheckedWithdrawal): Promise<b
     return parsed.minor;
   };
   return mulDiv(scaled(gasUsd), 10n ** BigInt(checked.currency.precision), scaled(rate.usdPerUnit), 'up');
+}
+
+/**
+ * A withdrawal request as the write runs it, before its key is claimed: a stored destination (LINKED_BANK_ACCOUNT)
+ * becomes its instrument before the checks of any other, and must be in the withdrawal's currency.
+ */
+export async function prepareWithdrawal(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  request: Request,
+): Promise<{ body: Request; checked: CheckedWithdrawal }> {
+  const linked = await resolveLinkedDestination(ctx, workspace, request.destinationTransferData);
+  if (linked) requireLinkedFits(linked, request.currency);
+  const body = linked ? { ...request, destinationTransferData: linked.destinationTransferData } : request;
+  return { body, checked: { ...checkWithdrawalRequest(body), bankingAccountId: linked?.bankingAccountId } };
 }
 
 export async function createWithdrawal(
