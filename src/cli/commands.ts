@@ -4,6 +4,7 @@
 import { verificationProfileNames } from '../catalogue/verification-profiles.js';
 import type { Command, Options, Values } from './command.js';
 import { conversationCommands } from './conversation-commands.js';
+import { optionText, optionTexts } from './option-values.js';
 import { ticketCommands } from './ticket-commands.js';
 import { UsageError } from './usage-error.js';
 
@@ -14,15 +15,8 @@ const once = 'brokerage: store the password now: it is shown only once (workspac
 const workspacePath = (id: string) => `/admin/v1/workspaces/${encodeURIComponent(id)}`;
 const pairPattern = /^[A-Z]{3,5}\/[A-Z]{3,5}$/;
 
-function text(values: Values, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function texts(values: Values, name: string): string[] {
-  const value = values[name];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
+const text = optionText;
+const texts = optionTexts;
 
 /** true, false or undefined for a pair of opposite flags; both at once is a usage error. */
 function toggle(values: Values, on: string, off: string): boolean | undefined {
