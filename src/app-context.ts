@@ -1,8 +1,10 @@
 import type { Config } from './config.js';
 import type { WebhookDispatcher } from './events/dispatcher.js';
 import type { JobRunner } from './jobs/runner.js';
+import type { PayoutSubjects } from './payouts/outcomes.js';
 import type { Clock } from './platform/clock.js';
 import type { TokenService } from './platform/tokens.js';
+import type { Capabilities } from './providers/capabilities.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PriceSource } from './providers/prices/price-source.js';
@@ -25,6 +27,10 @@ export interface AppContext {
   readonly prices: PriceSource;
   readonly corridors: CorridorProvider;
   readonly rails: RailProvider;
+  /** What is live: everything on stage; what the providers file connects in production. */
+  readonly capabilities: Capabilities;
+  /** Where a payout outcome reported by a bank file or a provider is applied (payouts/outcomes.ts). */
+  readonly payoutSubjects: PayoutSubjects;
   /** Identity checks behind the hosted verification page. */
   readonly verification: VerificationProvider;
   /** Sanctions screening of people and businesses (POST /v1/aml-screenings). */

@@ -34,6 +34,8 @@ export interface Config {
   readonly readThrottlePerSecond: number;
   /** `npm run start:cluster`: how many server processes share the port (PostgreSQL only). */
   readonly clusterWorkers: number;
+  /** Production: the providers file that connects banks, price feeds, wallets, mail (docs/operating.md). */
+  readonly providersFile: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -128,10 +130,13 @@ export function loadConfig(env: Env): Config {
     sandboxSettleDelayMs: integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
     readThrottlePerSecond: integer('READ_THROTTLE_PER_SECOND', 100, 1, 1_000_000),
     clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, 64),
+    providersFile: text('BROKERAGE_PROVIDERS_FILE'),
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');
     if (text('SECRETS_KEY') === undefined) problems.push('SECRETS_KEY is required when BROKERAGE_ENV=production');
+  } else if (config.providersFile !== undefined) {
+    problems.push('BROKERAGE_PROVIDERS_FILE connects real providers and applies to BROKERAGE_ENV=production only');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

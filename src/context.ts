@@ -5,32 +5,36 @@ import type { Config } from './config.js';
 import { WebhookDispatcher } from './events/dispatcher.js';
 import { type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
+import type { PayoutSubjects } from './payouts/outcomes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createLogger } from './platform/logger.js';
 import { TokenService } from './platform/tokens.js';
+import { sandboxCapabilities } from './providers/capabilities.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import { sandboxMailbox } from './providers/mail/sandbox-mailbox.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import { referenceTablePrices } from './providers/prices/reference-table.js';
+import { type ProductionProviders, productionProviders } from './providers/production-providers.js';
+import { loadProvidersFile, type ProvidersFile } from './providers/providers-file.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import { sandboxRails } from './providers/rails/sandbox-rails.js';
 import { listScreening } from './providers/screening/list-screening.js';
 import { sandboxEntries } from './providers/screening/sandbox-list.js';
 import type { ScreeningProvider } from './providers/screening/screening-provider.js';
-import { manualReviewVerification } from './providers/verification/manual-review.js';
 import { sandboxVerification } from './providers/verification/sandbox-verification.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { verificationCheckHandlers } from './resources/kyc/checks.js';
 import { openBankingJobHandlers } from './resources/openbanking/settlement.js';
-import { orderJobHandlers } from './resources/orders/legs.js';
-import { pendingRefundHandler, pendingRefundJob } from './resources/pending-payments/service.js';
+import { orderJobHandlers, orderPayoutSubject } from './resources/orders/legs.js';
+import { pendingRefundHandler, pendingRefundJob, pendingRefundSubject } from './resources/pending-payments/service.js';
 import {
   withdrawalPayoutHandler,
   withdrawalPayoutJob,
+  withdrawalPayoutSubject,
   withdrawalReturnHandler,
   withdrawalReturnJob,
 } from './resources/withdrawals/payout.js';
@@ -49,17 +53,34 @@ export interface ContextOptions {
   readonly mail?: MailProvider;
   readonly screening?: ScreeningProvider;
   readonly logger?: FastifyBaseLogger;
+  /** Production: the providers file's content (tests); otherwise it is read from BROKERAGE_PROVIDERS_FILE. */
+  readonly providersFile?: ProvidersFile;
 }
 
-/** Wires the context every route receives; the sandbox providers are the defaults. */
+/**
+ * Production's providers from the providers file; undefined on stage, whose providers are the sandboxes. An option
+ * given explicitly (tests) replaces the one the file would give.
+ */
+function connectedProviders(config: Config, db: Db, clock: Clock, options: ContextOptions) {
+  if (config.brokerageEnv !== 'production') return undefined;
+  const file = options.providersFile ?? (config.providersFile ? loadProvidersFile(config.providersFile) : {});
+  return productionProviders(file, { db, nowMs: () => clock.nowMs() });
+}
+
+/** Wires the context every route receives: the sandbox providers on stage, the connected ones in production. */
 export async function createContext(config: Config, db: Db, options: ContextOptions): Promise<AppContext> {
   checkCatalogue();
   const clock = options.clock ?? systemClock;
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
   const logger = options.logger ?? createLogger(config.logLevel);
-  const rails = options.rails ?? sandboxRails;
-  const verification =
-    options.verification ?? (config.brokerageEnv === 'production' ? manualReviewVerification : sandboxVerification);
+  const live: ProductionProviders | undefined = connectedProviders(config, db, clock, options);
+  const rails = options.rails ?? live?.rails ?? sandboxRails;
+  const verification = options.verification ?? live?.verification ?? sandboxVerification;
+  const payoutSubjects: PayoutSubjects = {
+    withdrawal: withdrawalPayoutSubject({ clock, config }),
+    order: orderPayoutSubject({ clock, rails, config, db }),
+    refund: pendingRefundSubject(clock),
+  };
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
     [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db)],
@@ -84,15 +105,17 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
       maxInFlight: limits.webhookSendsInFlightMax,
     }),
     rails,
+    capabilities: live?.capabilities ?? sandboxCapabilities,
+    payoutSubjects,
     verification,
-    mail: options.mail ?? sandboxMailbox(db),
+    mail: options.mail ?? live?.mail ?? sandboxMailbox(db),
     // Stage screens the built-in sandbox list too, whose test names give every status (sandbox-list.ts).
-    screening: options.screening ?? listScreening(db, config.brokerageEnv === 'stage' ? { sandboxEntries } : {}),
+    screening: options.screening ?? live?.screening ?? listScreening(db, { sandboxEntries }),
     tokens: new TokenService(signingKey),
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,
     secretsKey: options.secretsKey,
-    prices: options.prices ?? referenceTablePrices,
+    prices: options.prices ?? live?.prices ?? referenceTablePrices,
     corridors: options.corridors ?? catalogueCorridors,
   };
 }

@@ -82,6 +82,9 @@ function africanFiat(code: string, name: string, precision: number, suffix: stri
   });
 }
 
+/** The canonical payin rail of each alias spelling a currency accepts (`aliases` below). */
+export const payinRailAliases: Readonly<Record<string, string>> = { PIX: 'PIX_BR', CLABE: 'SPEI', POLYGON: 'MATIC' };
+
 export const currencies: readonly CurrencyEntry[] = [
   fiat({
     code: 'EUR',

@@ -1,15 +1,20 @@
 import { amountToDecimal } from '../domain/money/currency-amount.js';
 import type { PayoutOutcome } from '../domain/states/withdrawal-status.js';
-import type { RailProvider } from '../providers/rails/rail-provider.js';
+import { registerPayout } from '../payouts/register.js';
+import type { Clock } from '../platform/clock.js';
+import type { PayoutAnswer, PayoutSubject, RailProvider } from '../providers/rails/rail-provider.js';
 import type { Queryable } from '../storage/db.js';
 import { type JobHandler, twoPhase } from './runner.js';
 
 // The one way money leaves through a payout rail (an order's payout leg, a withdrawal, a pending payment's refund):
-// a two-phase job that calls the rail outside any transaction and records its answer inside the job's own.
+// a two-phase job that calls the rail outside any transaction and records its answer inside the job's own. A real
+// rail answers later: the payout is registered (payouts/register.ts) and its outcome, when a bank file or a
+// provider reports it, is applied by applyReportedOutcome through the same `apply` the sandbox's answer takes.
 
 /** A payout of `amount` (minor units of `currency`); `payoutId` is the rail's idempotency key. */
 export interface Payout {
   readonly payoutId: string;
+  readonly workspaceId: string;
   readonly currency: string;
   readonly rail: string;
   readonly amount: bigint;
@@ -18,6 +23,7 @@ export interface Payout {
 
 /** What a payout job pays out (its subject: an order, a withdrawal, a pending payment) and what it does with the answer. */
 export interface RailPayoutJob<S> {
+  readonly subject: PayoutSubject;
   /** The field of the job's payload that holds the subject's id. */
   readonly idField: string;
   /** Reads the subject by id; `forUpdate` locks it while the outcome is applied. */
@@ -25,36 +31,88 @@ export interface RailPayoutJob<S> {
   /** Whether the subject still waits for this payout: a retried or late job that finds it moved on does nothing. */
   readonly awaitsPayout: (subject: S) => boolean;
   readonly payout: (subject: S) => Payout;
-  /** Records the rail's answer in the job's transaction, on the subject read again and locked. */
-  readonly apply: (tx: Queryable, subject: S, outcome: PayoutOutcome) => Promise<void>;
+  /**
+   * Records the rail's answer in the job's transaction, on the subject read again and locked; `detail` is the
+   * bank's or provider's reason when a real rail reported the outcome.
+   */
+  readonly apply: (tx: Queryable, subject: S, outcome: PayoutOutcome, detail?: string) => Promise<void>;
+  /**
+   * A return reported after the payout settled (a bank's return file): starts the subject's return and answers
+   * true, or answers false when the subject can no longer take one (an operator then resolves it).
+   */
+  readonly returnAfterSettlement: (tx: Queryable, subject: S) => Promise<boolean>;
 }
 
 /** Submits a payout to the rail; the amount goes in major units, as an exact decimal. */
-const submitPayout = (rails: RailProvider, payout: Payout): Promise<PayoutOutcome> =>
+const submitPayout = (rails: RailProvider, subject: PayoutSubject, payout: Payout): Promise<PayoutAnswer> =>
   rails.payout({
     payoutId: payout.payoutId,
+    subject,
+    workspaceId: payout.workspaceId,
     currency: payout.currency,
     rail: payout.rail,
     amount: amountToDecimal(payout.amount, payout.currency),
     destination: payout.destination,
   });
 
+export interface RailPayoutContext {
+  readonly rails: RailProvider;
+  readonly db: Queryable;
+  readonly clock: Clock;
+}
+
 /**
  * The payout job: `prepare` reads the subject without a lock and calls the rail (it may run again when the job is
  * retried, so the rail must be idempotent by payoutId); `apply` reads it again, locked, and records the answer only
- * if it still awaits the payout.
+ * if it still awaits the payout. A payout a real rail accepted for processing is registered and the subject stays
+ * where it is (in process) until its outcome is reported.
  */
-export function railPayoutJob<S>(rails: RailProvider, db: Queryable, job: RailPayoutJob<S>): JobHandler {
-  return twoPhase<PayoutOutcome | undefined>({
+export function railPayoutJob<S>(ctx: RailPayoutContext, job: RailPayoutJob<S>): JobHandler {
+  return twoPhase<PayoutAnswer | undefined>({
     prepare: async (claimed) => {
-      const subject = await job.find(db, String(claimed.payload[job.idField]), false);
+      const subject = await job.find(ctx.db, String(claimed.payload[job.idField]), false);
       if (subject === undefined || !job.awaitsPayout(subject)) return undefined;
-      return submitPayout(rails, job.payout(subject));
+      return submitPayout(ctx.rails, job.subject, job.payout(subject));
     },
-    apply: async (tx, claimed, outcome) => {
+    apply: async (tx, claimed, answer) => {
       const subject = await job.find(tx, String(claimed.payload[job.idField]), true);
-      if (subject === undefined || !job.awaitsPayout(subject) || outcome === undefined) return;
-      await job.apply(tx, subject, outcome);
+      if (subject === undefined || !job.awaitsPayout(subject) || answer === undefined) return;
+      if (typeof answer === 'object') {
+        const { amount, ...payout } = job.payout(subject);
+        await registerPayout(
+          tx,
+          { ...payout, subject: job.subject, amountMinor: amount },
+          answer.submittedTo,
+          ctx.clock.nowMs(),
+        );
+        return;
+      }
+      await job.apply(tx, subject, answer);
     },
   });
+}
+
+/** What became of a reported outcome. */
+export type ReportedOutcomeResult = 'applied' | 'already-applied' | 'unresolved';
+
+/**
+ * Applies an outcome a bank file or a provider reported for a registered payout, in the caller's transaction:
+ * settled or rejected while the subject awaits its payout; returned either before settlement (it settles, then
+ * returns, as the sandbox's `returned`) or after it (the subject's own return).
+ */
+export async function applyReportedOutcome<S>(
+  tx: Queryable,
+  job: RailPayoutJob<S>,
+  subjectId: string,
+  outcome: PayoutOutcome,
+  detail?: string,
+): Promise<ReportedOutcomeResult> {
+  const subject = await job.find(tx, subjectId, true);
+  if (subject === undefined) return 'unresolved';
+  if (job.awaitsPayout(subject)) {
+    await job.apply(tx, subject, outcome, detail);
+    return 'applied';
+  }
+  if (outcome !== 'returned') return 'already-applied';
+  return (await job.returnAfterSettlement(tx, subject)) ? 'applied' : 'unresolved';
 }

@@ -359,7 +359,10 @@ describe('kycUrl sessions', () => {
 
 describe('production', () => {
   it('POST /v1/kyc answers and the page works (manual review holds it in REVIEWING); the sandbox mailbox is 404', async () => {
-    const prod = await buildTestApp({ env: { ...productionEnv, SANDBOX_SETTLE_DELAY_MS: '0' } });
+    const prod = await buildTestApp({
+      env: { ...productionEnv, SANDBOX_SETTLE_DELAY_MS: '0' },
+      providersFile: { verification: { provider: 'manual-review' } },
+    });
     const p = await aPartner(prod.app);
     const email = 'prod@example.com';
     await sendKycData(prod.app, p, { userEmail: email, ...standardProfile });

@@ -13,6 +13,7 @@ import type { Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
 import type { CorridorProvider } from '../../src/providers/corridors/corridor-provider.js';
 import type { PriceSource } from '../../src/providers/prices/price-source.js';
+import type { ProvidersFile } from '../../src/providers/providers-file.js';
 import type { VerificationProvider } from '../../src/providers/verification/verification-provider.js';
 import type { Db } from '../../src/storage/db.js';
 import { migrate } from '../../src/storage/migrate.js';
@@ -68,6 +69,8 @@ export interface TestAppOptions {
   readonly logger?: Logger;
   /** Wraps the run's database, to inject its failures (test/support/faulty-db.ts). */
   readonly wrapDb?: (db: Db) => Db;
+  /** Production: what the providers file connects (nothing when absent). */
+  readonly providersFile?: ProvidersFile;
 }
 
 export interface TestApp {
@@ -86,6 +89,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.prices ? { prices: options.prices } : {}),
     ...(options.corridors ? { corridors: options.corridors } : {}),
     ...(options.verification ? { verification: options.verification } : {}),
+    ...(options.providersFile ? { providersFile: options.providersFile } : {}),
   });
   // TEST_LOG_LEVEL=error npm test shows the server's own log lines when a test needs explaining.
   const testLogLevel = process.env.TEST_LOG_LEVEL;

@@ -58,7 +58,11 @@ function matchesIn(list: IndexedList, subject: ScreeningSubject, tokens: readonl
 
 export function listScreening(
   db: Queryable,
-  options: { sandboxEntries?: readonly SdnEntry[] } = {},
+  options: {
+    sandboxEntries?: readonly SdnEntry[];
+    /** Production: a list imported longer ago than this makes screenings answer 503 rather than clear anyone. */
+    maxListAge?: { readonly ms: number; readonly nowMs: () => number };
+  } = {},
 ): ScreeningProvider {
   const cache = new Map<string, IndexedList>();
   const sandbox: IndexedList | undefined =
@@ -84,7 +88,16 @@ export function listScreening(
 
   return {
     async screen(subject) {
-      const imported = await Promise.all((await storedLists(db)).map(current));
+      const stored = await storedLists(db);
+      const maxAge = options.maxListAge;
+      const stale = maxAge && stored.find((list) => maxAge.nowMs() - list.importedAtMs > maxAge.ms);
+      if (stale) {
+        const days = Math.floor((maxAge.nowMs() - stale.importedAtMs) / 86_400_000);
+        throw externalService(
+          `The sanctions list ${stale.list} was imported ${days} days ago, longer ago than this server accepts; nobody is screened against a stale list until an operator imports a fresh one`,
+        );
+      }
+      const imported = await Promise.all(stored.map(current));
       const lists = sandbox === undefined ? imported : [sandbox, ...imported];
       if (lists.length === 0) {
         throw externalService(

@@ -6,6 +6,7 @@ import { authorization, existence, stateError, validation } from '../../domain/e
 import { isoDate } from '../../domain/screening/date-of-birth.js';
 import { verdictOf } from '../../domain/screening/verdict.js';
 import { type AmlResolution, resolveScreening } from '../../domain/states/aml-screening-status.js';
+import { notOffered } from '../../providers/capabilities.js';
 import type { ScreeningSubject } from '../../providers/screening/screening-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -50,6 +51,7 @@ export async function createScreening(
   subject: ScreeningSubject,
   commit: (tx: Queryable, answer: unknown) => Promise<void>,
 ) {
+  if (!ctx.capabilities.screening) throw notOffered('Sanctions screening');
   const result = await ctx.screening.screen(subject);
   const nowMs = ctx.clock.nowMs();
   const { entityType, userEmail, ...fields } = body;

@@ -10,6 +10,7 @@ import { type JobHandler, twoPhase } from '../../jobs/runner.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
 import { Email, Obj, StringEnum } from '../../platform/schema.js';
+import { notOffered, requireCollection } from '../../providers/capabilities.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import { STAGE_ACCOUNT_HOLDER, STAGE_BANK_NAME } from '../../providers/rails/sandbox/bank-details.js';
 import { sandboxCvu } from '../../providers/rails/sandbox/cvu.js';
@@ -67,6 +68,10 @@ export async function createDepositMethod(
   workspace: WorkspaceContext,
   body: Static<typeof CreateMethodRequest>,
 ) {
+  // Production matches inbound credits to deposits and orders by their RF reference; a standing account-level
+  // method would need its own matching, which no connected rail reports yet (docs/decisions.md), so it is not offered.
+  if (!ctx.capabilities.sandbox) throw notOffered(`Account-level ${body.currency} deposit methods`);
+  requireCollection(ctx.capabilities, body.currency, methodRails[body.currency]);
   if (body.userEmail !== undefined) await requireApproved(ctx.db, workspace.id, body.userEmail, 'account holder');
   const id = resourceId(ctx.config.brokerageEnv === 'production');
   const nowMs = ctx.clock.nowMs();

@@ -12,6 +12,7 @@ import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amo
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { requireCollection } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -85,6 +86,7 @@ export async function createDeposit(
   claim: StatementClaim,
 ) {
   const { currency, rail, expectedAmount } = checked;
+  requireCollection(ctx.capabilities, currency.code, rail);
   if (expectedAmount !== undefined) {
     await enforceCorridorLimits(ctx.corridors, {
       currency,

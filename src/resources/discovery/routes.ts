@@ -24,6 +24,7 @@ import {
   identitySchemaOf,
   limitsOf,
   networksOf,
+  payinOf,
   requireCurrency,
 } from './service.js';
 
@@ -44,7 +45,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
         response: { 200: PairsResponse, ...errors },
       },
     },
-    async (request) => ({ pairs: enabledPairs(request.workspace) }),
+    async (request) => ({ pairs: enabledPairs(request.workspace, ctx.capabilities) }),
   );
 
   app.get(
@@ -57,7 +58,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
         response: { 200: CurrenciesResponse, ...errors },
       },
     },
-    async () => ok(currencies.map(currencyItem)),
+    async () => ok(currencies.map((c) => currencyItem(c, ctx.capabilities))),
   );
 
   app.get(
@@ -75,8 +76,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
       const c = requireCurrency(request.params.currency);
       return ok({
         currency: c.code,
-        payinMethods: [...c.payinMethods],
-        acceptedOriginRails: [...c.acceptedOriginRails],
+        ...payinOf(c, ctx.capabilities),
       });
     },
   );
@@ -92,7 +92,8 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
         response: { 200: DestinationSchemaResponse, ...errors },
       },
     },
-    async (request) => ok(destinationSchema(requireCurrency(request.params.currency), request.query.method)),
+    async (request) =>
+      ok(destinationSchema(requireCurrency(request.params.currency), request.query.method, ctx.capabilities)),
   );
 
   app.get(
@@ -144,6 +145,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
           requireCurrency(request.params.currency),
           request.query.direction ?? 'payin',
           request.query.entityType ?? 'individual',
+          ctx.capabilities,
         ),
       ),
   );

@@ -12,6 +12,7 @@ import type {
 import { existence, validation } from '../../domain/errors.js';
 import { railIntake } from '../../domain/identity/party-intake.js';
 import { amountFromDecimal, amountToJson } from '../../domain/money/currency-amount.js';
+import type { Capabilities } from '../../providers/capabilities.js';
 import type { NetworkQuery } from '../../providers/corridors/corridor-provider.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 
@@ -21,17 +22,42 @@ export function requireCurrency(code: string): CurrencyEntry {
   return currency;
 }
 
-export function enabledPairs(workspace: WorkspaceContext): string[] {
+/**
+ * The workspace's pairs that can be quoted now: both currencies priced, the origin collected on some connected rail
+ * or held in a balance, the destination paid out on one or credited to a balance (production lists only what is
+ * live; stage lists every supported pair).
+ */
+export function enabledPairs(workspace: WorkspaceContext, capabilities: Capabilities): string[] {
   const enabled = workspace.enabledPairs;
-  return enabled === null ? [...supportedPairs] : [...enabled].filter(isSupportedPair).sort();
+  const pairs = enabled === null ? [...supportedPairs] : [...enabled].filter(isSupportedPair).sort();
+  if (capabilities.sandbox) return pairs;
+  return pairs.filter((pair) => {
+    const [origin, destination] = pair.split('/').map((code) => currencyOf(code));
+    if (origin === undefined || destination === undefined) return false;
+    if (!capabilities.prices(origin.code) || !capabilities.prices(destination.code)) return false;
+    const collected = origin.holdable || origin.acceptedOriginRails.some((r) => capabilities.collects(origin.code, r));
+    const delivered =
+      destination.holdable || destination.payoutRails.some((r) => capabilities.paysOut(destination.code, r));
+    return collected && delivered;
+  });
 }
 
-const payoutMethodsOf = (c: CurrencyEntry) =>
+/** The currency's payout rails with their catalogue entries, only those connected (production). */
+const payoutMethodsOf = (c: CurrencyEntry, capabilities: Capabilities) =>
   payoutRailsOf(c)
     .map((rail) => payoutRailByRail(rail))
-    .filter((r): r is PayoutRailEntry => r !== undefined);
+    .filter((r): r is PayoutRailEntry => r !== undefined && capabilities.paysOut(c.code, r.rail));
 
-export function currencyItem(c: CurrencyEntry) {
+/** The currency's payin methods and origin rails, only those connected (production). */
+export function payinOf(c: CurrencyEntry, capabilities: Capabilities) {
+  return {
+    payinMethods: c.payinMethods.filter((m) => m.rail === 'BALANCE' || capabilities.collects(c.code, m.rail)),
+    acceptedOriginRails: c.acceptedOriginRails.filter((r) => r === 'BALANCE' || capabilities.collects(c.code, r)),
+  };
+}
+
+export function currencyItem(c: CurrencyEntry, capabilities: Capabilities) {
+  const payin = payinOf(c, capabilities);
   return {
     code: c.code,
     name: c.name,
@@ -40,15 +66,15 @@ export function currencyItem(c: CurrencyEntry) {
     holdable: c.holdable,
     canBeOrigin: c.originAllowed,
     canBeDestination: c.destinationAllowed,
-    payinMethods: [...c.payinMethods],
-    acceptedOriginRails: [...c.acceptedOriginRails],
-    payoutMethods: payoutMethodsOf(c).map((r) => ({ method: r.method, rail: r.rail, type: r.kind })),
+    payinMethods: payin.payinMethods,
+    acceptedOriginRails: payin.acceptedOriginRails,
+    payoutMethods: payoutMethodsOf(c, capabilities).map((r) => ({ method: r.method, rail: r.rail, type: r.kind })),
     countries: [...c.countries],
   };
 }
 
-export function destinationSchema(c: CurrencyEntry, method: string | undefined) {
-  const offered = payoutMethodsOf(c);
+export function destinationSchema(c: CurrencyEntry, method: string | undefined, capabilities: Capabilities) {
+  const offered = payoutMethodsOf(c, capabilities);
   let chosen = offered;
   if (method !== undefined) {
     const entry = payoutRailByMethod(method);
@@ -88,7 +114,10 @@ export async function networksOf(ctx: AppContext, c: CurrencyEntry, query: Netwo
     throw validation(`rail ${query.rail} is not a rail of ${c.code}`, 'invalidParameters');
   }
   const found = await ctx.corridors.networks(c.code, query);
-  return found.map((n) => ({ id: n.id, name: n.name, rail: n.rail, country: n.country, rampTypes: [...n.rampTypes] }));
+  const live = (rail: string) => ctx.capabilities.collects(c.code, rail) || ctx.capabilities.paysOut(c.code, rail);
+  return found
+    .filter((n) => live(n.rail))
+    .map((n) => ({ id: n.id, name: n.name, rail: n.rail, country: n.country, rampTypes: [...n.rampTypes] }));
 }
 
 const boundsOut = (bounds: AmountBounds | null, currency: string) => {
@@ -120,7 +149,12 @@ export async function limitsOf(ctx: AppContext, c: CurrencyEntry) {
  * A corridor's identity intake. For a payout it also says, per payout rail, where each of the corridor's extras may
  * come from (an instrument field that carries it, or destinationUserData) and whether destinationUserData is needed.
  */
-export function identitySchemaOf(c: CurrencyEntry, direction: IdentityDirection, entityType: EntityType) {
+export function identitySchemaOf(
+  c: CurrencyEntry,
+  direction: IdentityDirection,
+  entityType: EntityType,
+  capabilities: Capabilities,
+) {
   const intake = identityIntakeFor(c.code, direction, entityType);
   if (!intake) {
     throw validation(
@@ -135,7 +169,7 @@ export function identitySchemaOf(c: CurrencyEntry, direction: IdentityDirection,
     optional: [...intake.optional],
   };
   if (direction === 'payin') return common;
-  const rails = payoutMethodsOf(c).map((rail) => {
+  const rails = payoutMethodsOf(c, capabilities).map((rail) => {
     const view = railIntake(intake, rail);
     return { ...view, facts: view.facts.map(({ key, acceptedIn }) => ({ key, acceptedIn: [...acceptedIn] })) };
   });

@@ -13,6 +13,7 @@ import { phoneRequiredCountries } from '../../catalogue/kyc-countries.js';
 import { missingKycFields } from '../../catalogue/verification-profiles.js';
 import { stateError } from '../../domain/errors.js';
 import { pickLanguage } from '../../hosted/page.js';
+import { notOffered } from '../../providers/capabilities.js';
 import type { Queryable } from '../../storage/db.js';
 import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -86,6 +87,10 @@ export async function startVerification(
   workspace: WorkspaceContext,
   body: Request,
 ): Promise<Response> {
+  // The hosted verification hands the capture to a verification provider and, with sendOTPMail, mails a one-time
+  // code: production offers each only when connected (providers/capabilities.ts), refused before anything is stored.
+  if (!ctx.capabilities.verification) throw notOffered('Identity verification');
+  if (body.sendOTPMail && !ctx.capabilities.mail) throw notOffered('Mailing the one-time code (sendOTPMail)');
   const nowMs = ctx.clock.nowMs();
   return ctx.db.transaction(async (tx) => {
     const { person, holder } = await holderFor(tx, workspace, body, nowMs);

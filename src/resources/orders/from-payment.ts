@@ -6,6 +6,7 @@ import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { requirePayout } from '../../providers/capabilities.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import {
   requireLinkedFits,
@@ -56,6 +57,9 @@ export async function createOrderFromPayment(
   const quote = withLinkedRail(quoted, linked);
   const nowMs = ctx.clock.nowMs();
   requireLive(quote, nowMs);
+  if (quote.destination_rail !== 'BALANCE') {
+    requirePayout(ctx.capabilities, quote.destination_currency, quote.destination_rail);
+  }
   if (
     quote.origin_currency !== payment.currency ||
     quote.origin_amount !== payment.amount ||

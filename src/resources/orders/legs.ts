@@ -8,7 +8,7 @@ import {
 } from '../../domain/states/order-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { railPayoutJob } from '../../jobs/rail-payout.js';
+import { type RailPayoutJob, railPayoutJob } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { consumeKeyOf } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
@@ -168,21 +168,29 @@ async function refundOrder(ctx: LegContext, tx: Queryable, order: OrderRow, reas
 
 /** The payout leg: the rail is called outside the transaction, with the order id as its idempotency key. */
 export function orderPayoutHandler(ctx: LegContext): JobHandler {
-  return railPayoutJob(ctx.rails, ctx.db, {
+  return railPayoutJob(ctx, orderPayoutSubject(ctx));
+}
+
+/** An order's payout leg as the subject of a payout: what is paid out, and what each outcome does to the order. */
+export function orderPayoutSubject(ctx: LegContext): RailPayoutJob<OrderRow> {
+  return {
+    subject: 'order',
     idField: 'orderId',
     find: findOrder,
     awaitsPayout: (order) => order.status === 'Exchanging',
     payout: (order) => ({
       payoutId: order.id,
+      workspaceId: order.workspace_id,
       currency: order.destination_currency,
       rail: order.destination_rail,
       amount: order.destination_amount,
       destination: order.destination,
     }),
-    apply: async (tx, order, outcome) => {
+    apply: async (tx, order, outcome, detail) => {
       const nowMs = ctx.clock.nowMs();
       if (outcome === 'rejected') {
-        await refundOrder(ctx, tx, order, 'The payout rail rejected the payout', nowMs);
+        const reason = 'The payout rail rejected the payout';
+        await refundOrder(ctx, tx, order, detail === undefined ? reason : `${reason}: ${detail}`, nowMs);
         return;
       }
       await postOrderEntry(tx, order, 'order_payout', payoutPostings(order), nowMs);
@@ -190,7 +198,15 @@ export function orderPayoutHandler(ctx: LegContext): JobHandler {
       const kind = outcome === 'returned' ? orderJobs.payoutReturn : orderJobs.confirm;
       await next(tx, kind, order.id, nowMs + ctx.config.sandboxSettleDelayMs, nowMs);
     },
-  });
+    // A bank's return file after the payout left: the order refunds while it still waits for delivery; once it is
+    // Success (final, spec) the returned funds are an operator's to resolve.
+    returnAfterSettlement: async (tx, order) => {
+      if (order.status !== 'Withdrawn') return false;
+      const nowMs = ctx.clock.nowMs();
+      await next(tx, orderJobs.payoutReturn, order.id, nowMs, nowMs);
+      return true;
+    },
+  };
 }
 
 /** The rail confirmed delivery. */

@@ -18,6 +18,7 @@ import { applyDefaults, validateDestination } from '../../domain/payout-fields/v
 import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { requireCollection, requirePayout } from '../../providers/capabilities.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -213,6 +214,17 @@ export async function newOrder(
   };
 }
 
+/**
+ * The quote's rails are still connected (production: the providers file; a linked banking account may have changed
+ * the payout rail since the quote). Refused before anything is stored.
+ */
+export function requireQuotedRails(ctx: AppContext, quote: QuoteRow): void {
+  if (quote.origin_rail !== 'BALANCE') requireCollection(ctx.capabilities, quote.origin_currency, quote.origin_rail);
+  if (quote.destination_rail !== 'BALANCE') {
+    requirePayout(ctx.capabilities, quote.destination_currency, quote.destination_rail);
+  }
+}
+
 export async function bindQuote(tx: Queryable, quote: QuoteRow, orderId: string, nowMs: number): Promise<void> {
   if (await claimQuote(tx, quote.id, orderId, nowMs)) return;
   await refuseUnbound(tx, quote, nowMs);
@@ -243,6 +255,7 @@ export async function createOrder(
   const nowMs = ctx.clock.nowMs();
   requireLive(quote, nowMs);
   checkAgainstQuote(quote, body, true);
+  requireQuotedRails(ctx, quote);
   const customer = await customerOf(ctx.db, workspace.id, quote);
   const fromRail = quote.origin_rail !== 'BALANCE';
   const production = ctx.config.brokerageEnv === 'production';

@@ -7,7 +7,7 @@ import { amountFromJson, amountToDecimal, amountToJson } from '../../domain/mone
 import { canMoveRefund, type RefundStatus } from '../../domain/states/refund-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { railPayoutJob } from '../../jobs/rail-payout.js';
+import { type RailPayoutJob, railPayoutJob } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
@@ -181,12 +181,19 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
 
 /** The refund's payout through the rail (called outside the transaction): returned (suspense → outbound clearing) or failed (funds stay in suspense). */
 export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
-  return railPayoutJob(rails, db, {
+  return railPayoutJob({ clock, rails, db }, pendingRefundSubject(clock));
+}
+
+/** A pending payment's refund as the subject of a payout. */
+export function pendingRefundSubject(clock: Clock): RailPayoutJob<PendingPaymentRow> {
+  return {
+    subject: 'refund',
     idField: 'transferId',
     find: findPendingPayment,
     awaitsPayout: (row) => row.refund_status === 'returning',
     payout: (row) => ({
       payoutId: row.id,
+      workspaceId: row.workspace_id,
       currency: row.currency,
       rail: 'REFUND',
       amount: row.amount,
@@ -215,7 +222,9 @@ export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Quer
       });
       await moveRefund(tx, row, 'returned', nowMs, 'RETURNED');
     },
-  });
+    // The refund reached the payer's bank and came back: the funds sit in outbound clearing for an operator.
+    returnAfterSettlement: async () => false,
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { decimalOfNumber, minorOfDecimal, minorOfNumber } from '../../domain/mon
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import { inverseRate, priceQuote, rateDecimal } from '../../domain/pricing/quote-pricing.js';
 import { secondsOf } from '../../platform/clock.js';
+import { requireCollection, requirePayout } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import { feeBpsFor, type WorkspaceContext } from '../../workspaces/workspace.js';
 import { insertQuote } from './repo.js';
@@ -43,6 +44,9 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
   if (workspace.enabledPairs !== null && !workspace.enabledPairs.has(pair)) {
     throw allowance(`Pair ${pair} is not enabled for this workspace; GET /v1/pairs lists the enabled pairs`);
   }
+  // Production offers only what is connected (providers/capabilities.ts): refused before anything is priced or stored.
+  if (originRail !== 'BALANCE') requireCollection(ctx.capabilities, origin.code, originRail);
+  if (destinationRail !== 'BALANCE') requirePayout(ctx.capabilities, destination.code, destinationRail);
   const side = body.originAmount === undefined ? 'destination' : 'origin';
   const field = side === 'origin' ? 'originAmount' : 'destinationAmount';
   const amountCurrency = side === 'origin' ? origin : destination;

@@ -1,14 +1,18 @@
 import type { AppContext } from '../../app-context.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { railPayoutJob } from '../../jobs/rail-payout.js';
+import { type RailPayoutJob, railPayoutJob } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { findWithdrawal } from './repo.js';
+import { findWithdrawal, type WithdrawalRow } from './repo.js';
 import { moveWithdrawal } from './transitions.js';
 
 export const withdrawalPayoutJob = 'withdrawal.payout';
 export const withdrawalReturnJob = 'withdrawal.return';
+
+/** A failure reason with the bank's or provider's own words after it, when a real rail gave them. */
+export const withDetail = (reason: string, detail: string | undefined) =>
+  detail === undefined ? reason : `${reason}: ${detail}`;
 
 /**
  * Submits a held withdrawal to its rail and applies the outcome in the same transaction: settled (the hold leaves
@@ -18,12 +22,19 @@ export const withdrawalReturnJob = 'withdrawal.return';
  * is applied inside it.
  */
 export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>): JobHandler {
-  return railPayoutJob(ctx.rails, ctx.db, {
+  return railPayoutJob(ctx, withdrawalPayoutSubject(ctx));
+}
+
+/** A withdrawal as the subject of a payout: what is paid out, and what each outcome does to it. */
+export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'>): RailPayoutJob<WithdrawalRow> {
+  return {
+    subject: 'withdrawal',
     idField: 'withdrawalId',
     find: findWithdrawal,
     awaitsPayout: (withdrawal) => withdrawal.status === 'Pending',
     payout: (withdrawal) => ({
       payoutId: withdrawal.id,
+      workspaceId: withdrawal.workspace_id,
       currency: withdrawal.currency,
       rail: withdrawal.rail,
       amount: withdrawal.amount,
@@ -31,7 +42,7 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
     }),
     // The balance row is locked from the entry to COMMIT, so the entry (which writes balance_updated itself) comes
     // after the status change and its events, and the statements after it travel in the same round trip.
-    apply: async (tx, withdrawal, outcome) => {
+    apply: async (tx, withdrawal, outcome, detail) => {
       const nowMs = ctx.clock.nowMs();
       const { account_id: accountId, currency, amount, fee } = withdrawal;
       const entry = (kind: string, postings: ReturnType<typeof movements.hold>) =>
@@ -44,7 +55,13 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
           balanceUpdated: { accountId, currency },
         });
       if (outcome === 'rejected') {
-        await moveWithdrawal(tx, withdrawal, 'Failed', nowMs, 'The payout rail rejected the payout');
+        await moveWithdrawal(
+          tx,
+          withdrawal,
+          'Failed',
+          nowMs,
+          withDetail('The payout rail rejected the payout', detail),
+        );
         await entry('withdrawal_release', movements.release(accountId, currency, amount + fee));
         return;
       }
@@ -72,7 +89,18 @@ export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' 
           : undefined,
       ]);
     },
-  });
+    // A bank's return file after the payout settled: the amount comes back through the return job, at once.
+    returnAfterSettlement: async (tx, withdrawal) => {
+      if (withdrawal.status !== 'Success') return false;
+      const nowMs = ctx.clock.nowMs();
+      await enqueueJob(
+        tx,
+        { kind: withdrawalReturnJob, payload: { withdrawalId: withdrawal.id }, runAtMs: nowMs },
+        nowMs,
+      );
+      return true;
+    },
+  };
 }
 
 /** A paid-out amount that the beneficiary's institution sent back: it is credited to the balance again. */

@@ -13,6 +13,7 @@ import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amo
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/ledger.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { requirePayout } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { requireLinkedFits, resolveLinkedDestination } from '../banking-accounts/linked-destination.js';
@@ -93,6 +94,7 @@ export async function createWithdrawal(
   claim: StatementClaim,
 ) {
   const { currency, rail, amount } = checked;
+  requirePayout(ctx.capabilities, currency.code, rail.rail);
   await enforceCorridorLimits(ctx.corridors, {
     currency,
     direction: 'payout',

@@ -8,6 +8,7 @@
 import { currencies } from '../../../catalogue/currencies.js';
 import { networks } from '../../../catalogue/networks.js';
 import { amountFromDecimal, amountToJson, scaleOf } from '../../../domain/money/currency-amount.js';
+import type { DepositInfo } from '../deposit-info.js';
 import { cryptoRails, depositAddress } from './addresses.js';
 import {
   digitsFor,
@@ -22,9 +23,8 @@ import {
   sandboxMobileNumber,
 } from './bank-details.js';
 import { brCode, qrPngBase64, sandboxPixKey } from './brcode.js';
-import type { DepositInfo } from './deposit-info.js';
 
-export type * from './deposit-info.js';
+export type * from '../deposit-info.js';
 
 export interface DepositInstructionsInput {
   readonly depositId: string;

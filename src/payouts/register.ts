@@ -1,0 +1,72 @@
+import type { PayoutOutcome } from '../domain/states/withdrawal-status.js';
+import type { PayoutChannelKind, PayoutRequest } from '../providers/rails/rail-provider.js';
+import type { Queryable } from '../storage/db.js';
+
+// The register of payouts submitted to real rails (migrations/0025_payouts.sql): what a bank file or a provider
+// service reports an outcome for is looked up here by payout id.
+
+export type PayoutStatus = 'submitted' | 'batched' | PayoutOutcome;
+
+export interface RegisteredPayout {
+  readonly payout_id: string;
+  readonly subject: PayoutRequest['subject'];
+  readonly workspace_id: string;
+  readonly currency: string;
+  readonly rail: string;
+  readonly amount_minor: bigint;
+  readonly destination: Record<string, unknown>;
+  readonly channel: PayoutChannelKind;
+  readonly status: PayoutStatus;
+  readonly batch_id: string | null;
+  readonly reason: string | null;
+  readonly unresolved: boolean;
+  readonly created_at_ms: bigint;
+  readonly updated_at_ms: bigint;
+}
+
+/** Registers a submitted payout inside the submitting job's transaction; a second call for the same id does nothing. */
+export async function registerPayout(
+  tx: Queryable,
+  request: Omit<PayoutRequest, 'amount'> & { readonly amountMinor: bigint },
+  channel: PayoutChannelKind,
+  nowMs: number,
+): Promise<void> {
+  await tx.query(
+    `insert into payouts (payout_id, subject, workspace_id, currency, rail, amount_minor, destination, channel,
+       status, created_at_ms, updated_at_ms)
+     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, 'submitted', $9, $9)
+     on conflict (payout_id) do nothing`,
+    [
+      request.payoutId,
+      request.subject,
+      request.workspaceId,
+      request.currency,
+      request.rail,
+      request.amountMinor,
+      JSON.stringify(request.destination),
+      channel,
+      nowMs,
+    ],
+  );
+}
+
+export async function findPayout(db: Queryable, payoutId: string, forUpdate = false) {
+  const rows = await db.query<RegisteredPayout & Record<string, unknown>>(
+    `select * from payouts where payout_id = $1${forUpdate ? ' for update' : ''}`,
+    [payoutId],
+  );
+  return rows[0];
+}
+
+export async function setPayoutStatus(
+  tx: Queryable,
+  payoutId: string,
+  change: { status: PayoutStatus; reason?: string | null; unresolved?: boolean },
+  nowMs: number,
+): Promise<void> {
+  await tx.query(
+    `update payouts set status = $2, reason = coalesce($3, reason), unresolved = $4, updated_at_ms = $5
+     where payout_id = $1`,
+    [payoutId, change.status, change.reason ?? null, change.unresolved ?? false, nowMs],
+  );
+}

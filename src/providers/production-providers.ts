@@ -1,0 +1,61 @@
+import type { Db } from '../storage/db.js';
+import { type Capabilities, liveCapabilities } from './capabilities.js';
+import { bankAccountCollection } from './collection/bank-account-collection.js';
+import type { MailProvider } from './mail/mail-provider.js';
+import type { PriceSource } from './prices/price-source.js';
+import type { ProvidersFile } from './providers-file.js';
+import type { RailProvider } from './rails/rail-provider.js';
+import { type CollectionChannel, type PayoutChannel, routedRails, routeKey } from './rails/routed-rails.js';
+import { listScreening } from './screening/list-screening.js';
+import type { ScreeningProvider } from './screening/screening-provider.js';
+import { unconnectedMail, unconnectedPrices, unconnectedScreening, unconnectedVerification } from './unconnected.js';
+import { manualReviewVerification } from './verification/manual-review.js';
+import type { VerificationProvider } from './verification/verification-provider.js';
+
+export interface ProductionProviders {
+  readonly capabilities: Capabilities;
+  readonly rails: RailProvider;
+  readonly prices: PriceSource;
+  readonly mail: MailProvider;
+  readonly verification: VerificationProvider;
+  readonly screening: ScreeningProvider;
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * Production's providers, each from its section of the providers file and nothing else: a section left out is a
+ * capability not offered (unconnected.ts), never a sandbox.
+ */
+export function productionProviders(file: ProvidersFile, deps: { readonly db: Db; readonly nowMs: () => number }) {
+  const collection = new Map<string, CollectionChannel>();
+  for (const account of file.collectionAccounts ?? []) {
+    collection.set(routeKey(account.currency, account.rail), bankAccountCollection(account));
+  }
+  const payout = new Map<string, PayoutChannel>();
+  const screening = file.screening;
+  const providers: ProductionProviders = {
+    capabilities: liveCapabilities({
+      collection,
+      payout,
+      prices: undefined,
+      mail: undefined,
+      verification: file.verification === undefined ? undefined : 'manual review by compliance staff',
+      screening:
+        screening === undefined
+          ? undefined
+          : `imported sanctions lists, refused when older than ${screening.maxListAgeDays} days`,
+    }),
+    rails: routedRails({ collection, payout }),
+    prices: unconnectedPrices,
+    mail: unconnectedMail,
+    verification: file.verification === undefined ? unconnectedVerification : manualReviewVerification,
+    screening:
+      screening === undefined
+        ? unconnectedScreening
+        : listScreening(deps.db, {
+            maxListAge: { ms: screening.maxListAgeDays * dayMs, nowMs: deps.nowMs },
+          }),
+  };
+  return providers;
+}

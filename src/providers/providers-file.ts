@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { type Static, Type } from 'typebox';
+import { collectionAccountProblems } from './collection/bank-account-collection.js';
+import { CollectionAccounts } from './collection/collection-accounts-config.js';
+
+// The one place an operator connects production to the outside world (docs/operating.md): a JSON file named by
+// BROKERAGE_PROVIDERS_FILE. Every capability left out is not offered (spec, Environments: production is real
+// money, so nothing falls back to the sandbox). Unknown keys are refused by name, so a typo cannot silently leave a
+// capability unconfigured.
+
+export const ProvidersFile = Type.Object(
+  {
+    collectionAccounts: Type.Optional(CollectionAccounts),
+    verification: Type.Optional(
+      Type.Object(
+        {
+          provider: Type.Literal('manual-review', {
+            description: "The brokerage's compliance staff review every capture (operator API)",
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    screening: Type.Optional(
+      Type.Object(
+        {
+          maxListAgeDays: Type.Integer({
+            minimum: 1,
+            maximum: 365,
+            description: 'A sanctions list imported longer ago makes screenings answer 503',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ProvidersFile = Static<typeof ProvidersFile>;
+
+export class ProvidersFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`providers file ${path}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile(ProvidersFile);
+
+/** Reads and checks the providers file; every problem is reported at once, each naming its key. */
+export function loadProvidersFile(path: string): ProvidersFile {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ProvidersFileError(path, [error instanceof Error ? error.message : String(error)]);
+  }
+  return checkProvidersFile(path, parsed);
+}
+
+export function checkProvidersFile(path: string, parsed: unknown): ProvidersFile {
+  if (!validate(parsed)) {
+    const problems = (validate.errors ?? []).map((error) => {
+      const at = error.instancePath === '' ? 'the top level' : error.instancePath;
+      if (error.keyword === 'additionalProperties') {
+        return `unknown key "${String(error.params.additionalProperty)}" at ${at}`;
+      }
+      return `${at}: ${error.message ?? 'is invalid'}`;
+    });
+    throw new ProvidersFileError(path, [...new Set(problems)]);
+  }
+  const file = parsed as ProvidersFile;
+  const problems = (file.collectionAccounts ?? []).flatMap(collectionAccountProblems);
+  const seen = new Set<string>();
+  for (const account of file.collectionAccounts ?? []) {
+    const key = `${account.currency}/${account.rail}`;
+    if (seen.has(key)) problems.push(`collectionAccounts: ${key} is configured twice`);
+    seen.add(key);
+  }
+  if (problems.length > 0) throw new ProvidersFileError(path, problems);
+  return file;
+}
