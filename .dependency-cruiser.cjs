@@ -6,7 +6,7 @@ const compositionRoot = '^src/(app|main|cluster|context)[.]ts$';
 /** Root files every layer may read: the typed configuration, the limits, and the context interface (types). */
 const kernelRoot = '^src/(config|limits|app-context)[.]ts$';
 /** Shared capabilities: used by several resources, never an HTTP resource themselves. */
-const shared = '^src/(events|ledger|jobs|accounts|workspaces|verification|hosted)/';
+const shared = '^src/(events|ledger|jobs|payouts|accounts|workspaces|verification|hosted)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -17,6 +17,7 @@ import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
 import { checkUrlText } from './platform/storable-input.js';
 import { amlAdminRoutes } from './resources/admin/aml-routes.js';
+import { capabilityAdminRoutes } from './resources/admin/capability-routes.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { conversationAdminRoutes } from './resources/admin/conversation-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       scope.addHook('onRequest', adminAuth(ctx));
       await adminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
+      await capabilityAdminRoutes(scope, ctx);
       await verificationAdminRoutes(scope, ctx);
       await idempotencyAdminRoutes(scope, ctx);
       await complianceAdminRoutes(scope, ctx);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { resolveLocalSecrets } from './platform/local-secrets.js';
 import { createLogger } from './platform/logger.js';
+import { ProvidersFileError } from './providers/providers-file.js';
 import { DataDirInUseError } from './storage/data-dir-lock.js';
 import { openStore } from './storage/open-store.js';
 
@@ -48,10 +49,19 @@ async function main(): Promise<void> {
     { store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl },
     'brokerage partner API ready',
   );
+  // One line an operator reads at start-up: what is live, and what production does not offer.
+  const report = ctx.capabilities.report();
+  app.log.info(
+    {
+      live: report.filter((c) => c.live).map((c) => `${c.capability}: ${c.detail}`),
+      notOffered: report.filter((c) => !c.live).map((c) => c.capability),
+    },
+    'capabilities',
+  );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof ProvidersFileError) {
     process.stderr.write(`brokerage: ${error.message}\n`);
   } else {
     process.stderr.write(

@@ -208,6 +208,22 @@ export const commands: readonly Command[] = [
       return 1;
     },
   },
+  {
+    words: ['doctor'],
+    args: [],
+    summary: 'Say which capabilities are live (production offers only what the providers file connects)',
+    options: {},
+    optionHelp: [],
+    run: async ({ api, print, warn }) => {
+      const report = (await api.request('GET', '/admin/v1/capabilities')) as {
+        environment: string;
+        capabilities: { capability: string; live: boolean; detail: string }[];
+      };
+      print(report);
+      const offline = report.capabilities.filter((c) => !c.live).map((c) => c.capability);
+      if (offline.length > 0) warn(`brokerage: not offered on this server: ${offline.join(', ')}`);
+    },
+  },
   ...conversationCommands,
   ...ticketCommands,
 ];
