@@ -23,6 +23,8 @@ create table bank_entries (
   -- The payer's reference as read (structured RF reference first, else the remittance text).
   reference text,
   counterparty jsonb not null default '{}',
+  -- The end-to-end id of a payment we initiated (our payout id), when the line is about one.
+  end_to_end_id text,
   -- credited: applied to matched_kind/matched_id; unmatched: waits for an operator; to_return: an operator marked it
   -- to be sent back; payout: a debit or return of one of our payouts; other: a line that is neither (fees, interest).
   status text not null check (status in ('credited', 'unmatched', 'to_return', 'payout', 'other')),
@@ -53,6 +55,7 @@ create table payout_batches (
   payout_count integer not null,
   total_minor bigint not null,
   file_name text not null,
+  content_type text not null,
   file_content text not null,
   created_at_ms bigint not null
 );

@@ -7,6 +7,7 @@ import type { TokenService } from './platform/tokens.js';
 import type { Capabilities } from './providers/capabilities.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
+import type { PayoutFileBuilder } from './providers/payout-files/payout-file-builder.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import type { ScreeningProvider } from './providers/screening/screening-provider.js';
@@ -29,6 +30,8 @@ export interface AppContext {
   readonly rails: RailProvider;
   /** What is live: everything on stage; what the providers file connects in production. */
   readonly capabilities: Capabilities;
+  /** Production: the payout file of each bank-file rail (SEPA's pain.001, ACH's NACHA), by rail. */
+  readonly payoutFiles: ReadonlyMap<string, PayoutFileBuilder>;
   /** Where a payout outcome reported by a bank file or a provider is applied (payouts/outcomes.ts). */
   readonly payoutSubjects: PayoutSubjects;
   /** Identity checks behind the hosted verification page. */

@@ -106,6 +106,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     }),
     rails,
     capabilities: live?.capabilities ?? sandboxCapabilities,
+    payoutFiles: live?.payoutFiles ?? new Map(),
     payoutSubjects,
     verification,
     mail: options.mail ?? live?.mail ?? sandboxMailbox(db),

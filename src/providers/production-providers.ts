@@ -2,6 +2,7 @@ import type { Db } from '../storage/db.js';
 import { type Capabilities, liveCapabilities } from './capabilities.js';
 import { bankAccountCollection } from './collection/bank-account-collection.js';
 import type { MailProvider } from './mail/mail-provider.js';
+import type { PayoutFileBuilder } from './payout-files/payout-file-builder.js';
 import type { PriceSource } from './prices/price-source.js';
 import type { ProvidersFile } from './providers-file.js';
 import type { RailProvider } from './rails/rail-provider.js';
@@ -19,6 +20,7 @@ export interface ProductionProviders {
   readonly mail: MailProvider;
   readonly verification: VerificationProvider;
   readonly screening: ScreeningProvider;
+  readonly payoutFiles: ReadonlyMap<string, PayoutFileBuilder>;
 }
 
 const dayMs = 86_400_000;
@@ -33,6 +35,7 @@ export function productionProviders(file: ProvidersFile, deps: { readonly db: Db
     collection.set(routeKey(account.currency, account.rail), bankAccountCollection(account));
   }
   const payout = new Map<string, PayoutChannel>();
+  const payoutFiles = new Map<string, PayoutFileBuilder>();
   const screening = file.screening;
   const providers: ProductionProviders = {
     capabilities: liveCapabilities({
@@ -47,6 +50,7 @@ export function productionProviders(file: ProvidersFile, deps: { readonly db: Db
           : `imported sanctions lists, refused when older than ${screening.maxListAgeDays} days`,
     }),
     rails: routedRails({ collection, payout }),
+    payoutFiles,
     prices: unconnectedPrices,
     mail: unconnectedMail,
     verification: file.verification === undefined ? unconnectedVerification : manualReviewVerification,

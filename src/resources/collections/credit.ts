@@ -37,6 +37,16 @@ export async function collectionByDepositId(db: Queryable, depositId: string): P
   return targetOf(rows[0]);
 }
 
+/** The order `orderId` as a collection target (rail-funded orders only). */
+export async function collectionByOrderId(db: Queryable, orderId: string): Promise<CollectionTarget | undefined> {
+  const rows = await db.query<{ kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string }>(
+    `select 'order' as kind, id, workspace_id, origin_currency as currency from orders
+     where id = $1 and origin_rail <> 'BALANCE'`,
+    [orderId],
+  );
+  return targetOf(rows[0]);
+}
+
 const targetOf = (
   row: { kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string } | undefined,
 ): CollectionTarget | undefined =>

@@ -1,0 +1,84 @@
+import type { AppContext } from '../../app-context.js';
+import { existence, stateError, validation } from '../../domain/errors.js';
+import { amountToJson } from '../../domain/money/currency-amount.js';
+import type { Queryable } from '../../storage/db.js';
+import { collectionByDepositId, collectionByOrderId, creditCollection } from '../collections/credit.js';
+import { type BankEntryRow, type BankEntryStatus, findBankEntry, listBankEntries, settleBankEntry } from './repo.js';
+
+/** A bank statement line as operators see it. */
+export const bankEntryView = (row: BankEntryRow) => ({
+  entryId: row.id,
+  account: row.account,
+  bankReference: row.bank_reference,
+  direction: row.direction,
+  currency: row.currency,
+  amount: amountToJson(row.amount_minor, row.currency),
+  bookingDate: row.booking_date,
+  reference: row.reference,
+  counterparty: row.counterparty,
+  status: row.status,
+  matched: row.matched_kind === null ? null : { kind: row.matched_kind, id: row.matched_id },
+  note: row.note,
+  fileId: row.file_id,
+  createdAt: Math.floor(Number(row.created_at_ms) / 1000),
+});
+
+export async function listEntries(
+  ctx: AppContext,
+  filter: { status?: BankEntryStatus | undefined; currency?: string | undefined; limit?: number | undefined },
+) {
+  const rows = await listBankEntries(ctx.db, {
+    status: filter.status,
+    currency: filter.currency,
+    limit: filter.limit ?? 100,
+  });
+  return rows.map(bankEntryView);
+}
+
+async function unmatchedEntry(tx: Queryable, entryId: string) {
+  const entry = await findBankEntry(tx, entryId, true);
+  if (entry === undefined) throw existence(`Bank entry ${entryId} does not exist`);
+  if (entry.status !== 'unmatched') {
+    throw stateError(`Bank entry ${entryId} is ${entry.status}; only an unmatched credit can be assigned or returned`);
+  }
+  return entry;
+}
+
+/**
+ * An operator assigns an unmatched credit to the deposit or order the payer meant (a mistyped reference): it is
+ * credited through the same job as a matched one, in the same transaction as the entry's change.
+ */
+export async function assignEntry(
+  ctx: AppContext,
+  entryId: string,
+  to: { depositId?: string | undefined; orderId?: string | undefined },
+) {
+  if ((to.depositId === undefined) === (to.orderId === undefined)) {
+    throw validation('Send exactly one of depositId and orderId');
+  }
+  const nowMs = ctx.clock.nowMs();
+  return ctx.db.transaction(async (tx) => {
+    const entry = await unmatchedEntry(tx, entryId);
+    const target =
+      to.depositId !== undefined
+        ? await collectionByDepositId(tx, to.depositId)
+        : await collectionByOrderId(tx, to.orderId ?? '');
+    if (target === undefined) throw existence(`No rail-funded deposit or order ${to.depositId ?? to.orderId}`);
+    if (target.currency !== entry.currency) {
+      throw validation(`The credit is ${entry.currency}; ${target.kind} ${target.id} collects ${target.currency}`);
+    }
+    await creditCollection(tx, target, { amountMinor: entry.amount_minor, counterparty: entry.counterparty }, nowMs);
+    await settleBankEntry(tx, entry.id, { status: 'credited', match: { kind: target.kind, id: target.id } }, nowMs);
+    return bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
+  });
+}
+
+/** An operator marks an unmatched credit to be sent back to the payer (done at the bank; recorded here). */
+export async function markEntryForReturn(ctx: AppContext, entryId: string, note: string | undefined) {
+  const nowMs = ctx.clock.nowMs();
+  return ctx.db.transaction(async (tx) => {
+    const entry = await unmatchedEntry(tx, entryId);
+    await settleBankEntry(tx, entry.id, { status: 'to_return', note: note ?? 'marked for return' }, nowMs);
+    return bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
+  });
+}

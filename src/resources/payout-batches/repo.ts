@@ -1,0 +1,71 @@
+import type { RegisteredPayout } from '../../payouts/register.js';
+import type { Queryable } from '../../storage/db.js';
+
+export interface BatchRow {
+  readonly id: string;
+  readonly rail: string;
+  readonly currency: string;
+  readonly payout_count: number;
+  readonly total_minor: bigint;
+  readonly file_name: string;
+  readonly content_type: string;
+  readonly file_content: string;
+  readonly created_at_ms: bigint;
+  readonly [column: string]: unknown;
+}
+
+/**
+ * Moves every bank-file payout of the rail that waits (status submitted) into the batch and answers them, oldest
+ * first. SKIP LOCKED: rows another cut holds are left to it, so two cuts never share a payout and never wait.
+ */
+export async function takeWaitingPayouts(
+  tx: Queryable,
+  batch: { rail: string; currency: string; batchId: string; nowMs: number },
+): Promise<(RegisteredPayout & Record<string, unknown>)[]> {
+  const taken = await tx.query<RegisteredPayout & Record<string, unknown>>(
+    `update payouts set status = 'batched', batch_id = $3, updated_at_ms = $4
+     where payout_id in (
+       select payout_id from payouts
+       where channel = 'bank-file' and rail = $1 and currency = $2 and status = 'submitted'
+       order by created_at_ms, payout_id
+       for update skip locked)
+     returning *`,
+    [batch.rail, batch.currency, batch.batchId, batch.nowMs],
+  );
+  // RETURNING keeps no order: the file lists payouts oldest first, ties by id, so it is the same on every run.
+  return taken.sort(
+    (a, b) => Number(BigInt(a.created_at_ms) - BigInt(b.created_at_ms)) || (a.payout_id < b.payout_id ? -1 : 1),
+  );
+}
+
+export async function insertBatch(tx: Queryable, row: BatchRow): Promise<void> {
+  await tx.query(
+    `insert into payout_batches (id, rail, currency, payout_count, total_minor, file_name, content_type, file_content,
+       created_at_ms)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      row.id,
+      row.rail,
+      row.currency,
+      row.payout_count,
+      row.total_minor,
+      row.file_name,
+      row.content_type,
+      row.file_content,
+      row.created_at_ms,
+    ],
+  );
+}
+
+export async function findBatch(db: Queryable, id: string): Promise<BatchRow | undefined> {
+  const rows = await db.query<BatchRow>(`select * from payout_batches where id = $1`, [id]);
+  return rows[0];
+}
+
+export async function listBatches(db: Queryable, limit: number): Promise<BatchRow[]> {
+  return db.query<BatchRow>(
+    `select id, rail, currency, payout_count, total_minor, file_name, content_type, '' as file_content, created_at_ms
+     from payout_batches order by created_at_ms desc, id limit $1`,
+    [limit],
+  );
+}
