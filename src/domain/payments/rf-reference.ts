@@ -1,18 +1,60 @@
-// ISO 11649 structured creditor reference (placeholder until the bankfiles branch lands).
-const numeric = (text: string) => [...text].map((c) => Number.parseInt(c, 36).toString()).join('');
+import { mod97, mod97CheckDigits } from './mod97.js';
 
-export function normalizeRfReference(text: string): string {
-  return text.replace(/\s+/g, '').toUpperCase();
-}
+// ISO 11649 structured creditor reference: "RF", two check digits, and a reference of 1 to 21 letters or digits.
+// The check is ISO 7064 MOD 97-10 over the reference followed by "RF" and the check digits; the computed check digits
+// are always 02 to 98, so "RF00" and "RF01" (which can satisfy the arithmetic) are refused as the standard never
+// issues them. The electronic form is uppercase without spaces; the printed form groups it by four.
 
+const SEED = /^[0-9A-Za-z]{1,21}$/;
+const ELECTRONIC = /^RF(\d{2})([0-9A-Z]{1,21})$/;
+
+/** The RF reference of a seed (1 to 21 letters or digits, case-insensitive), in its electronic form. */
 export function rfReferenceOf(seed: string): string {
-  if (!/^[A-Z0-9]{1,21}$/.test(seed)) throw new RangeError(`not an RF reference seed: ${seed}`);
-  const check = 98n - (BigInt(numeric(`${seed}RF00`)) % 97n);
-  return `RF${check.toString().padStart(2, '0')}${seed}`;
+  if (!SEED.test(seed)) throw new RangeError('an RF reference seed is 1 to 21 letters or digits');
+  const reference = seed.toUpperCase();
+  return `RF${mod97CheckDigits(reference, 'RF')}${reference}`;
 }
 
+/** Whether a text is a valid RF reference; spaces and lowercase letters are tolerated, as people type them. */
 export function isValidRfReference(text: string): boolean {
-  const ref = normalizeRfReference(text);
-  if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(ref)) return false;
-  return BigInt(numeric(ref.slice(4) + ref.slice(0, 4))) % 97n === 1n;
+  return normalizeRfReference(text) !== undefined;
+}
+
+/** The electronic form ("RF18539007547034") of a valid RF reference written in any case and spacing; else undefined. */
+export function normalizeRfReference(text: string): string | undefined {
+  const compact = text.replace(/\s+/g, '').toUpperCase();
+  const match = ELECTRONIC.exec(compact);
+  if (!match) return undefined;
+  const [, check = '', reference = ''] = match;
+  if (check === '00' || check === '01') return undefined;
+  return mod97(`${reference}RF${check}`) === 1 ? compact : undefined;
+}
+
+/** The printed form of a valid RF reference, in groups of four ("RF18 5390 0754 7034"); undefined when invalid. */
+export function formatRfReference(text: string): string | undefined {
+  const electronic = normalizeRfReference(text);
+  return electronic?.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * The valid RF references written inside a free text (a remittance line, an MT940 field 86), in their electronic
+ * form, in order of appearance. A reference may be printed in groups of four; a candidate that fails its check is
+ * skipped, and of two overlapping readings the longer valid one wins.
+ */
+export function findRfReferences(text: string): string[] {
+  const found: string[] = [];
+  const candidate = /RF\d{2}(?: ?[0-9A-Z]){1,21}/gi;
+  for (let match = candidate.exec(text); match !== null; match = candidate.exec(text)) {
+    const written = match[0];
+    let valid: string | undefined;
+    let end = written.length;
+    // A printed reference may run into the next word; try the longest reading first.
+    for (; end >= 5 && valid === undefined; end -= 1) {
+      if (written[end - 1] !== ' ') valid = normalizeRfReference(written.slice(0, end));
+    }
+    // Resume after the reading that held (the loop stepped one past it), or just after this "RF".
+    candidate.lastIndex = match.index + (valid === undefined ? 2 : end + 1);
+    if (valid !== undefined && !found.includes(valid)) found.push(valid);
+  }
+  return found;
 }

@@ -1,0 +1,142 @@
+import {
+  type AccountStatement,
+  BankFileError,
+  type BankTransactionCode,
+  type EntryBatch,
+  type EntryStatus,
+  type SignedBalance,
+  type StatementAccount,
+  type StatementEntry,
+  type StatementFile,
+} from './bank-file.js';
+import { readTransaction, requiredCreditDebit, transactionReferences } from './camt-transaction.js';
+import { checkUniqueReferences } from './unique-references.js';
+import { amountAt, dateAt, elementAt, elementsOf, textAt, type XmlElement } from './xml-document.js';
+
+// ISO 20022 camt.053 (BkToCstmrStmt: the end-of-day statement, with balances) and camt.054 (BkToCstmrDbtCdtNtfctn:
+// a notification of credits and debits, usually without balances). Both hold, per account, entries (Ntry) that each
+// may batch several transaction details (NtryDtls/TxDtls). Versions .001.02 to .001.08 differ where read:
+//   entry status  Ntry/Sts (text, up to .001.07) | Ntry/Sts/Cd (.001.08+)
+// and in the transaction details (camt-transaction.ts).
+
+export const camtMessages = {
+  BkToCstmrStmt: { format: 'camt.053', block: 'Stmt' },
+  BkToCstmrDbtCdtNtfctn: { format: 'camt.054', block: 'Ntfctn' },
+} as const;
+
+export type CamtMessageName = keyof typeof camtMessages;
+
+const ENTRY_STATUSES: readonly EntryStatus[] = ['BOOK', 'PDNG', 'INFO', 'FUTR'];
+
+function accountOf(block: XmlElement, where: string): StatementAccount {
+  const account = elementAt(block, 'Acct');
+  const iban = textAt(account, 'Id', 'IBAN');
+  const otherId = textAt(account, 'Id', 'Othr', 'Id');
+  if (iban === null && otherId === null) throw new BankFileError(`${where} names no account (Acct/Id/IBAN or Othr/Id)`);
+  return { iban, otherId, currency: textAt(account, 'Ccy') };
+}
+
+/** The closing booked balance (Bal with Tp/CdOrPrtry/Cd CLBD), signed by its CdtDbtInd. */
+function closingBookedBalanceOf(block: XmlElement, where: string): SignedBalance | null {
+  const balance = elementsOf(block, 'Bal').find((b) => textAt(b, 'Tp', 'CdOrPrtry', 'Cd') === 'CLBD');
+  if (balance === undefined) return null;
+  const amount = amountAt(balance, `${where}, closing balance`, 'Amt');
+  if (amount === null) throw new BankFileError(`${where} has a closing balance without Amt`);
+  const sign = requiredCreditDebit(balance, `${where}, closing balance`);
+  const signedAmount = sign === 'DBIT' && !/^0+(\.0+)?$/.test(amount.amount) ? `-${amount.amount}` : amount.amount;
+  return { signedAmount, currency: amount.currency, date: dateAt(balance, 'Dt') };
+}
+
+function statusOf(entry: XmlElement, where: string): EntryStatus {
+  const code = textAt(entry, 'Sts', 'Cd') ?? textAt(entry, 'Sts');
+  const status = ENTRY_STATUSES.find((s) => s === code);
+  if (status === undefined)
+    throw new BankFileError(`${where} has status ${JSON.stringify(code)}, not BOOK/PDNG/INFO/FUTR`);
+  return status;
+}
+
+function bankTransactionCodeOf(entry: XmlElement): BankTransactionCode | null {
+  const code = elementAt(entry, 'BkTxCd');
+  if (code === undefined) return null;
+  return {
+    domain: textAt(code, 'Domn', 'Cd'),
+    family: textAt(code, 'Domn', 'Fmly', 'Cd'),
+    subFamily: textAt(code, 'Domn', 'Fmly', 'SubFmlyCd'),
+    proprietary: textAt(code, 'Prtry', 'Cd'),
+  };
+}
+
+function batchOf(batch: XmlElement, where: string): EntryBatch {
+  const count = textAt(batch, 'NbOfTxs');
+  if (count !== null && !/^\d{1,15}$/.test(count)) throw new BankFileError(`${where} has a batch NbOfTxs of ${count}`);
+  return {
+    messageId: textAt(batch, 'MsgId'),
+    paymentInformationId: textAt(batch, 'PmtInfId'),
+    numberOfTransactions: count === null ? null : Number(count),
+    totalAmount: amountAt(batch, `${where}, batch`, 'TtlAmt'),
+  };
+}
+
+function readEntry(entry: XmlElement, where: string): StatementEntry {
+  const bankReference = textAt(entry, 'AcctSvcrRef') ?? textAt(entry, 'NtryRef');
+  // Without the bank's reference a re-import could not be told from a new booking; refuse rather than guess.
+  if (bankReference === null) throw new BankFileError(`${where} has neither AcctSvcrRef nor NtryRef`);
+  const amount = amountAt(entry, where, 'Amt');
+  if (amount === null) throw new BankFileError(`${where} has no Amt`);
+  const creditDebit = requiredCreditDebit(entry, where);
+  const status = statusOf(entry, where);
+  const entryDetails = elementsOf(entry, 'NtryDtls');
+  const details = entryDetails.flatMap((d) => elementsOf(d, 'TxDtls'));
+  const context = { where, bankReference, creditDebit, amount, transactionCount: details.length };
+  const references = transactionReferences(bankReference, details);
+  const transactions =
+    details.length === 0
+      ? [readTransaction(undefined, 0, bankReference, context)]
+      : details.map((d, i) => readTransaction(d, i, references[i] ?? bankReference, context));
+  return {
+    bankReference,
+    creditDebit,
+    reversal: textAt(entry, 'RvslInd') === 'true',
+    amount,
+    status,
+    booked: status === 'BOOK',
+    bookingDate: dateAt(entry, 'BookgDt'),
+    valueDate: dateAt(entry, 'ValDt'),
+    bankTransactionCode: bankTransactionCodeOf(entry),
+    additionalInfo: textAt(entry, 'AddtlNtryInf'),
+    batches: entryDetails.flatMap((d) => elementsOf(d, 'Btch')).map((b) => batchOf(b, where)),
+    transactions,
+  };
+}
+
+function readAccountBlock(block: XmlElement, where: string): AccountStatement {
+  const account = accountOf(block, where);
+  const accountName = account.iban ?? account.otherId;
+  const entries = elementsOf(block, 'Ntry').map((e, i) => readEntry(e, `${where}, entry ${i + 1} of ${accountName}`));
+  const closingBookedBalance = closingBookedBalanceOf(block, where);
+  const currency = account.currency ?? closingBookedBalance?.currency ?? entries[0]?.amount.currency ?? null;
+  return {
+    account: { ...account, currency },
+    statementId: textAt(block, 'Id'),
+    createdAt: textAt(block, 'CreDtTm'),
+    closingBookedBalance,
+    entries,
+  };
+}
+
+/** A camt.053 or camt.054 document whose Document element holds `messageName`. */
+export function parseCamt(document: XmlElement, messageName: CamtMessageName, namespace: string | null): StatementFile {
+  const { format, block } = camtMessages[messageName];
+  const message = elementAt(document, messageName);
+  const blocks = elementsOf(message, block);
+  if (blocks.length === 0) throw new BankFileError(`the ${format} file holds no ${block}`);
+  const accounts = blocks.map((b, i) => readAccountBlock(b, `${format} ${block} ${i + 1}`));
+  checkUniqueReferences(accounts);
+  return {
+    kind: 'statement',
+    format,
+    messageNamespace: namespace,
+    messageId: textAt(message, 'GrpHdr', 'MsgId'),
+    accounts,
+  };
+}
