@@ -28,6 +28,7 @@ import { supportTicketAdminRoutes } from './resources/admin/support-ticket-route
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
 import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
 import { balanceRoutes } from './resources/balances/routes.js';
+import { bankFileAdminRoutes } from './resources/bank-files/routes.js';
 import { bankingAccountRoutes } from './resources/banking-accounts/routes.js';
 import { conversationRoutes } from './resources/conversations/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
@@ -39,6 +40,7 @@ import { oauthRoutes } from './resources/oauth/routes.js';
 import { openBankingPageRoutes } from './resources/openbanking/page-routes.js';
 import { openBankingRoutes } from './resources/openbanking/routes.js';
 import { orderRoutes } from './resources/orders/routes.js';
+import { payoutBatchAdminRoutes } from './resources/payout-batches/routes.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
@@ -118,6 +120,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await adminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
       await capabilityAdminRoutes(scope, ctx);
+      await scope.register(async (files) => bankFileAdminRoutes(files, ctx));
+      await payoutBatchAdminRoutes(scope, ctx);
       await verificationAdminRoutes(scope, ctx);
       await idempotencyAdminRoutes(scope, ctx);
       await complianceAdminRoutes(scope, ctx);

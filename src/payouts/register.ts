@@ -70,3 +70,12 @@ export async function setPayoutStatus(
     [payoutId, change.status, change.reason ?? null, change.unresolved ?? false, nowMs],
   );
 }
+
+/** The payouts a batch file carried, by id. */
+export async function payoutsOfBatch(db: Queryable, batchId: string): Promise<string[]> {
+  const rows = await db.query<{ payout_id: string }>(
+    `select payout_id from payouts where batch_id = $1 order by created_at_ms, payout_id`,
+    [batchId],
+  );
+  return rows.map((row) => row.payout_id);
+}

@@ -2,7 +2,9 @@ import type { Db } from '../storage/db.js';
 import { type Capabilities, liveCapabilities } from './capabilities.js';
 import { bankAccountCollection } from './collection/bank-account-collection.js';
 import type { MailProvider } from './mail/mail-provider.js';
-import type { PayoutFileBuilder } from './payout-files/payout-file-builder.js';
+import { achPayoutFile } from './payout-files/ach-payout-file.js';
+import { bankFilePayouts, type PayoutFileBuilder } from './payout-files/payout-file-builder.js';
+import { sepaPayoutFile } from './payout-files/sepa-payout-file.js';
 import type { PriceSource } from './prices/price-source.js';
 import type { ProvidersFile } from './providers-file.js';
 import type { RailProvider } from './rails/rail-provider.js';
@@ -36,6 +38,16 @@ export function productionProviders(file: ProvidersFile, deps: { readonly db: Db
   }
   const payout = new Map<string, PayoutChannel>();
   const payoutFiles = new Map<string, PayoutFileBuilder>();
+  const bankPayouts = file.bankPayouts ?? {};
+  const fileRails: [PayoutFileBuilder | undefined, string][] = [
+    [bankPayouts.sepa && sepaPayoutFile(bankPayouts.sepa), `debtor account ${bankPayouts.sepa?.iban.slice(-4) ?? ''}`],
+    [bankPayouts.ach && achPayoutFile(bankPayouts.ach), `originator ${bankPayouts.ach?.companyName ?? ''}`],
+  ];
+  for (const [builder, description] of fileRails) {
+    if (builder === undefined) continue;
+    payoutFiles.set(builder.rail, builder);
+    payout.set(routeKey(builder.currency, builder.rail), bankFilePayouts(builder, description));
+  }
   const screening = file.screening;
   const providers: ProductionProviders = {
     capabilities: liveCapabilities({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { type Static, Type } from 'typebox';
+import { AchOriginatorConfig, SepaDebtorConfig } from './bank-files/payout-file-config.js';
 import { collectionAccountProblems } from './collection/bank-account-collection.js';
 import { CollectionAccounts } from './collection/collection-accounts-config.js';
 
@@ -12,6 +13,15 @@ import { CollectionAccounts } from './collection/collection-accounts-config.js';
 export const ProvidersFile = Type.Object(
   {
     collectionAccounts: Type.Optional(CollectionAccounts),
+    bankPayouts: Type.Optional(
+      Type.Object(
+        {
+          sepa: Type.Optional(SepaDebtorConfig),
+          ach: Type.Optional(AchOriginatorConfig),
+        },
+        { additionalProperties: false, description: 'Payouts by bank file: pain.001 (SEPA) and NACHA (ACH)' },
+      ),
+    ),
     verification: Type.Optional(
       Type.Object(
         {

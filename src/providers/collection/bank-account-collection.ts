@@ -1,5 +1,6 @@
-import { isValidAbaRouting, isValidBic, isValidIban } from '../../domain/bank-identifiers/bank-identifiers.js';
 import { amountFromDecimal, amountToJson } from '../../domain/money/currency-amount.js';
+import { isValidAbaRouting } from '../../domain/payments/aba-routing.js';
+import { isValidBic, normalizeIban } from '../../domain/payments/iban.js';
 import { rfReferenceOf } from '../../domain/payments/rf-reference.js';
 import type { DepositInfo } from '../rails/deposit-info.js';
 import type { InstructionRequest } from '../rails/rail-provider.js';
@@ -20,7 +21,9 @@ export function collectionAccountProblems(account: CollectionAccount): string[] 
   const where = `collectionAccounts ${account.currency}/${account.rail}`;
   if (account.rail === 'SEPA') {
     return [
-      ...(isValidIban(account.iban) ? [] : [`${where}: iban ${account.iban} fails its check digits`]),
+      ...(normalizeIban(account.iban) === account.iban
+        ? []
+        : [`${where}: iban ${account.iban} fails its check digits`]),
       ...(isValidBic(account.bic) ? [] : [`${where}: bic ${account.bic} is not a BIC`]),
     ];
   }

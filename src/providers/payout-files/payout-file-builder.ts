@@ -20,9 +20,12 @@ export interface PayoutFileBuilder {
   readonly rail: string;
   readonly currency: string;
   build(batch: {
+    /** 32 hex digits: within ISO 20022's 35-character message id. */
     readonly batchId: string;
     readonly createdAtMs: number;
     readonly payments: readonly PayoutFilePayment[];
+    /** How many batches and payments of this rail were cut before (cuts of one rail take turns). */
+    readonly sequence: { readonly batchesBefore: number; readonly paymentsBefore: number };
   }): PayoutFile;
 }
 

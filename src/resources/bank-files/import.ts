@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { applyPayoutReport, type PayoutReportResult } from '../../payouts/outcomes.js';
-import { findPayout } from '../../payouts/register.js';
+import { findPayout, payoutsOfBatch } from '../../payouts/register.js';
 import type { Queryable } from '../../storage/db.js';
 import { collectionByReference, creditCollection } from '../collections/credit.js';
 import type { BankFileLines, StatementLine } from './lines.js';
@@ -31,6 +31,8 @@ export interface ImportSummary {
   /** Lines recorded by an earlier import: nothing changed for them. */
   alreadyImported: number;
   closingBalances: number;
+  /** Lines that move no money here: pending or reversed entries, currencies this server does not hold. */
+  skipped: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function importBankFile(ctx: AppContext, text: string, lines: BankF
       other: 0,
       alreadyImported: 0,
       closingBalances: 0,
+      skipped: lines.skipped,
     };
     const countReport = (result: PayoutReportResult) => {
       if (result === 'applied' || result === 'unresolved') summary.payoutOutcomes += 1;
@@ -74,6 +77,12 @@ export async function importBankFile(ctx: AppContext, text: string, lines: BankF
     }
     for (const verdict of lines.payoutStatuses) {
       countReport(await applyPayoutReport(tx, ctx.payoutSubjects, verdict, nowMs));
+    }
+    for (const rejected of lines.rejectedBatches) {
+      for (const payoutId of await payoutsOfBatch(tx, rejected.batchId)) {
+        const report = { payoutId, outcome: 'rejected' as const, reason: rejected.reason ?? 'file rejected' };
+        countReport(await applyPayoutReport(tx, ctx.payoutSubjects, report, nowMs));
+      }
     }
     await setBankFileSummary(tx, fileId, summary);
     return summary;

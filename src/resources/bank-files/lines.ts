@@ -41,4 +41,8 @@ export interface BankFileLines {
   readonly statementLines: readonly StatementLine[];
   readonly balances: readonly ClosingBalance[];
   readonly payoutStatuses: readonly PayoutStatusLine[];
+  /** Our payout files a pain.002 refused whole (group status or payment block RJCT): every payout in them. */
+  readonly rejectedBatches: readonly { readonly batchId: string; readonly reason: string | undefined }[];
+  /** Lines that move no money here: pending or reversed entries, currencies this server does not hold. */
+  readonly skipped: number;
 }

@@ -38,6 +38,23 @@ export async function takeWaitingPayouts(
   );
 }
 
+/**
+ * Makes cuts of one rail take turns until commit (a transaction-scoped advisory lock), then answers how many batches
+ * and payments the rail had before, from which the file's sequence numbers continue.
+ */
+export async function lockRailAndCount(
+  tx: Queryable,
+  rail: string,
+): Promise<{ batchesBefore: number; paymentsBefore: number }> {
+  await tx.query(`select pg_advisory_xact_lock(hashtext('payout-batch:' || $1::text))`, [rail]);
+  const rows = await tx.query<{ batches: bigint; payments: bigint }>(
+    `select count(*)::bigint as batches, coalesce(sum(payout_count), 0)::bigint as payments
+     from payout_batches where rail = $1`,
+    [rail],
+  );
+  return { batchesBefore: Number(rows[0]?.batches ?? 0n), paymentsBefore: Number(rows[0]?.payments ?? 0n) };
+}
+
 export async function insertBatch(tx: Queryable, row: BatchRow): Promise<void> {
   await tx.query(
     `insert into payout_batches (id, rail, currency, payout_count, total_minor, file_name, content_type, file_content,

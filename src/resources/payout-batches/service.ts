@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import { notOffered } from '../../providers/capabilities.js';
-import { type BatchRow, findBatch, insertBatch, listBatches, takeWaitingPayouts } from './repo.js';
+import { type BatchRow, findBatch, insertBatch, listBatches, lockRailAndCount, takeWaitingPayouts } from './repo.js';
 
 export const batchView = (row: BatchRow) => ({
   batchId: row.id,
@@ -24,13 +24,15 @@ export async function cutBatch(ctx: AppContext, rail: string) {
   const builder = ctx.payoutFiles.get(rail);
   if (builder === undefined) throw notOffered(`Paying out on ${rail} by bank file`);
   const nowMs = ctx.clock.nowMs();
-  const batchId = randomUUID();
+  const batchId = randomUUID().replaceAll('-', '');
   return ctx.db.transaction(async (tx) => {
+    const sequence = await lockRailAndCount(tx, rail);
     const payouts = await takeWaitingPayouts(tx, { rail, currency: builder.currency, batchId, nowMs });
     if (payouts.length === 0) throw stateError(`No ${rail} payout is waiting for a batch`);
     const file = builder.build({
       batchId,
       createdAtMs: nowMs,
+      sequence,
       payments: payouts.map((p) => ({
         payoutId: p.payout_id,
         amountMinor: BigInt(p.amount_minor),
