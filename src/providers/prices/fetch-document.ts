@@ -10,7 +10,7 @@ export class PriceFeedUnavailable extends Error {
   override readonly name = 'PriceFeedUnavailable';
 }
 
-export type FetchLike = (url: URL, init: { signal: AbortSignal }) => Promise<Response>;
+export type FetchLike = (url: URL, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<Response>;
 
 /** The address's protocols a price source may read. */
 export const priceFeedProtocols = ['http:', 'https:', 'file:'] as const;
@@ -22,7 +22,7 @@ export async function fetchDocument(url: URL, timeoutMs: number, fetchImpl: Fetc
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new PriceFeedUnavailable(`${url.protocol} addresses are not read; use http:, https: or file:`);
     }
-    const response = await fetchImpl(url, { signal });
+    const response = await fetchImpl(withoutCredentials(url), { signal, headers: basicAuthorization(url) });
     if (!response.ok) {
       await response.body?.cancel();
       throw new PriceFeedUnavailable(`answered HTTP ${response.status}`);
@@ -33,6 +33,20 @@ export async function fetchDocument(url: URL, timeoutMs: number, fetchImpl: Fetc
     if (signal.aborted) throw new PriceFeedUnavailable(`no answer within ${timeoutMs} ms`);
     throw new PriceFeedUnavailable((error as Error).message);
   }
+}
+
+/** fetch refuses a URL with user:password; an operator's feed behind basic authentication gets them as a header. */
+function basicAuthorization(url: URL): Record<string, string> {
+  if (url.username === '' && url.password === '') return {};
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return { authorization: `Basic ${Buffer.from(pair).toString('base64')}` };
+}
+
+function withoutCredentials(url: URL): URL {
+  const bare = new URL(url);
+  bare.username = '';
+  bare.password = '';
+  return bare;
 }
 
 async function readBodyBounded(response: Response): Promise<string> {
