@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPriceSource } from '../../src/providers/prices/price-source-config.js';
-import { aPartner, type Partner } from '../support/builders.js';
+import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+import { aQuote, beneficiary, destinations, payer, postOrder } from '../support/orders.js';
 import { PriceFeedServer, priceFixture } from '../support/price-feed-server.js';
 
 // Quotes priced by the live ECB source over its published XML (test/fixtures/prices/eurofxref-daily.xml, rates of
@@ -108,5 +109,30 @@ describe('a quote priced by the ECB reference rates', () => {
     const fresh = await postQuote({ originCurrency: 'GBP', destinationCurrency: 'BRL', originAmount: 500 });
     expect(fresh.statusCode, fresh.body).toBe(201);
     expect(fresh.json().destinationAmount).toBe(3518.12);
+  });
+
+  it('binds a quote into an order after the feed went stale: the spread is measured at the mid the quote kept', async () => {
+    await verifyCustomer(t.app, partner, payer.userEmail);
+    // EUR is the base: mid 6.2505 exactly; less 40 bps = 6.225498; 497.50 EUR deliver 3097.18 BRL.
+    const quote = await aQuote(t.app, partner, {
+      originCurrency: 'EUR',
+      destinationCurrency: 'BRL',
+      originAmount: 500,
+    });
+    expect(quote).toMatchObject({ originAmount: 500, fee: 2.5, destinationAmount: 3097.18 });
+    sourceNowMs += 200 * hourMs;
+    const created = await postOrder(t.app, partner, {
+      quoteId: quote.quoteId,
+      userData: payer,
+      destinationUserData: beneficiary,
+      destinationTransferData: destinations.PIX_BR,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const db = await testDb();
+    const [order] = await db.query<{ spread: bigint }>('select spread from orders where quote_id = $1', [
+      quote.quoteId,
+    ]);
+    // Liquidity is paid 3097.18 BRL at mid: ceil(3097.18 / 6.2505) = 495.51 EUR; the spread is 497.50 - 495.51.
+    expect(order?.spread).toBe(199n);
   });
 });

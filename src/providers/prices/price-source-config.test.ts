@@ -1,5 +1,6 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { noPriceSource } from './no-price-source.js';
 import { createPriceSource, EcbDailyXmlOptions, JsonFeedOptions, PriceSourceOptions } from './price-source-config.js';
 
 const ecb = {
@@ -65,5 +66,15 @@ describe('price source options', () => {
       currencies: [],
     });
     expect(createPriceSource(jsonFeed as PriceSourceOptions, { nowMs }).describe().name).toBe('json-feed');
+  });
+});
+
+describe('no price source', () => {
+  it('covers nothing and refuses every price with 503', async () => {
+    expect(noPriceSource.covers('USD')).toBe(false);
+    await expect(noPriceSource.referenceRates(['USD'])).rejects.toMatchObject({
+      type: 'ExternalServiceError',
+      status: 503,
+    });
   });
 });
