@@ -40,6 +40,8 @@ export interface AppContext {
   readonly screening: ScreeningProvider;
   /** Customer mail (the verification's one-time codes). */
   readonly mail: MailProvider;
+  /** What connected providers run in the background (a live price feed's refresh); main starts and stops it. */
+  readonly providers: { start(): Promise<void>; stop(): void };
   /** Durable background work; main starts it, tests call runDue(). */
   readonly jobs: JobRunner;
   readonly webhooks: WebhookDispatcher;

@@ -61,10 +61,10 @@ export interface ContextOptions {
  * Production's providers from the providers file; undefined on stage, whose providers are the sandboxes. An option
  * given explicitly (tests) replaces the one the file would give.
  */
-function connectedProviders(config: Config, db: Db, clock: Clock, options: ContextOptions) {
+function connectedProviders(config: Config, db: Db, clock: Clock, logger: FastifyBaseLogger, options: ContextOptions) {
   if (config.brokerageEnv !== 'production') return undefined;
   const file = options.providersFile ?? (config.providersFile ? loadProvidersFile(config.providersFile) : {});
-  return productionProviders(file, { db, nowMs: () => clock.nowMs() });
+  return productionProviders(file, { db, nowMs: () => clock.nowMs(), logger });
 }
 
 /** Wires the context every route receives: the sandbox providers on stage, the connected ones in production. */
@@ -73,7 +73,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const clock = options.clock ?? systemClock;
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
   const logger = options.logger ?? createLogger(config.logLevel);
-  const live: ProductionProviders | undefined = connectedProviders(config, db, clock, options);
+  const live: ProductionProviders | undefined = connectedProviders(config, db, clock, logger, options);
   const rails = options.rails ?? live?.rails ?? sandboxRails;
   const verification = options.verification ?? live?.verification ?? sandboxVerification;
   const payoutSubjects: PayoutSubjects = {
@@ -107,6 +107,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     rails,
     capabilities: live?.capabilities ?? sandboxCapabilities,
     payoutFiles: live?.payoutFiles ?? new Map(),
+    providers: live?.lifecycle ?? { start: async () => {}, stop: () => {} },
     payoutSubjects,
     verification,
     mail: options.mail ?? live?.mail ?? sandboxMailbox(db),

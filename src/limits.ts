@@ -71,4 +71,12 @@ export const limits = {
   openBankingSessionTtlMs: 30 * 60 * 1000,
   /** The hosted payment form posts a few short fields. */
   openBankingFormBodyLimitBytes: 8_192,
+  /** A price document (the ECB's daily file is about 2 KB, its 90-day history about 150 KB): room for a large feed. */
+  priceDocumentMaxBytes: 5 * 1_048_576,
+  /** A quote that finds its rate stale fetches the feed again at most this often, so a dead feed is not hammered. */
+  priceFeedOnDemandRetryMs: 10_000,
+  /** A feed rate dated further ahead of this server's clock is refused with its document (a clock or feed fault). */
+  priceRateFutureSkewMaxMs: 5 * 60 * 1000,
+  /** A live price source's fetch when its options set none. */
+  priceFeedTimeoutMsDefault: 5_000,
 } as const;

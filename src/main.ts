@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
+    ctx.providers.stop();
     await ctx.jobs.stop();
     await ctx.webhooks.stop();
     await store.close();
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   ctx.jobs.start();
   await ctx.webhooks.start();
+  await ctx.providers.start();
   app.log.info(
     { store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl },
     'brokerage partner API ready',

@@ -5,13 +5,16 @@ import type { MailProvider } from './mail/mail-provider.js';
 import { achPayoutFile } from './payout-files/ach-payout-file.js';
 import { bankFilePayouts, type PayoutFileBuilder } from './payout-files/payout-file-builder.js';
 import { sepaPayoutFile } from './payout-files/sepa-payout-file.js';
+import type { PriceSourceLogger } from './prices/live-price-source.js';
+import { noPriceSource } from './prices/no-price-source.js';
 import type { PriceSource } from './prices/price-source.js';
+import { createPriceSource } from './prices/price-source-config.js';
 import type { ProvidersFile } from './providers-file.js';
 import type { RailProvider } from './rails/rail-provider.js';
 import { type CollectionChannel, type PayoutChannel, routedRails, routeKey } from './rails/routed-rails.js';
 import { listScreening } from './screening/list-screening.js';
 import type { ScreeningProvider } from './screening/screening-provider.js';
-import { unconnectedMail, unconnectedPrices, unconnectedScreening, unconnectedVerification } from './unconnected.js';
+import { unconnectedMail, unconnectedScreening, unconnectedVerification } from './unconnected.js';
 import { manualReviewVerification } from './verification/manual-review.js';
 import type { VerificationProvider } from './verification/verification-provider.js';
 
@@ -23,6 +26,8 @@ export interface ProductionProviders {
   readonly verification: VerificationProvider;
   readonly screening: ScreeningProvider;
   readonly payoutFiles: ReadonlyMap<string, PayoutFileBuilder>;
+  /** Starts and stops what runs in the background (the price feed's refresh). */
+  readonly lifecycle: { start(): Promise<void>; stop(): void };
 }
 
 const dayMs = 86_400_000;
@@ -31,7 +36,14 @@ const dayMs = 86_400_000;
  * Production's providers, each from its section of the providers file and nothing else: a section left out is a
  * capability not offered (unconnected.ts), never a sandbox.
  */
-export function productionProviders(file: ProvidersFile, deps: { readonly db: Db; readonly nowMs: () => number }) {
+export function productionProviders(
+  file: ProvidersFile,
+  deps: { readonly db: Db; readonly nowMs: () => number; readonly logger?: PriceSourceLogger },
+) {
+  const livePrices =
+    file.prices &&
+    createPriceSource(file.prices, { nowMs: deps.nowMs, ...(deps.logger ? { logger: deps.logger } : {}) });
+  const prices: PriceSource = livePrices ?? noPriceSource;
   const collection = new Map<string, CollectionChannel>();
   for (const account of file.collectionAccounts ?? []) {
     collection.set(routeKey(account.currency, account.rail), bankAccountCollection(account));
@@ -53,7 +65,13 @@ export function productionProviders(file: ProvidersFile, deps: { readonly db: Db
     capabilities: liveCapabilities({
       collection,
       payout,
-      prices: undefined,
+      prices:
+        livePrices === undefined
+          ? undefined
+          : {
+              description: `${file.prices?.source} ${livePrices.describe().url ?? ''}`.trim(),
+              covers: (currency) => prices.covers(currency),
+            },
       mail: undefined,
       verification: file.verification === undefined ? undefined : 'manual review by compliance staff',
       screening:
@@ -63,7 +81,11 @@ export function productionProviders(file: ProvidersFile, deps: { readonly db: Db
     }),
     rails: routedRails({ collection, payout }),
     payoutFiles,
-    prices: unconnectedPrices,
+    prices,
+    lifecycle: {
+      start: async () => livePrices?.start(),
+      stop: () => livePrices?.stop(),
+    },
     mail: unconnectedMail,
     verification: file.verification === undefined ? unconnectedVerification : manualReviewVerification,
     screening:

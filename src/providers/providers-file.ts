@@ -4,6 +4,7 @@ import { type Static, Type } from 'typebox';
 import { AchOriginatorConfig, SepaDebtorConfig } from './bank-files/payout-file-config.js';
 import { collectionAccountProblems } from './collection/bank-account-collection.js';
 import { CollectionAccounts } from './collection/collection-accounts-config.js';
+import { PriceSourceOptions } from './prices/price-source-config.js';
 
 // The one place an operator connects production to the outside world (docs/operating.md): a JSON file named by
 // BROKERAGE_PROVIDERS_FILE. Every capability left out is not offered (spec, Environments: production is real
@@ -12,6 +13,7 @@ import { CollectionAccounts } from './collection/collection-accounts-config.js';
 
 export const ProvidersFile = Type.Object(
   {
+    prices: Type.Optional(PriceSourceOptions),
     collectionAccounts: Type.Optional(CollectionAccounts),
     bankPayouts: Type.Optional(
       Type.Object(

@@ -127,9 +127,11 @@ describe('read routes answer the read shape', () => {
 describe('unexpected failures', () => {
   it('are 503 OperationError without internals, never a raw 500', async () => {
     const broken: PriceSource = {
-      referenceRate: async () => {
+      referenceRates: async () => {
         throw new Error('connection reset by upstream at 10.1.2.3');
       },
+      covers: () => true,
+      describe: () => ({ name: 'broken', asOf: null, base: null, currencies: [] }),
     };
     const app = (await buildTestApp({ prices: broken })).app;
     const p = await aPartner(app);

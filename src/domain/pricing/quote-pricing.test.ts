@@ -11,17 +11,20 @@ import {
   rateDecimal,
 } from './quote-pricing.js';
 
-const eur = { precision: 2, usdPerUnit: '1.16', spreadBps: 10 };
-const usdc = { precision: 6, usdPerUnit: '1', spreadBps: 5 };
-const btc = { precision: 8, usdPerUnit: '96250', spreadBps: 50 };
-const clp = { precision: 0, usdPerUnit: '0.001064', spreadBps: 60 };
+const usd = (basePerUnit: string) => ({ base: 'USD', basePerUnit });
+const usdGas = (amount: string) => ({ usd: amount, usdRate: usd('1') });
+
+const eur = { precision: 2, rate: usd('1.16'), spreadBps: 10 };
+const usdc = { precision: 6, rate: usd('1'), spreadBps: 5 };
+const btc = { precision: 8, rate: usd('96250'), spreadBps: 50 };
+const clp = { precision: 0, rate: usd('0.001064'), spreadBps: 60 };
 
 const base: PricingInput = {
   origin: eur,
   destination: usdc,
   feeBps: 50,
   creatorMarkup: undefined,
-  gasUsd: undefined,
+  gas: undefined,
   amount: { side: 'origin', minor: 100_00n },
 };
 
@@ -47,7 +50,7 @@ describe('priceQuote from the origin amount', () => {
       ...base,
       feeBps,
       creatorMarkup: markup,
-      gasUsd: gas,
+      gas: gas === undefined ? undefined : usdGas(gas),
       amount: { side: 'origin', minor },
     });
     expect(result.ok).toBe(true);
@@ -57,12 +60,12 @@ describe('priceQuote from the origin amount', () => {
   });
 
   it('converts network gas into the origin currency, rounded up', () => {
-    const result = priceQuote({ ...base, gasUsd: '1.2' });
+    const result = priceQuote({ ...base, gas: usdGas('1.2') });
     expect(result.ok && result.pricing.gasMinor).toBe(104n); // 1.2 USD / 1.16 = 1.0345 EUR → 1.04
   });
 
   it('refuses an amount that does not cover the fees', () => {
-    const result = priceQuote({ ...base, gasUsd: '5', amount: { side: 'origin', minor: 4_00n } });
+    const result = priceQuote({ ...base, gas: usdGas('5'), amount: { side: 'origin', minor: 4_00n } });
     expect(result).toEqual({ ok: false, reason: 'originAmount does not cover the fees' });
   });
 
@@ -113,13 +116,13 @@ describe('rate formatting', () => {
 });
 
 describe('conversionSplit', () => {
-  const usd = { precision: 2, usdPerUnit: '1', spreadBps: 10 };
+  const usdFiat = { precision: 2, rate: usd('1'), spreadBps: 10 };
   it.each([
-    ['EUR->USD', eur, usd, 10_000n],
-    ['USD->EUR', usd, eur, 10_000n],
-    ['USD->BTC', usd, btc, 1_000_000n],
-    ['BTC->USD', btc, usd, 100_000_000n],
-    ['tiny USD->EUR', usd, eur, 1n],
+    ['EUR->USD', eur, usdFiat, 10_000n],
+    ['USD->EUR', usdFiat, eur, 10_000n],
+    ['USD->BTC', usdFiat, btc, 1_000_000n],
+    ['BTC->USD', btc, usdFiat, 100_000_000n],
+    ['tiny USD->EUR', usdFiat, eur, 1n],
   ] as const)('%s: spread plus liquidity is the net amount, the spread is what the rate kept', (_, o, d, net) => {
     const destinationMinor = mulDiv(
       net * effectiveRate(o, d),

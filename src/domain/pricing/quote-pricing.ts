@@ -3,6 +3,7 @@
 // beneficiary receives rounds down, and each rounding direction is stated where it happens.
 
 import { minorOfDecimal, mulDiv } from '../money/amount.js';
+import { type BaseRate, basePerUnitOf, ratioOfDecimal, requireSameBase } from './base-rate.js';
 
 export const RATE_DECIMALS = 18;
 export const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
@@ -10,9 +11,15 @@ const PPM = 1_000_000n;
 
 export interface CurrencyPricing {
   readonly precision: number;
-  /** US dollars per unit, exact decimal string. */
-  readonly usdPerUnit: string;
+  /** The currency's price against the source's base, as published; both sides of a quote share one base. */
+  readonly rate: BaseRate;
   readonly spreadBps: number;
+}
+
+/** The network fee of a crypto payout: US dollars, and USD's own rate in the source that priced the quote. */
+export interface GasCharge {
+  readonly usd: string;
+  readonly usdRate: BaseRate;
 }
 
 export interface PricingInput {
@@ -22,8 +29,8 @@ export interface PricingInput {
   readonly feeBps: number;
   /** creatorMarkup as an exact decimal fraction ("0.015"), or undefined. */
   readonly creatorMarkup: string | undefined;
-  /** Network fee of a crypto payout in US dollars, exact decimal string, or undefined for other rails. */
-  readonly gasUsd: string | undefined;
+  /** Network fee of a crypto payout, or undefined for other rails. */
+  readonly gas: GasCharge | undefined;
   readonly amount: { readonly side: 'origin' | 'destination'; readonly minor: bigint };
 }
 
@@ -49,11 +56,32 @@ const decimalScaled = (decimal: string, decimals: number): bigint => {
 
 const pow10 = (n: number) => 10n ** BigInt(n);
 
-/** Destination per origin unit at the reference mid rates, before any spread, rounded down. */
+/**
+ * Destination per origin unit at the source's mid rates, before any spread, rounded down once: the exact ratio
+ * (origin's base value) / (destination's base value), so a cross through EUR or USD loses nothing before this rounding.
+ */
 export function midRate(origin: CurrencyPricing, destination: CurrencyPricing): bigint {
-  const originUsd = decimalScaled(origin.usdPerUnit, RATE_DECIMALS);
-  const destinationUsd = decimalScaled(destination.usdPerUnit, RATE_DECIMALS);
-  return mulDiv(originUsd, RATE_SCALE, destinationUsd, 'down');
+  requireSameBase([origin.rate, destination.rate]);
+  const o = basePerUnitOf(origin.rate);
+  const d = basePerUnitOf(destination.rate);
+  return mulDiv(o.numerator * d.denominator, RATE_SCALE, o.denominator * d.numerator, 'down');
+}
+
+/**
+ * A network fee in US dollars as minor units of the paying currency, rounded up (the payer covers the whole fee):
+ * gas × (USD's base value) / (the currency's base value), one rounding.
+ */
+export function gasMinorOf(gas: GasCharge, paying: { readonly precision: number; readonly rate: BaseRate }): bigint {
+  requireSameBase([paying.rate, gas.usdRate]);
+  const usd = ratioOfDecimal(gas.usd, 'allowed');
+  const usdValue = basePerUnitOf(gas.usdRate);
+  const payingValue = basePerUnitOf(paying.rate);
+  return mulDiv(
+    usd.numerator * pow10(paying.precision) * usdValue.numerator * payingValue.denominator,
+    1n,
+    usd.denominator * usdValue.denominator * payingValue.numerator,
+    'up',
+  );
 }
 
 /** Destination per origin unit after the spread of both sides, rounded down (the house never gives extra). */
@@ -71,15 +99,7 @@ export function priceQuote(input: PricingInput): PricingResult {
   const destinationUnit = pow10(destination.precision);
   const feePpm = BigInt(input.feeBps) * 100n;
   const markupPpm = input.creatorMarkup === undefined ? 0n : decimalScaled(input.creatorMarkup, 6);
-  const gasMinor =
-    input.gasUsd === undefined
-      ? 0n
-      : mulDiv(
-          decimalScaled(input.gasUsd, RATE_DECIMALS),
-          originUnit,
-          decimalScaled(origin.usdPerUnit, RATE_DECIMALS),
-          'up',
-        );
+  const gasMinor = input.gas === undefined ? 0n : gasMinorOf(input.gas, origin);
 
   // Fees are charged on the gross origin amount and round up, each separately, as they are posted separately.
   const feesOn = (gross: bigint) => ({

@@ -17,7 +17,7 @@ export const bankEntryView = (row: BankEntryRow) => ({
   reference: row.reference,
   counterparty: row.counterparty,
   status: row.status,
-  matched: row.matched_kind === null ? null : { kind: row.matched_kind, id: row.matched_id },
+  matched: row.matched_kind === null || row.matched_id === null ? null : { kind: row.matched_kind, id: row.matched_id },
   note: row.note,
   fileId: row.file_id,
   createdAt: Math.floor(Number(row.created_at_ms) / 1000),

@@ -35,6 +35,8 @@ export function enabledPairs(workspace: WorkspaceContext, capabilities: Capabili
     const [origin, destination] = pair.split('/').map((code) => currencyOf(code));
     if (origin === undefined || destination === undefined) return false;
     if (!capabilities.prices(origin.code) || !capabilities.prices(destination.code)) return false;
+    // A crypto payout's network fee is priced in US dollars (domain/pricing): without USD it cannot be quoted.
+    if (destination.kind === 'crypto' && !destination.holdable && !capabilities.prices('USD')) return false;
     const collected = origin.holdable || origin.acceptedOriginRails.some((r) => capabilities.collects(origin.code, r));
     const delivered =
       destination.holdable || destination.payoutRails.some((r) => capabilities.paysOut(destination.code, r));

@@ -13,12 +13,14 @@ import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { allowance, authorization, duplicity, existence, stateError, validation } from '../../domain/errors.js';
 import { checkBeneficiary, checkPayer, entityTypeOf, type Party } from '../../domain/identity/party-intake.js';
 import { resourceId } from '../../domain/ids.js';
+import { minorOfDecimal } from '../../domain/money/amount.js';
 import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
-import { conversionSplit, midRate } from '../../domain/pricing/quote-pricing.js';
+import { conversionSplit, midRate, RATE_DECIMALS } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { requireCollection, requirePayout } from '../../providers/capabilities.js';
+import { rateIn } from '../../providers/prices/price-source.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -145,21 +147,38 @@ export async function customerOf(db: Queryable, workspaceId: string, quote: Quot
   return account;
 }
 
-/** The spread the conversion earns at today's mid rate: posted to the brokerage when the trade runs. */
+/**
+ * The spread the conversion earns, posted to the brokerage when the trade runs: measured against the exact mid rate
+ * the quote was priced on (so binding a quote never needs the price feed again), or, for a quote written before
+ * quotes kept it (migration 0023), against the source's mid rate now.
+ */
 async function spreadOf(ctx: AppContext, quote: QuoteRow): Promise<bigint> {
-  const [origin, destination] = await Promise.all([
-    ctx.prices.referenceRate(quote.origin_currency),
-    ctx.prices.referenceRate(quote.destination_currency),
-  ]);
   const originPrecision = scaleOf(quote.origin_currency);
   const destinationPrecision = scaleOf(quote.destination_currency);
   return conversionSplit({
     netOriginMinor: quote.origin_amount - quote.fee - quote.gas_fee,
     destinationMinor: quote.destination_amount,
-    midScaled: midRate({ precision: originPrecision, ...origin }, { precision: destinationPrecision, ...destination }),
+    midScaled: await quotedMidRate(ctx, quote, originPrecision, destinationPrecision),
     originPrecision,
     destinationPrecision,
   }).spreadMinor;
+}
+
+async function quotedMidRate(
+  ctx: AppContext,
+  quote: QuoteRow,
+  originPrecision: number,
+  destinationPrecision: number,
+): Promise<bigint> {
+  const stored = quote.mid_rate === null ? undefined : minorOfDecimal(quote.mid_rate, RATE_DECIMALS);
+  if (stored?.ok) return stored.minor;
+  const prices = await ctx.prices.referenceRates([quote.origin_currency, quote.destination_currency]);
+  const origin = rateIn(prices, quote.origin_currency);
+  const destination = rateIn(prices, quote.destination_currency);
+  return midRate(
+    { precision: originPrecision, rate: origin.rate, spreadBps: origin.spreadBps },
+    { precision: destinationPrecision, rate: destination.rate, spreadBps: destination.spreadBps },
+  );
 }
 
 export interface Binding {

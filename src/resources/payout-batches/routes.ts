@@ -28,7 +28,7 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
         summary: 'Cut a batch: every payout waiting on the rail goes into one file for the bank',
         body: Obj({ rail: StringEnum(['SEPA', 'ACH_US']) }),
         response: {
-          201: Type.Composite([Batch, Type.Object({ payoutIds: Type.Array(Type.String()) })]),
+          201: Type.Object({ ...Batch.properties, payoutIds: Type.Array(Type.String()) }),
           ...errorResponses('read', [400, 401, 409]),
         },
       },

@@ -22,6 +22,12 @@ export interface NewQuote {
   customerEmail: string | undefined;
   userEmail: string | undefined;
   creatorMarkup: string | undefined;
+  /** The price source's kind and its timestamps of the two rates (migration 0023). */
+  priceSource: string;
+  originRateAsOfMs: number;
+  destinationRateAsOfMs: number;
+  /** The exact mid rate before spread, destination units per origin unit. */
+  midRate: string;
   createdAtMs: number;
   expireAtMs: number;
 }
@@ -30,8 +36,10 @@ export async function insertQuote(db: Queryable, q: NewQuote): Promise<void> {
   await db.query(
     `insert into quotes (id, workspace_id, origin_currency, origin_rail, destination_currency, destination_rail,
        origin_amount, destination_amount, fee, gas_fee, creator_markup_fee, fee_currency, conversion_rate, price,
-       amount_direction, locale, customer_id, customer_email, user_email, creator_markup, created_at_ms, expire_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+       amount_direction, locale, customer_id, customer_email, user_email, creator_markup, created_at_ms, expire_at_ms,
+       price_source, origin_rate_as_of_ms, destination_rate_as_of_ms, mid_rate)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+       $23, $24, $25, $26)`,
     [
       q.id,
       q.workspaceId,
@@ -55,6 +63,10 @@ export async function insertQuote(db: Queryable, q: NewQuote): Promise<void> {
       q.creatorMarkup ?? null,
       q.createdAtMs,
       q.expireAtMs,
+      q.priceSource,
+      q.originRateAsOfMs,
+      q.destinationRateAsOfMs,
+      q.midRate,
     ],
   );
 }
@@ -76,6 +88,8 @@ export interface QuoteRow {
   customer_email: string | null;
   expire_at_ms: bigint;
   used_by_order_id: string | null;
+  /** Null on quotes written before migration 0023. */
+  mid_rate: string | null;
   [column: string]: unknown;
 }
 

@@ -7,12 +7,13 @@ import { linkedBankAccountRail, storablePayoutRailsOf } from '../../catalogue/pa
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { CurrencyEntry } from '../../catalogue/types.js';
 import { allowance, validation } from '../../domain/errors.js';
-import { decimalOfNumber, minorOfDecimal, minorOfNumber } from '../../domain/money/amount.js';
+import { decimalOfMinor, decimalOfNumber, minorOfDecimal, minorOfNumber } from '../../domain/money/amount.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
-import { inverseRate, priceQuote, rateDecimal } from '../../domain/pricing/quote-pricing.js';
+import { inverseRate, midRate, priceQuote, RATE_DECIMALS, rateDecimal } from '../../domain/pricing/quote-pricing.js';
 import { secondsOf } from '../../platform/clock.js';
 import { requireCollection, requirePayout } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
+import { rateIn } from '../../providers/prices/price-source.js';
 import { feeBpsFor, type WorkspaceContext } from '../../workspaces/workspace.js';
 import { insertQuote } from './repo.js';
 import type { QuoteRequest, QuoteResponse } from './schema.js';
@@ -77,25 +78,31 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
   };
   await checkBounds[side](parsed.minor);
 
-  const [originRate, destinationRate] = await Promise.all([
-    ctx.prices.referenceRate(origin.code),
-    ctx.prices.referenceRate(destination.code),
-  ]);
+  const isCryptoPayout = payoutRailByRail(destinationRail)?.kind === 'crypto';
+  const gasUsd = isCryptoPayout ? gasByRail.get(destinationRail) : undefined;
+  // One call, one document: both rates (and USD's, to convert a crypto payout's network fee) share a base. A source
+  // that cannot price one of them, or only with a rate older than it accepts, answers 503 here.
+  const prices = await ctx.prices.referenceRates(
+    gasUsd === undefined ? [origin.code, destination.code] : [origin.code, destination.code, 'USD'],
+  );
+  const originRate = rateIn(prices, origin.code);
+  const destinationRate = rateIn(prices, destination.code);
   const creatorMarkup = body.creatorMarkup === undefined ? undefined : decimalOfNumber(body.creatorMarkup);
   if (creatorMarkup !== undefined && !minorOfDecimal(creatorMarkup, 6).ok) {
     throw validation('creatorMarkup has more than 6 decimal places');
   }
-  const isCryptoPayout = payoutRailByRail(destinationRail)?.kind === 'crypto';
+  const originPricing = { precision: origin.precision, rate: originRate.rate, spreadBps: originRate.spreadBps };
+  const destinationPricing = {
+    precision: destination.precision,
+    rate: destinationRate.rate,
+    spreadBps: destinationRate.spreadBps,
+  };
   const priced = priceQuote({
-    origin: { precision: origin.precision, usdPerUnit: originRate.usdPerUnit, spreadBps: originRate.spreadBps },
-    destination: {
-      precision: destination.precision,
-      usdPerUnit: destinationRate.usdPerUnit,
-      spreadBps: destinationRate.spreadBps,
-    },
+    origin: originPricing,
+    destination: destinationPricing,
     feeBps: feeBpsFor(workspace.feeSchedule, pair),
     creatorMarkup,
-    gasUsd: isCryptoPayout ? gasByRail.get(destinationRail) : undefined,
+    gas: gasUsd === undefined ? undefined : { usd: gasUsd, usdRate: rateIn(prices, 'USD').rate },
     amount: { side, minor: parsed.minor },
   });
   if (!priced.ok) throw validation(priced.reason);
@@ -131,6 +138,10 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
     customerEmail: body.customerEmail,
     userEmail: body.userEmail,
     creatorMarkup,
+    priceSource: prices.source,
+    originRateAsOfMs: originRate.asOfMs,
+    destinationRateAsOfMs: destinationRate.asOfMs,
+    midRate: decimalOfMinor(midRate(originPricing, destinationPricing), RATE_DECIMALS),
     createdAtMs: nowMs,
     expireAtMs,
   });

@@ -8,13 +8,14 @@ import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { CurrencyEntry, PayoutRailEntry } from '../../catalogue/types.js';
 import { authorization, existence, validation } from '../../domain/errors.js';
 import { movements } from '../../domain/ledger/entry.js';
-import { minorOfDecimal, mulDiv } from '../../domain/money/amount.js';
 import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amount.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
+import { gasMinorOf } from '../../domain/pricing/quote-pricing.js';
 import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/ledger.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { requirePayout } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
+import { rateIn } from '../../providers/prices/price-source.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { requireLinkedFits, resolveLinkedDestination } from '../banking-accounts/linked-destination.js';
 import { withdrawalPayoutJob } from './payout.js';
@@ -62,13 +63,13 @@ async function payoutFee(ctx: AppContext, checked: CheckedWithdrawal): Promise<b
   const gasUsd =
     checked.rail.kind === 'crypto' ? networkGasFees.find((g) => g.rail === checked.rail.rail)?.usd : undefined;
   if (gasUsd === undefined) return 0n;
-  const rate = await ctx.prices.referenceRate(checked.currency.code);
-  const scaled = (decimal: string) => {
-    const parsed = minorOfDecimal(decimal, 18);
-    if (!parsed.ok) throw new Error(`catalogue decimal ${decimal} ${parsed.reason}`);
-    return parsed.minor;
-  };
-  return mulDiv(scaled(gasUsd), 10n ** BigInt(checked.currency.precision), scaled(rate.usdPerUnit), 'up');
+  // The currency's rate and USD's from one document of the source, so the fee crosses exactly; 503 if it has none.
+  const code = checked.currency.code;
+  const prices = await ctx.prices.referenceRates(code === 'USD' ? [code] : [code, 'USD']);
+  return gasMinorOf(
+    { usd: gasUsd, usdRate: rateIn(prices, 'USD').rate },
+    { precision: checked.currency.precision, rate: rateIn(prices, code).rate },
+  );
 }
 
 /**
