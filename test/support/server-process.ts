@@ -37,6 +37,7 @@ export const configVariables: readonly string[] = [
   'LOG_LEVEL',
   'SANDBOX_SETTLE_DELAY_MS',
   'READ_THROTTLE_PER_SECOND',
+  'BROKERAGE_PROVIDERS_FILE',
 ];
 
 /** The variables src/config.ts names (its quoted upper-case words) that configVariables lacks: none, or a child inherits them. */
