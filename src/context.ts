@@ -49,6 +49,8 @@ export interface ContextOptions {
   readonly mail?: MailProvider;
   readonly screening?: ScreeningProvider;
   readonly logger?: FastifyBaseLogger;
+  /** Job handlers beside the built-in ones: a provider's own jobs, such as queued mail's delivery (jobs/mail-delivery.ts). */
+  readonly extraJobHandlers?: readonly (readonly [string, JobHandler])[];
 }
 
 /** Wires the context every route receives; the sandbox providers are the defaults. */
@@ -69,6 +71,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     ...orderJobHandlers({ clock, rails, config, db }),
     ...openBankingJobHandlers({ clock, rails, config, db }),
     ...verificationCheckHandlers({ clock, verification, config, db }),
+    ...(options.extraJobHandlers ?? []),
   ]);
   return {
     config,
@@ -85,7 +88,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     }),
     rails,
     verification,
-    mail: options.mail ?? sandboxMailbox(db),
+    mail: options.mail ?? sandboxMailbox,
     // Stage screens the built-in sandbox list too, whose test names give every status (sandbox-list.ts).
     screening: options.screening ?? listScreening(db, config.brokerageEnv === 'stage' ? { sandboxEntries } : {}),
     tokens: new TokenService(signingKey),
