@@ -50,19 +50,17 @@ export function smtpTransportOptions(config: SmtpConfig): SMTPTransport.Options 
 /** Masks every mail address in a server's words: a rejection names the recipient, and logs carry no customer address. */
 const withoutAddresses = (text: string) => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '<address>');
 
-/** A failure in words safe to log: nodemailer's code, the SMTP command and the server's reply, addresses masked. */
+/**
+ * A failure in words safe to log: nodemailer's code and its words, the SMTP command and the server's reply when they
+ * add something, every address masked. Nodemailer's errors never carry the message itself.
+ */
 export function describeSmtpFailure(error: unknown): string {
-  const e = (error ?? {}) as { code?: unknown; command?: unknown; responseCode?: unknown; response?: unknown };
-  const parts = [
-    typeof e.code === 'string' ? e.code : 'EUNKNOWN',
-    typeof e.command === 'string' ? `at ${e.command.split(' ')[0]}` : undefined,
-    typeof e.response === 'string'
-      ? `server said: ${withoutAddresses(e.response).slice(0, 300)}`
-      : typeof e.responseCode === 'number'
-        ? `server code ${e.responseCode}`
-        : undefined,
-  ];
-  return `SMTP delivery failed: ${parts.filter((p) => p !== undefined).join(', ')}`;
+  const e = (error ?? {}) as { code?: unknown; command?: unknown; message?: unknown; response?: unknown };
+  const code = typeof e.code === 'string' ? e.code : 'EUNKNOWN';
+  const command = typeof e.command === 'string' ? ` at ${e.command.split(' ')[0]}` : '';
+  const words = typeof e.message === 'string' ? e.message : '';
+  const reply = typeof e.response === 'string' && !words.includes(e.response) ? `; server said: ${e.response}` : '';
+  return withoutAddresses(`SMTP delivery failed (${code}${command}): ${words}${reply}`).slice(0, 500);
 }
 
 /**
