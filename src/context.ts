@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
 import { WebhookDispatcher } from './events/dispatcher.js';
+import { queuedMail } from './jobs/mail-delivery.js';
 import { type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
 import type { PayoutSubjects } from './payouts/outcomes.js';
@@ -55,6 +56,8 @@ export interface ContextOptions {
   readonly logger?: FastifyBaseLogger;
   /** Production: the providers file's content (tests); otherwise it is read from BROKERAGE_PROVIDERS_FILE. */
   readonly providersFile?: ProvidersFile;
+  /** Job handlers beside the built-in ones: a provider's own jobs, such as queued mail's delivery (jobs/mail-delivery.ts). */
+  readonly extraJobHandlers?: readonly (readonly [string, JobHandler])[];
 }
 
 /**
@@ -81,6 +84,11 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     order: orderPayoutSubject({ clock, rails, config, db }),
     refund: pendingRefundSubject(clock),
   };
+  // Production mail leaves through SMTP from the job queue, sealed under SECRETS_KEY (jobs/mail-delivery.ts).
+  const queued =
+    live?.mailTransport === undefined
+      ? undefined
+      : queuedMail(live.mailTransport, { secretsKey: options.secretsKey, log: logger });
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
     [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db)],
@@ -90,6 +98,8 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     ...orderJobHandlers({ clock, rails, config, db }),
     ...openBankingJobHandlers({ clock, rails, config, db }),
     ...verificationCheckHandlers({ clock, verification, config, db }),
+    ...(queued?.jobHandlers ?? []),
+    ...(options.extraJobHandlers ?? []),
   ]);
   return {
     config,
@@ -110,7 +120,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     providers: live?.lifecycle ?? { start: async () => {}, stop: () => {} },
     payoutSubjects,
     verification,
-    mail: options.mail ?? live?.mail ?? sandboxMailbox(db),
+    mail: options.mail ?? queued?.provider ?? live?.mail ?? sandboxMailbox,
     // Stage screens the built-in sandbox list too, whose test names give every status (sandbox-list.ts).
     screening: options.screening ?? live?.screening ?? listScreening(db, { sandboxEntries }),
     tokens: new TokenService(signingKey),

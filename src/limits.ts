@@ -48,6 +48,15 @@ export const limits = {
   webhookLeaseMs: 30_000,
   /** Webhook sends in flight at once per process. */
   webhookSendsInFlightMax: 64,
+  /**
+   * An SMTP server's connect, greeting and idle-socket timeouts, each; a whole delivery is abandoned after twice the
+   * configured value, so that it ends within the job runner's 30 s lease (no second process sends it meanwhile).
+   */
+  mailTimeoutMsDefault: 10_000,
+  mailTimeoutMsMin: 1_000,
+  mailTimeoutMsMax: 14_000,
+  /** Tries of one mail delivery (the job runner's backoff between them) before it is logged as given up. */
+  mailDeliveryAttemptsMax: 8,
   /** A kycUrl must be opened within this; once opened it is spent and the flow it starts lasts kycFlowTtlMs. */
   kycLinkTtlMs: 15 * 60 * 1000,
   kycFlowTtlMs: 60 * 60 * 1000,

@@ -1,7 +1,8 @@
 import type { Db } from '../storage/db.js';
 import { type Capabilities, liveCapabilities } from './capabilities.js';
 import { bankAccountCollection } from './collection/bank-account-collection.js';
-import type { MailProvider } from './mail/mail-provider.js';
+import type { MailProvider, MailTransport } from './mail/mail-provider.js';
+import { smtpTransport } from './mail/smtp-mail.js';
 import { achPayoutFile } from './payout-files/ach-payout-file.js';
 import { bankFilePayouts, type PayoutFileBuilder } from './payout-files/payout-file-builder.js';
 import { sepaPayoutFile } from './payout-files/sepa-payout-file.js';
@@ -26,6 +27,8 @@ export interface ProductionProviders {
   readonly verification: VerificationProvider;
   readonly screening: ScreeningProvider;
   readonly payoutFiles: ReadonlyMap<string, PayoutFileBuilder>;
+  /** SMTP, when the file connects mail: the composition root queues messages for it (jobs/mail-delivery.ts). */
+  readonly mailTransport: MailTransport | undefined;
   /** Starts and stops what runs in the background (the price feed's refresh). */
   readonly lifecycle: { start(): Promise<void>; stop(): void };
 }
@@ -61,6 +64,8 @@ export function productionProviders(
     payout.set(routeKey(builder.currency, builder.rail), bankFilePayouts(builder, description));
   }
   const screening = file.screening;
+  const smtp = file.mail?.smtp;
+  const mailTransport = smtp === undefined ? undefined : smtpTransport(smtp);
   const providers: ProductionProviders = {
     capabilities: liveCapabilities({
       collection,
@@ -72,7 +77,7 @@ export function productionProviders(
               description: `${file.prices?.source} ${livePrices.describe().url ?? ''}`.trim(),
               covers: (currency) => prices.covers(currency),
             },
-      mail: undefined,
+      mail: smtp === undefined ? undefined : `SMTP ${smtp.host}:${smtp.port} (${smtp.security}), from the job queue`,
       verification: file.verification === undefined ? undefined : 'manual review by compliance staff',
       screening:
         screening === undefined
@@ -87,6 +92,7 @@ export function productionProviders(
       stop: () => livePrices?.stop(),
     },
     mail: unconnectedMail,
+    mailTransport,
     verification: file.verification === undefined ? unconnectedVerification : manualReviewVerification,
     screening:
       screening === undefined

@@ -4,6 +4,7 @@ import { type Static, Type } from 'typebox';
 import { AchOriginatorConfig, SepaDebtorConfig } from './bank-files/payout-file-config.js';
 import { collectionAccountProblems } from './collection/bank-account-collection.js';
 import { CollectionAccounts } from './collection/collection-accounts-config.js';
+import { SmtpConfigSchema } from './mail/smtp-config.js';
 import { PriceSourceOptions } from './prices/price-source-config.js';
 
 // The one place an operator connects production to the outside world (docs/operating.md): a JSON file named by
@@ -22,6 +23,12 @@ export const ProvidersFile = Type.Object(
           ach: Type.Optional(AchOriginatorConfig),
         },
         { additionalProperties: false, description: 'Payouts by bank file: pain.001 (SEPA) and NACHA (ACH)' },
+      ),
+    ),
+    mail: Type.Optional(
+      Type.Object(
+        { smtp: SmtpConfigSchema },
+        { additionalProperties: false, description: 'Customer mail (the one-time codes), sent from the job queue' },
       ),
     ),
     verification: Type.Optional(

@@ -49,8 +49,14 @@ describe('production with nothing connected', () => {
       payoutMethods: unknown[];
     }[];
     for (const currency of currencies) {
-      expect(currency.payinMethods.filter((m) => m.rail !== 'BALANCE'), currency.code).toEqual([]);
-      expect(currency.acceptedOriginRails.filter((r) => r !== 'BALANCE'), currency.code).toEqual([]);
+      expect(
+        currency.payinMethods.filter((m) => m.rail !== 'BALANCE'),
+        currency.code,
+      ).toEqual([]);
+      expect(
+        currency.acceptedOriginRails.filter((r) => r !== 'BALANCE'),
+        currency.code,
+      ).toEqual([]);
       expect(currency.payoutMethods, currency.code).toEqual([]);
     }
     expect((await call('GET', '/v1/currencies/EUR/payin-schema')).json().value.acceptedOriginRails).toEqual([]);

@@ -7,11 +7,12 @@ import { type Logger, pino } from 'pino';
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
 import { type LogLevel, loadConfig } from '../../src/config.js';
-import { createContext } from '../../src/context.js';
+import { type ContextOptions, createContext } from '../../src/context.js';
 import { limits } from '../../src/limits.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
 import type { CorridorProvider } from '../../src/providers/corridors/corridor-provider.js';
+import type { MailProvider } from '../../src/providers/mail/mail-provider.js';
 import type { PriceSource } from '../../src/providers/prices/price-source.js';
 import type { ProvidersFile } from '../../src/providers/providers-file.js';
 import type { VerificationProvider } from '../../src/providers/verification/verification-provider.js';
@@ -65,6 +66,9 @@ export interface TestAppOptions {
   readonly prices?: PriceSource;
   readonly corridors?: CorridorProvider;
   readonly verification?: VerificationProvider;
+  /** Customer mail instead of the sandbox mailbox, with the job handlers it brings (jobs/mail-delivery.ts). */
+  readonly mail?: MailProvider;
+  readonly extraJobHandlers?: ContextOptions['extraJobHandlers'];
   /** A logger to capture the server's lines (createLogger over a test stream); none by default. */
   readonly logger?: Logger;
   /** Wraps the run's database, to inject its failures (test/support/faulty-db.ts). */
@@ -90,6 +94,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.corridors ? { corridors: options.corridors } : {}),
     ...(options.verification ? { verification: options.verification } : {}),
     ...(options.providersFile ? { providersFile: options.providersFile } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.extraJobHandlers ? { extraJobHandlers: options.extraJobHandlers } : {}),
   });
   // TEST_LOG_LEVEL=error npm test shows the server's own log lines when a test needs explaining.
   const testLogLevel = process.env.TEST_LOG_LEVEL;

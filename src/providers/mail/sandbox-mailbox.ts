@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../storage/db.js';
 import type { MailMessage, MailProvider } from './mail-provider.js';
 
-/** Stage: mail lands in the sandbox_mailbox table, readable through GET /v1/simulate/mailbox. */
-export function sandboxMailbox(db: Queryable): MailProvider {
-  return {
-    async send(message: MailMessage, nowMs: number) {
-      await db.query(
-        `insert into sandbox_mailbox (id, workspace_id, to_email, subject, body, created_at_ms) values ($1, $2, $3, $4, $5, $6)`,
-        [randomUUID(), message.workspaceId, message.to.trim().toLowerCase(), message.subject, message.text, nowMs],
-      );
-    },
-  };
-}
+/** Stage: mail lands in the sandbox_mailbox table, in the sender's transaction; read through GET /v1/simulate/mailbox. */
+export const sandboxMailbox: MailProvider = {
+  async send(tx: Queryable, message: MailMessage, nowMs: number) {
+    await tx.query(
+      `insert into sandbox_mailbox (id, workspace_id, to_email, subject, body, created_at_ms) values ($1, $2, $3, $4, $5, $6)`,
+      [randomUUID(), message.workspaceId, message.to.trim().toLowerCase(), message.subject, message.text, nowMs],
+    );
+  },
+};
 
 export interface MailboxMessage {
   readonly id: string;

@@ -33,20 +33,21 @@ export async function openKycLink(ctx: AppContext, linkSecret: string): Promise<
   return ctx.db.transaction((tx) => openLink(tx, linkSecret, ctx.clock.nowMs()));
 }
 
-/** Issues a one-time code (stored hashed) and mails it after the commit; false once the sends are used up. */
+/**
+ * Issues a one-time code (stored hashed) and hands its mail to the provider in the same transaction: the code and its
+ * message commit together or not at all, and the provider only records the message (a slow mail server is the
+ * delivery job's business, not this request's). False once the sends are used up.
+ */
 export async function sendCode(ctx: AppContext, flowSecret: string, t: KycMessages): Promise<boolean> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const session = await inStep(ctx, flowSecret, 'otp', async (tx, s, nowMs) => {
-    if (s.otp_sent >= limits.kycOtpSendsMax) return undefined;
+  const sent = await inStep(ctx, flowSecret, 'otp', async (tx, s, nowMs) => {
+    if (s.otp_sent >= limits.kycOtpSendsMax) return false;
     await storeCode(tx, s.id, otpHash(s.id, code), nowMs + limits.kycOtpTtlMs);
-    return s;
+    const text = fill(t.mailText, { code });
+    await ctx.mail.send(tx, { workspaceId: s.workspace_id, to: s.email, subject: t.mailSubject, text }, nowMs);
+    return true;
   });
-  if (!session) return false;
-  await ctx.mail.send(
-    { workspaceId: session.workspace_id, to: session.email, subject: t.mailSubject, text: fill(t.mailText, { code }) },
-    ctx.clock.nowMs(),
-  );
-  return true;
+  return sent === true;
 }
 
 /** The customer agreed: the verification is under way (IN_PROGRESS) and the next step is the code or the document. */
