@@ -4,6 +4,9 @@
 -- applied to its subject (withdrawal, order or refund) through the same code the sandbox's answer takes.
 create table payouts (
   payout_id text primary key,
+  -- The short reference the payment travels under (a SEPA EndToEndId holds 35 characters, a NACHA individual id 15):
+  -- every status report, statement line and return carries it back.
+  reference text not null unique,
   subject text not null check (subject in ('withdrawal', 'order', 'refund')),
   workspace_id text not null,
   currency text not null,

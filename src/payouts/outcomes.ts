@@ -10,6 +10,7 @@ export type PayoutSubjects = Readonly<Record<PayoutSubject, RailPayoutJob<any>>>
 
 /** An outcome a bank file or a provider service reported for one payout, with the bank's or provider's reason. */
 export interface PayoutReport {
+  /** The payout's id, or the short reference its bank file carried (payouts.reference). */
   readonly payoutId: string;
   readonly outcome: PayoutOutcome;
   readonly reason?: string | undefined;

@@ -1,3 +1,4 @@
+import { resourceId } from '../domain/ids.js';
 import type { PayoutOutcome } from '../domain/states/withdrawal-status.js';
 import type { PayoutChannelKind, PayoutRequest } from '../providers/rails/rail-provider.js';
 import type { Queryable } from '../storage/db.js';
@@ -9,6 +10,8 @@ export type PayoutStatus = 'submitted' | 'batched' | PayoutOutcome;
 
 export interface RegisteredPayout {
   readonly payout_id: string;
+  /** 13 characters, P and a production resource id: fits a NACHA individual id (15) and a SEPA EndToEndId (35). */
+  readonly reference: string;
   readonly subject: PayoutRequest['subject'];
   readonly workspace_id: string;
   readonly currency: string;
@@ -32,9 +35,9 @@ export async function registerPayout(
   nowMs: number,
 ): Promise<void> {
   await tx.query(
-    `insert into payouts (payout_id, subject, workspace_id, currency, rail, amount_minor, destination, channel,
-       status, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, 'submitted', $9, $9)
+    `insert into payouts (payout_id, reference, subject, workspace_id, currency, rail, amount_minor, destination,
+       channel, status, created_at_ms, updated_at_ms)
+     values ($1, $10, $2, $3, $4, $5, $6, $7::text::jsonb, $8, 'submitted', $9, $9)
      on conflict (payout_id) do nothing`,
     [
       request.payoutId,
@@ -46,14 +49,16 @@ export async function registerPayout(
       JSON.stringify(request.destination),
       channel,
       nowMs,
+      `P${resourceId(true)}`,
     ],
   );
 }
 
-export async function findPayout(db: Queryable, payoutId: string, forUpdate = false) {
+/** A registered payout by its id or by the reference a bank file carries back. */
+export async function findPayout(db: Queryable, payoutIdOrReference: string, forUpdate = false) {
   const rows = await db.query<RegisteredPayout & Record<string, unknown>>(
-    `select * from payouts where payout_id = $1${forUpdate ? ' for update' : ''}`,
-    [payoutId],
+    `select * from payouts where payout_id = $1 or reference = $1${forUpdate ? ' for update' : ''}`,
+    [payoutIdOrReference],
   );
   return rows[0];
 }

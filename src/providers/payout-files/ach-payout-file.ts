@@ -6,7 +6,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const modifiers = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /**
- * ACH payouts as one NACHA PPD or CCD credit file per batch. Each entry's individual id is our payout id, which a
+ * ACH payouts as one NACHA PPD or CCD credit file per batch. Each entry's individual id is the payout's reference (payouts.reference), which a
  * return file carries back. Trace numbers continue from the earlier batches of the rail (`sequence`), so they stay
  * unique per originating bank, and the file id modifier cycles A–Z, 0–9.
  */
@@ -24,7 +24,7 @@ export function achPayoutFile(originator: AchOriginatorConfig): PayoutFileBuilde
         batchNumber: (sequence.batchesBefore % 9_999_999) + 1,
         firstTraceSequence: (sequence.paymentsBefore % 9_000_000) + 1,
         credits: payments.map((payment) => ({
-          payoutReference: payment.payoutId,
+          payoutReference: payment.reference,
           receiverName: text(payment.destination.destinationName),
           routingNumber: text(payment.destination.routingNumber),
           accountNumber: text(payment.destination.accountNumber),

@@ -1,8 +1,9 @@
 import type { PayoutChannel } from '../rails/routed-rails.js';
 
-/** One payment of a payout file: our payout id travels as its end-to-end reference and comes back on outcomes. */
+/** One payment of a payout file. */
 export interface PayoutFilePayment {
-  readonly payoutId: string;
+  /** The short reference the payment travels under (EndToEndId, NACHA individual id); outcomes carry it back. */
+  readonly reference: string;
   readonly amountMinor: bigint;
   readonly currency: string;
   /** The payout's destinationTransferData as the catalogue validated it (iban, routingNumber, accountNumber, …). */

@@ -7,7 +7,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /**
  * SEPA payouts as one ISO 20022 pain.001 credit transfer file per batch. The batch id is the message id (and the
  * payment information id), so a pain.002 that rejects the whole message names the batch; each payment's
- * EndToEndId is our payout id, which every status report, statement and return carries back.
+ * EndToEndId is the payout's reference (payouts.reference), which every report and return carries back.
  */
 export function sepaPayoutFile(debtor: SepaDebtorConfig): PayoutFileBuilder {
   return {
@@ -21,12 +21,12 @@ export function sepaPayoutFile(debtor: SepaDebtorConfig): PayoutFileBuilder {
         createdAt,
         requestedExecutionDate: createdAt.toISOString().slice(0, 10),
         payments: payments.map((payment) => ({
-          endToEndId: payment.payoutId,
+          endToEndId: payment.reference,
           amountCents: payment.amountMinor,
           creditorName: text(payment.destination.destinationName),
           creditorIban: text(payment.destination.iban),
           creditorBic: typeof payment.destination.bic === 'string' ? payment.destination.bic : null,
-          remittance: `Payout ${payment.payoutId}`,
+          remittance: `Payout ${payment.reference}`,
         })),
       });
       return { fileName: `pain001-${batchId}.xml`, contentType: 'application/xml', content: built.xml };

@@ -28,7 +28,16 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
         summary: 'Cut a batch: every payout waiting on the rail goes into one file for the bank',
         body: Obj({ rail: StringEnum(['SEPA', 'ACH_US']) }),
         response: {
-          201: Type.Object({ ...Batch.properties, payoutIds: Type.Array(Type.String()) }),
+          201: Type.Object({
+            ...Batch.properties,
+            payouts: Type.Array(
+              Type.Object({
+                payoutId: Type.String({ description: 'The withdrawal, order or refund id' }),
+                reference: Type.String({ description: 'What the file and the bank’s reports carry (EndToEndId)' }),
+                amount: Type.Number(),
+              }),
+            ),
+          }),
           ...errorResponses('read', [400, 401, 409]),
         },
       },
@@ -56,7 +65,16 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
         tags,
         summary: 'The batch’s file for the bank (pain.001 XML or NACHA text), the same bytes on every download',
         params: Obj({ batchId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: Type.String(), ...errorResponses('read', [400, 401, 404]) },
+        response: {
+          200: {
+            description: 'pain.001 XML for SEPA, NACHA text for ACH',
+            content: {
+              'application/xml': { schema: Type.String() },
+              'text/plain': { schema: Type.String() },
+            },
+          },
+          ...errorResponses('read', [400, 401, 404]),
+        },
       },
     },
     async (request, reply) => {

@@ -34,7 +34,7 @@ export async function cutBatch(ctx: AppContext, rail: string) {
       createdAtMs: nowMs,
       sequence,
       payments: payouts.map((p) => ({
-        payoutId: p.payout_id,
+        reference: p.reference,
         amountMinor: BigInt(p.amount_minor),
         currency: p.currency,
         destination: p.destination,
@@ -52,7 +52,14 @@ export async function cutBatch(ctx: AppContext, rail: string) {
       created_at_ms: BigInt(nowMs),
     };
     await insertBatch(tx, row);
-    return { ...batchView(row), payoutIds: payouts.map((p) => p.payout_id) };
+    return {
+      ...batchView(row),
+      payouts: payouts.map((p) => ({
+        payoutId: p.payout_id,
+        reference: p.reference,
+        amount: amountToJson(BigInt(p.amount_minor), p.currency),
+      })),
+    };
   });
 }
 
