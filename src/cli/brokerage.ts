@@ -108,15 +108,15 @@ function adminToken(values: Values, env: CliIo['env']): string {
 
 function httpApi(url: string, token: () => string, doFetch: typeof fetch): Api {
   return {
-    async request(method, path, body) {
+    async request(method, path, body, rawBody) {
       const headers: Record<string, string> = { authorization: `Bearer ${token()}`, accept: 'application/json' };
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (body !== undefined) headers['content-type'] = rawBody?.contentType ?? 'application/json';
       let response: Response;
       try {
         response = await doFetch(`${url}${path}`, {
           method,
           headers,
-          body: body === undefined ? null : JSON.stringify(body),
+          body: body === undefined ? null : rawBody === undefined ? JSON.stringify(body) : String(body),
           signal: AbortSignal.timeout(requestTimeoutMs),
         });
       } catch (error) {
@@ -196,6 +196,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       args,
       api: httpApi(url, token, io.fetch ?? fetch),
       print: (value) => stdout(`${JSON.stringify(value, null, 2)}\n`),
+      write: (text) => stdout(text),
       warn: (line) => stderr(`${line}\n`),
     });
     return code ?? 0;

@@ -7,7 +7,13 @@ export type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values = Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
 
 export interface Api {
-  request(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown>;
+  /** JSON in and out; with `rawBody`, the body is sent as that text under its content type (a bank file). */
+  request(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    body?: unknown,
+    rawBody?: { readonly contentType: string },
+  ): Promise<unknown>;
 }
 
 export interface CommandContext {
@@ -17,6 +23,8 @@ export interface CommandContext {
   readonly api: Api;
   /** Prints a value as pretty JSON on stdout. */
   readonly print: (value: unknown) => void;
+  /** Writes text on stdout as it is (a payout file). */
+  readonly write: (text: string) => void;
   /** Prints one line on stderr. */
   readonly warn: (line: string) => void;
 }

@@ -6,48 +6,10 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidRfReference } from '../../src/domain/payments/rf-reference.js';
-import type { ProvidersFile } from '../../src/providers/providers-file.js';
 import { camt054, nachaReturns, pain002 } from '../support/bank-file-builders.js';
+import { bankProviders, eurAccount, usdAccount } from '../support/bank-providers.js';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, productionEnv, type TestApp } from '../support/harness.js';
-
-const eurAccount = 'DE89370400440532013000';
-const usdAccount = '000123456789';
-export const bankProviders: ProvidersFile = {
-  collectionAccounts: [
-    {
-      currency: 'EUR',
-      rail: 'SEPA',
-      accountHolder: 'Brokerage Collections GmbH',
-      iban: eurAccount,
-      bic: 'COBADEFFXXX',
-      bankName: 'Commerzbank',
-    },
-    {
-      currency: 'USD',
-      rail: 'ACH_US',
-      beneficiaryName: 'Brokerage Inc',
-      routingNumber: '021000021',
-      accountNumber: usdAccount,
-      bankName: 'JPMorgan Chase',
-    },
-  ],
-  bankPayouts: {
-    sepa: { debtorName: 'Brokerage Collections GmbH', iban: eurAccount, bic: 'COBADEFFXXX' },
-    ach: {
-      immediateDestination: '021000021',
-      immediateDestinationName: 'JPMORGAN CHASE',
-      immediateOrigin: '1234567890',
-      immediateOriginName: 'BROKERAGE INC',
-      companyName: 'BROKERAGE INC',
-      companyId: '1234567890',
-      originatingDfi: '021000021',
-      secCode: 'PPD',
-      entryDescription: 'PAYOUT',
-    },
-  },
-  verification: { provider: 'manual-review' },
-};
 
 let prod: TestApp;
 let stage: TestApp;

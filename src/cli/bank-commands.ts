@@ -1,0 +1,119 @@
+// `brokerage bank-files ...`, `bank-entries ...`, `reconciliation` and `payout-batches ...`: the daily routine of a
+// production brokerage connected to its banks by files (docs/operating.md), over the operator API.
+
+import { readFileSync } from 'node:fs';
+import type { Command } from './command.js';
+import { listQuery, optionText } from './option-values.js';
+import { UsageError } from './usage-error.js';
+
+const entryPath = (id: string, action: string) => `/admin/v1/bank-entries/${encodeURIComponent(id)}/${action}`;
+
+function fileText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
+    throw new UsageError(`${path}: cannot read the file${code}`);
+  }
+}
+
+export const bankCommands: readonly Command[] = [
+  {
+    words: ['bank-files', 'import'],
+    args: ['file'],
+    summary:
+      'Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns); importing it again changes nothing',
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, print }) => {
+      const path = args[0] ?? '';
+      const contentType = /\.xml$/i.test(path) ? 'application/xml' : 'text/plain';
+      print(await api.request('POST', '/admin/v1/bank-files', fileText(path), { contentType }));
+    },
+  },
+  {
+    words: ['bank-entries', 'list'],
+    args: [],
+    summary: 'Imported statement lines, oldest first (--status unmatched: the credits that match nothing)',
+    options: { status: { type: 'string' }, currency: { type: 'string' }, limit: { type: 'string' } },
+    optionHelp: [
+      '--status <status>        credited, unmatched, to_return, payout or other',
+      '--currency <code>        one currency only',
+      '--limit <n>              at most 500, default 100',
+    ],
+    run: async ({ values, api, print }) => {
+      const query = listQuery(values, {
+        status: optionText(values, 'status'),
+        currency: optionText(values, 'currency'),
+      });
+      print(await api.request('GET', `/admin/v1/bank-entries${query}`));
+    },
+  },
+  {
+    words: ['bank-entries', 'assign'],
+    args: ['entry'],
+    summary: 'Credit an unmatched credit to the deposit or order the payer meant',
+    options: { deposit: { type: 'string' }, order: { type: 'string' } },
+    optionHelp: ['--deposit <id> | --order <id>'],
+    run: async ({ values, args, api, print }) => {
+      const depositId = optionText(values, 'deposit');
+      const orderId = optionText(values, 'order');
+      if ((depositId === undefined) === (orderId === undefined)) {
+        throw new UsageError('bank-entries assign needs exactly one of --deposit <id> and --order <id>');
+      }
+      const body = depositId === undefined ? { orderId } : { depositId };
+      print(await api.request('POST', entryPath(args[0] ?? '', 'assign'), body));
+    },
+  },
+  {
+    words: ['bank-entries', 'return'],
+    args: ['entry'],
+    summary: 'Mark an unmatched credit to be sent back to its payer',
+    options: { note: { type: 'string' } },
+    optionHelp: ['--note <text>            why, for the record'],
+    run: async ({ values, args, api, print }) => {
+      const note = optionText(values, 'note');
+      print(await api.request('POST', entryPath(args[0] ?? '', 'return'), note === undefined ? {} : { note }));
+    },
+  },
+  {
+    words: ['reconciliation'],
+    args: ['currency'],
+    summary: "Compare the bank's closing balances of a currency with the ledger, listing every difference",
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, print }) => {
+      const currency = (args[0] ?? '').toUpperCase();
+      print(await api.request('GET', `/admin/v1/reconciliation?currency=${encodeURIComponent(currency)}`));
+    },
+  },
+  {
+    words: ['payout-batches', 'cut'],
+    args: ['rail'],
+    summary: 'Put every payout waiting on a bank-file rail (SEPA, ACH_US) into one new batch',
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, print }) => {
+      print(await api.request('POST', '/admin/v1/payout-batches', { rail: (args[0] ?? '').toUpperCase() }));
+    },
+  },
+  {
+    words: ['payout-batches', 'list'],
+    args: [],
+    summary: 'Payout batches, newest first',
+    options: { limit: { type: 'string' } },
+    optionHelp: ['--limit <n>              at most 500, default 100'],
+    run: async ({ values, api, print }) =>
+      print(await api.request('GET', `/admin/v1/payout-batches${listQuery(values, {})}`)),
+  },
+  {
+    words: ['payout-batches', 'file'],
+    args: ['batch'],
+    summary: "Write a batch's file for the bank (pain.001 or NACHA) on stdout, the same bytes every time",
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, write }) => {
+      write(String(await api.request('GET', `/admin/v1/payout-batches/${encodeURIComponent(args[0] ?? '')}/file`)));
+    },
+  },
+];
