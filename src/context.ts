@@ -79,9 +79,10 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
   const live: ProductionProviders | undefined = connectedProviders(config, db, clock, logger, options);
   const rails = options.rails ?? live?.rails ?? sandboxRails;
   const verification = options.verification ?? live?.verification ?? sandboxVerification;
+  const capabilities = live?.capabilities ?? sandboxCapabilities;
   const payoutSubjects: PayoutSubjects = {
     withdrawal: withdrawalPayoutSubject({ clock, config }),
-    order: orderPayoutSubject({ clock, rails, config, db }),
+    order: orderPayoutSubject({ clock, rails, config, db, capabilities }),
     refund: pendingRefundSubject(clock),
   };
   // Production mail leaves through SMTP from the job queue, sealed under SECRETS_KEY (jobs/mail-delivery.ts).
@@ -95,8 +96,8 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     [pendingRefundJob, pendingRefundHandler(clock, rails, db)],
     [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config, db })],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
-    ...orderJobHandlers({ clock, rails, config, db }),
-    ...openBankingJobHandlers({ clock, rails, config, db }),
+    ...orderJobHandlers({ clock, rails, config, db, capabilities }),
+    ...openBankingJobHandlers({ clock, rails, config, db, capabilities }),
     ...verificationCheckHandlers({ clock, verification, config, db }),
     ...(queued?.jobHandlers ?? []),
     ...(options.extraJobHandlers ?? []),
@@ -115,7 +116,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
       maxInFlight: limits.webhookSendsInFlightMax,
     }),
     rails,
-    capabilities: live?.capabilities ?? sandboxCapabilities,
+    capabilities,
     payoutFiles: live?.payoutFiles ?? new Map(),
     providers: live?.lifecycle ?? { start: async () => {}, stop: () => {} },
     payoutSubjects,

@@ -25,7 +25,7 @@ import { expireIfOverdue, moveSession } from './transitions.js';
 
 export const openBankingJobs = { settle: 'openbanking.settle', expire: 'openbanking.expire' } as const;
 
-type SettleContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>;
+type SettleContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'>;
 
 const inboundJobKind = { deposit: depositInboundJob, order: orderJobs.inbound } as const;
 const inboundEntryKind = { deposit: 'deposit_inbound', order: 'order_inbound' } as const;

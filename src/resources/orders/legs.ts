@@ -39,7 +39,7 @@ export const orderJobs = {
   expire: 'order.expire',
 } as const;
 
-type LegContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>;
+type LegContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'>;
 
 export interface OrderInboundPayload {
   readonly orderId: string;
@@ -71,7 +71,9 @@ export async function keepAsPendingPayment(
     currency: order.origin_currency,
     amount,
     counterparty: order.counterparty ?? {},
-    refund,
+    // Production refunds to the payer only where a refund rail is connected; otherwise the funds wait as a pending
+    // payment for the partner or an operator (docs/decisions.md).
+    refund: refund && ctx.capabilities.paysOut(order.origin_currency, 'REFUND'),
     refundDelayMs: ctx.config.sandboxSettleDelayMs,
     nowMs,
   });

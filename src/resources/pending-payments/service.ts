@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { requirePayout } from '../../providers/capabilities.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { amountFromJson, amountToDecimal, amountToJson } from '../../domain/money/currency-amount.js';
@@ -167,6 +168,7 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
         `Pending payment ${transferId} is ${row.status}${row.refund_status ? ` with refund ${row.refund_status}` : ''}: cannot ${action} a refund`,
       );
     }
+    requirePayout(ctx.capabilities, row.currency, 'REFUND');
     const nowMs = ctx.clock.nowMs();
     if (to === 'returning') {
       await enqueueJob(
