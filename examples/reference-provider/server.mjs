@@ -90,13 +90,33 @@ function instructionsFor({ depositId, rail, amount }) {
     };
   }
   if (rail === 'SPEI' || rail === 'CLABE') {
-    return { depositType: 'SPEI', clabe: digitsOf(depositId, 18), beneficiaryName: holder, bankName: bank, ...shown, referenceCode };
+    return {
+      depositType: 'SPEI',
+      clabe: digitsOf(depositId, 18),
+      beneficiaryName: holder,
+      bankName: bank,
+      ...shown,
+      referenceCode,
+    };
   }
   if (rail.startsWith('BANK_DEPOSIT_')) {
-    return { depositType: 'BANK_TRANSFER', accountHolder: holder, accountNumber: digitsOf(depositId, 12), bankName: bank, ...shown, referenceCode };
+    return {
+      depositType: 'BANK_TRANSFER',
+      accountHolder: holder,
+      accountNumber: digitsOf(depositId, 12),
+      bankName: bank,
+      ...shown,
+      referenceCode,
+    };
   }
   if (rail.startsWith('MOBILE_MONEY_')) {
-    return { depositType: 'MOBILE_MONEY', phoneNumber: `+254${digitsOf(depositId, 9)}`, accountName: holder, ...shown, referenceCode };
+    return {
+      depositType: 'MOBILE_MONEY',
+      phoneNumber: `+254${digitsOf(depositId, 9)}`,
+      accountName: holder,
+      ...shown,
+      referenceCode,
+    };
   }
   return undefined;
 }
@@ -141,7 +161,8 @@ function protocol(path, request, text, response) {
   const body = parse(text);
   const key = request.headers['idempotency-key'];
   if (path === '/deposit-instructions') {
-    if (!body?.depositId || key !== body.depositId) return answer(response, 400, { error: 'Idempotency-Key must be the depositId' });
+    if (!body?.depositId || key !== body.depositId)
+      return answer(response, 400, { error: 'Idempotency-Key must be the depositId' });
     const known = instructions.get(body.depositId);
     if (known) return answer(response, 200, known.answer);
     const instruction = instructionsFor(body);
@@ -149,9 +170,11 @@ function protocol(path, request, text, response) {
     instructions.set(body.depositId, { request: body, answer: instruction });
     return answer(response, 200, instruction);
   }
-  if (!body?.payoutId || key !== body.payoutId) return answer(response, 400, { error: 'Idempotency-Key must be the payoutId' });
+  if (!body?.payoutId || key !== body.payoutId)
+    return answer(response, 400, { error: 'Idempotency-Key must be the payoutId' });
   const known = payouts.get(body.payoutId);
-  if (known && known.canonical !== canonical(body)) return answer(response, 409, { error: 'payoutId reused with another payout' });
+  if (known && known.canonical !== canonical(body))
+    return answer(response, 409, { error: 'payoutId reused with another payout' });
   if (!known) payouts.set(body.payoutId, { request: body, canonical: canonical(body) });
   return answer(response, 202, { payoutId: body.payoutId, status: 'accepted' });
 }
@@ -163,7 +186,11 @@ async function callback(path, payload) {
   let last = { status: 0, answer: 'unreachable' };
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const headers = { 'content-type': 'application/json', 'provider-timestamp': timestamp, 'provider-signature': sign(timestamp, body) };
+    const headers = {
+      'content-type': 'application/json',
+      'provider-timestamp': timestamp,
+      'provider-signature': sign(timestamp, body),
+    };
     try {
       const reply = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
       last = { status: reply.status, answer: parse(await reply.text()) };
@@ -181,14 +208,23 @@ async function controlRoute(path, text, response) {
   const body = parse(text) ?? {};
   if (path === '/control/settle') {
     const { payoutId, outcome, reason } = body;
-    return answer(response, 200, await callback('/payout-outcomes', { payoutId, outcome, ...(reason ? { reason } : {}) }));
+    return answer(
+      response,
+      200,
+      await callback('/payout-outcomes', { payoutId, outcome, ...(reason ? { reason } : {}) }),
+    );
   }
   if (path === '/control/credit') return answer(response, 200, await callback('/inbound-credits', body));
   if (path === '/control/fail') {
     failures = { remaining: Number(body.times ?? 1), status: Number(body.status ?? 503) };
     return answer(response, 200, failures);
   }
-  if (path === '/control/payouts') return answer(response, 200, [...payouts.values()].map((p) => p.request));
+  if (path === '/control/payouts')
+    return answer(
+      response,
+      200,
+      [...payouts.values()].map((p) => p.request),
+    );
   if (path === '/control/sent') return answer(response, 200, sent);
   return answer(response, 404, { error: `no control ${path}` });
 }
