@@ -88,9 +88,15 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   prod.app.inject({ method, url, headers: partner.headers, ...(payload ? { payload } : {}) });
 
-async function control(path: string, body: object = {}) {
+/** What the reference provider's control endpoints answer: the server's status and body, for a callback. */
+interface Sent {
+  readonly status: number;
+  readonly answer: Record<string, unknown>;
+}
+
+async function control(path: string, body: object = {}): Promise<Sent> {
   const response = await fetch(`${providerUrl}/control/${path}`, { method: 'POST', body: JSON.stringify(body) });
-  return response.json();
+  return (await response.json()) as Sent;
 }
 
 /** A callback as the provider would send it; `secret` and the timestamp can be forged. */
@@ -226,6 +232,13 @@ describe('a production server connected to the reference provider', () => {
       payload: text.replace('settled', 'rejected'),
     });
     expect(tampered.statusCode).toBe(401);
+    const garbage = await prod.app.inject({
+      method: 'POST',
+      url: '/provider/v1/payout-outcomes',
+      headers: { 'content-type': 'application/json', 'provider-timestamp': timestamp, 'provider-signature': 'v1=00' },
+      payload: '{"not json',
+    });
+    expect(garbage.statusCode, garbage.body).toBe(401);
     expect((await withdrawal(id)).status).toBe('Pending');
     expect({ balance: await gbp(), callbacks: await callbackRows() }).toEqual(before);
 

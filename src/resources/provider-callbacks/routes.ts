@@ -24,20 +24,6 @@ const signatureRefusals = {
 } as const;
 
 export async function providerCallbackRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
-  const parseJson = scope.getDefaultJsonParser('error', 'error');
-  scope.removeContentTypeParser('application/json');
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    rawBodies.set(request, body as string);
-    parseJson(request, body as string, (error, parsed) => {
-      if (error) return done(error, undefined);
-      try {
-        checkBodyText(body as string, parsed);
-      } catch (refusal) {
-        return done(refusal as Error, undefined);
-      }
-      done(null, parsed);
-    });
-  });
   // Nothing connected (stage, or production without a providerService section): 503, so that a provider pointed
   // here by mistake keeps its callbacks and sends them again once the operator connects it, rather than drop them.
   const connected = (): ProviderServiceCallbacks => {
@@ -47,7 +33,7 @@ export async function providerCallbackRoutes(scope: FastifyInstance, ctx: AppCon
   scope.addHook('onRequest', async () => {
     connected();
   });
-  scope.addHook('preValidation', async (request) => {
+  const checkSignature = (request: FastifyRequest) => {
     const check = checkProviderSignature(
       connected().secret,
       {
@@ -58,6 +44,30 @@ export async function providerCallbackRoutes(scope: FastifyInstance, ctx: AppCon
       ctx.clock.nowMs(),
     );
     if (check !== 'valid') throw authorization(signatureRefusals[check]);
+  };
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  // The signature is checked on the bytes before they are parsed: a forged body is 401 whatever it holds.
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    rawBodies.set(request, body as string);
+    try {
+      checkSignature(request);
+    } catch (refusal) {
+      return done(refusal as Error, undefined);
+    }
+    parseJson(request, body as string, (error, parsed) => {
+      if (error) return done(error, undefined);
+      try {
+        checkBodyText(body as string, parsed);
+      } catch (refusal) {
+        return done(refusal as Error, undefined);
+      }
+      done(null, parsed);
+    });
+  });
+  // A request without a JSON body was not parsed: its signature is checked here, before the schema refuses it.
+  scope.addHook('preValidation', async (request) => {
+    if (!rawBodies.has(request)) checkSignature(request);
   });
 
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
