@@ -93,5 +93,10 @@ describe('the providerService section', () => {
     expect(problemsOf({ collectionAccounts: [account], providerService: section })).toEqual([
       'providerService.collects GBP/GBP_BANK_TRANSFER: also a collection account; connect it once',
     ]);
+    const sepaDebtor = { debtorName: 'Brokerage Ltd', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+    const paysSepa = { ...section, pays: [{ currency: 'EUR', rail: 'SEPA' }] };
+    expect(problemsOf({ bankPayouts: { sepa: sepaDebtor }, providerService: paysSepa })).toEqual([
+      'providerService.pays EUR/SEPA: also paid by bank file (bankPayouts); connect it once',
+    ]);
   });
 });
