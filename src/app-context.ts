@@ -9,6 +9,7 @@ import type { CorridorProvider } from './providers/corridors/corridor-provider.j
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PayoutFileBuilder } from './providers/payout-files/payout-file-builder.js';
 import type { PriceSource } from './providers/prices/price-source.js';
+import type { ProviderServiceCallbacks } from './providers/production-providers.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import type { ScreeningProvider } from './providers/screening/screening-provider.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
@@ -42,6 +43,12 @@ export interface AppContext {
   readonly mail: MailProvider;
   /** What connected providers run in the background (a live price feed's refresh); main starts and stops it. */
   readonly providers: { start(): Promise<void>; stop(): void };
+  /**
+   * The brokerage's provider service, when production connects one: its callbacks to /provider/v1 are checked with
+   * its secret, and it credits only the deposits of the rails it collects. Absent on stage and in production without
+   * one (the callback routes then answer 503).
+   */
+  readonly providerService?: ProviderServiceCallbacks | undefined;
   /** Durable background work; main starts it, tests call runDue(). */
   readonly jobs: JobRunner;
   readonly webhooks: WebhookDispatcher;

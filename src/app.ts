@@ -42,6 +42,7 @@ import { openBankingRoutes } from './resources/openbanking/routes.js';
 import { orderRoutes } from './resources/orders/routes.js';
 import { payoutBatchAdminRoutes } from './resources/payout-batches/routes.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
+import { providerCallbackRoutes } from './resources/provider-callbacks/routes.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
 import { supportTicketRoutes } from './resources/support-tickets/routes.js';
@@ -132,5 +133,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/admin/v1' },
   );
+  // The brokerage's provider service calls back here, signed (resources/provider-callbacks); no partner token.
+  await app.register(async (scope) => providerCallbackRoutes(scope, ctx), { prefix: '/provider/v1' });
   return app;
 }

@@ -119,6 +119,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     capabilities,
     payoutFiles: live?.payoutFiles ?? new Map(),
     providers: live?.lifecycle ?? { start: async () => {}, stop: () => {} },
+    providerService: live?.providerService,
     payoutSubjects,
     verification,
     mail: options.mail ?? queued?.provider ?? live?.mail ?? sandboxMailbox,

@@ -10,6 +10,8 @@ import type { PriceSourceLogger } from './prices/live-price-source.js';
 import { noPriceSource } from './prices/no-price-source.js';
 import type { PriceSource } from './prices/price-source.js';
 import { createPriceSource } from './prices/price-source-config.js';
+import { providerServiceCollection, providerServicePayouts } from './provider-service/channels.js';
+import { providerServiceClient } from './provider-service/client.js';
 import type { ProvidersFile } from './providers-file.js';
 import type { RailProvider } from './rails/rail-provider.js';
 import { type CollectionChannel, type PayoutChannel, routedRails, routeKey } from './rails/routed-rails.js';
@@ -18,6 +20,12 @@ import type { ScreeningProvider } from './screening/screening-provider.js';
 import { unconnectedMail, unconnectedScreening, unconnectedVerification } from './unconnected.js';
 import { manualReviewVerification } from './verification/manual-review.js';
 import type { VerificationProvider } from './verification/verification-provider.js';
+
+/** The secret the provider service's callbacks are signed with, and the routeKeys it may credit deposits of. */
+export interface ProviderServiceCallbacks {
+  readonly secret: string;
+  readonly collects: ReadonlySet<string>;
+}
 
 export interface ProductionProviders {
   readonly capabilities: Capabilities;
@@ -31,6 +39,8 @@ export interface ProductionProviders {
   readonly mailTransport: MailTransport | undefined;
   /** Starts and stops what runs in the background (the price feed's refresh). */
   readonly lifecycle: { start(): Promise<void>; stop(): void };
+  /** What the provider service's callbacks to /provider/v1 are checked against; absent when none is connected. */
+  readonly providerService?: ProviderServiceCallbacks;
 }
 
 const dayMs = 86_400_000;
@@ -62,6 +72,14 @@ export function productionProviders(
     if (builder === undefined) continue;
     payoutFiles.set(builder.rail, builder);
     payout.set(routeKey(builder.currency, builder.rail), bankFilePayouts(builder, description));
+  }
+  const service = file.providerService;
+  if (service !== undefined) {
+    const client = providerServiceClient(service);
+    for (const { currency, rail } of service.collects) {
+      collection.set(routeKey(currency, rail), providerServiceCollection(client));
+    }
+    for (const { currency, rail } of service.pays) payout.set(routeKey(currency, rail), providerServicePayouts(client));
   }
   const screening = file.screening;
   const smtp = file.mail?.smtp;
@@ -100,6 +118,14 @@ export function productionProviders(
         : listScreening(deps.db, {
             maxListAge: { ms: screening.maxListAgeDays * dayMs, nowMs: deps.nowMs },
           }),
+    ...(service === undefined
+      ? {}
+      : {
+          providerService: {
+            secret: service.secret,
+            collects: new Set(service.collects.map(({ currency, rail }) => routeKey(currency, rail))),
+          },
+        }),
   };
   return providers;
 }

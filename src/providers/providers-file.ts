@@ -6,6 +6,8 @@ import { collectionAccountProblems } from './collection/bank-account-collection.
 import { CollectionAccounts } from './collection/collection-accounts-config.js';
 import { SmtpConfigSchema } from './mail/smtp-config.js';
 import { PriceSourceOptions } from './prices/price-source-config.js';
+import { ProviderServiceConfig, providerServiceProblems } from './provider-service/provider-service-config.js';
+import { routeKey } from './rails/routed-rails.js';
 
 // The one place an operator connects production to the outside world (docs/operating.md): a JSON file named by
 // BROKERAGE_PROVIDERS_FILE. Every capability left out is not offered (spec, Environments: production is real
@@ -41,6 +43,7 @@ export const ProvidersFile = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    providerService: Type.Optional(ProviderServiceConfig),
     screening: Type.Optional(
       Type.Object(
         {
@@ -98,6 +101,26 @@ export function checkProvidersFile(path: string, parsed: unknown): ProvidersFile
     const key = `${account.currency}/${account.rail}`;
     if (seen.has(key)) problems.push(`collectionAccounts: ${key} is configured twice`);
     seen.add(key);
+  }
+  if (file.providerService !== undefined) {
+    problems.push(...providerServiceProblems(file.providerService));
+    const accounts = new Set((file.collectionAccounts ?? []).map((a) => routeKey(a.currency, a.rail)));
+    for (const { currency, rail } of file.providerService.collects) {
+      if (accounts.has(routeKey(currency, rail))) {
+        problems.push(`providerService.collects ${currency}/${rail}: also a collection account; connect it once`);
+      }
+    }
+    const files = new Set([
+      ...(file.bankPayouts?.sepa ? [routeKey('EUR', 'SEPA')] : []),
+      ...(file.bankPayouts?.ach ? [routeKey('USD', 'ACH_US')] : []),
+    ]);
+    for (const { currency, rail } of file.providerService.pays) {
+      if (files.has(routeKey(currency, rail))) {
+        problems.push(
+          `providerService.pays ${currency}/${rail}: also paid by bank file (bankPayouts); connect it once`,
+        );
+      }
+    }
   }
   if (problems.length > 0) throw new ProvidersFileError(path, problems);
   return file;
