@@ -1,3 +1,4 @@
+import { currencies } from '../catalogue/currencies.js';
 import type { Db } from '../storage/db.js';
 import { type Capabilities, liveCapabilities } from './capabilities.js';
 import { bankAccountCollection } from './collection/bank-account-collection.js';
@@ -20,6 +21,7 @@ import type { ScreeningProvider } from './screening/screening-provider.js';
 import { unconnectedMail, unconnectedScreening, unconnectedVerification } from './unconnected.js';
 import { manualReviewVerification } from './verification/manual-review.js';
 import type { VerificationProvider } from './verification/verification-provider.js';
+import { xpubWallets } from './wallets/wallet-config.js';
 
 /** The secret the provider service's callbacks are signed with, and the routeKeys it may credit deposits of. */
 export interface ProviderServiceCallbacks {
@@ -73,6 +75,23 @@ export function productionProviders(
     payoutFiles.set(builder.rail, builder);
     payout.set(routeKey(builder.currency, builder.rail), bankFilePayouts(builder, description));
   }
+  // Crypto deposits to the brokerage's own xpub-derived addresses, for every currency collected on a served network;
+  // the provider service reports what arrives (checkProvidersFile requires it with wallets).
+  const walletRoutes: string[] = [];
+  if (file.wallets !== undefined && file.wallets.length > 0) {
+    const wallets = xpubWallets(deps.db, file.wallets, { nowMs: deps.nowMs });
+    const channel: CollectionChannel = {
+      description: 'the brokerage’s own addresses (xpub), one per deposit; arrivals reported by the provider service',
+      depositInstructions: (request) => wallets.depositInstructions(request),
+    };
+    for (const rail of wallets.networks()) {
+      for (const currency of currencies) {
+        if (!currency.acceptedOriginRails.includes(rail)) continue;
+        collection.set(routeKey(currency.code, rail), channel);
+        walletRoutes.push(routeKey(currency.code, rail));
+      }
+    }
+  }
   const service = file.providerService;
   if (service !== undefined) {
     const client = providerServiceClient(service);
@@ -123,7 +142,10 @@ export function productionProviders(
       : {
           providerService: {
             secret: service.secret,
-            collects: new Set(service.collects.map(({ currency, rail }) => routeKey(currency, rail))),
+            collects: new Set([
+              ...service.collects.map(({ currency, rail }) => routeKey(currency, rail)),
+              ...walletRoutes,
+            ]),
           },
         }),
   };

@@ -8,6 +8,8 @@ import { SmtpConfigSchema } from './mail/smtp-config.js';
 import { PriceSourceOptions } from './prices/price-source-config.js';
 import { ProviderServiceConfig, providerServiceProblems } from './provider-service/provider-service-config.js';
 import { routeKey } from './rails/routed-rails.js';
+import { checkWalletConfig, WalletConfigError, walletConfigSchema } from './wallets/wallet-config.js';
+import { railsOf, walletNetworks } from './wallets/wallet-networks.js';
 
 // The one place an operator connects production to the outside world (docs/operating.md): a JSON file named by
 // BROKERAGE_PROVIDERS_FILE. Every capability left out is not offered (spec, Environments: production is real
@@ -44,6 +46,7 @@ export const ProvidersFile = Type.Object(
       ),
     ),
     providerService: Type.Optional(ProviderServiceConfig),
+    wallets: Type.Optional(walletConfigSchema),
     screening: Type.Optional(
       Type.Object(
         {
@@ -120,6 +123,28 @@ export function checkProvidersFile(path: string, parsed: unknown): ProvidersFile
           `providerService.pays ${currency}/${rail}: also paid by bank file (bankPayouts); connect it once`,
         );
       }
+    }
+  }
+  if (file.wallets !== undefined) {
+    try {
+      checkWalletConfig(file.wallets);
+    } catch (error) {
+      if (!(error instanceof WalletConfigError)) throw error;
+      problems.push(error.message);
+    }
+    // The provider service watches the chains and reports what arrives at the recorded addresses.
+    if (file.providerService === undefined && file.wallets.length > 0) {
+      problems.push('wallets: crypto deposits are credited by the provider service; connect providerService too');
+    }
+    const walletRails = new Set(
+      file.wallets.flatMap((entry) => {
+        const served = walletNetworks[entry.network];
+        return served === undefined ? [] : railsOf(served.network);
+      }),
+    );
+    for (const { currency, rail } of file.providerService?.collects ?? []) {
+      if (walletRails.has(rail))
+        problems.push(`providerService.collects ${currency}/${rail}: also a wallet; connect it once`);
     }
   }
   if (problems.length > 0) throw new ProvidersFileError(path, problems);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { requirePayout } from '../../providers/capabilities.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { amountFromJson, amountToDecimal, amountToJson } from '../../domain/money/currency-amount.js';
@@ -13,6 +12,7 @@ import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
+import { requirePayout } from '../../providers/capabilities.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
