@@ -109,7 +109,14 @@ describe('loadConfig accepts valid values', () => {
 
   it('BROKERAGE_ENV=production starts with ADMIN_TOKEN and SECRETS_KEY', () => {
     const config = loadConfig({ BROKERAGE_ENV: 'production', ADMIN_TOKEN: adminToken, SECRETS_KEY: hexKey });
-    expect(config).toMatchObject({ brokerageEnv: 'production', adminToken });
+    expect(config).toMatchObject({ brokerageEnv: 'production', adminToken, sandboxSettleDelayMs: 0 });
+  });
+
+  it('BROKERAGE_PROVIDERS_FILE names the providers file in production', () => {
+    const env = { BROKERAGE_ENV: 'production', ADMIN_TOKEN: adminToken, SECRETS_KEY: hexKey };
+    expect(loadConfig({ ...env, BROKERAGE_PROVIDERS_FILE: '/etc/brokerage/providers.json' }).providersFile).toBe(
+      '/etc/brokerage/providers.json',
+    );
   });
 });
 
@@ -215,5 +222,15 @@ describe('ConfigError', () => {
   it('BROKERAGE_ENV=production with a malformed SECRETS_KEY reports the format, not only its absence', () => {
     const error = refusal({ BROKERAGE_ENV: 'production', ADMIN_TOKEN: adminToken, SECRETS_KEY: 'abcd' });
     expect(error.problems.some((p) => p.includes('32 bytes'))).toBe(true);
+  });
+
+  it('the sandbox settings belong to stage: a providers file on stage, a settle delay in production', () => {
+    expect(refusal({ BROKERAGE_PROVIDERS_FILE: '/tmp/providers.json' }).problems).toEqual([
+      expect.stringContaining('BROKERAGE_PROVIDERS_FILE'),
+    ]);
+    const production = { BROKERAGE_ENV: 'production', ADMIN_TOKEN: adminToken, SECRETS_KEY: hexKey };
+    expect(refusal({ ...production, SANDBOX_SETTLE_DELAY_MS: '2000' }).problems).toEqual([
+      expect.stringContaining('SANDBOX_SETTLE_DELAY_MS'),
+    ]);
   });
 });

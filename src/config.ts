@@ -127,7 +127,8 @@ export function loadConfig(env: Env): Config {
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),
-    sandboxSettleDelayMs: integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
+    // Production has no simulated delay: a payout job, a reported credit's job run as soon as they are due.
+    sandboxSettleDelayMs: brokerageEnv === 'production' ? 0 : integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
     readThrottlePerSecond: integer('READ_THROTTLE_PER_SECOND', 100, 1, 1_000_000),
     clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, 64),
     providersFile: text('BROKERAGE_PROVIDERS_FILE'),
@@ -135,6 +136,10 @@ export function loadConfig(env: Env): Config {
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');
     if (text('SECRETS_KEY') === undefined) problems.push('SECRETS_KEY is required when BROKERAGE_ENV=production');
+    const delay = text('SANDBOX_SETTLE_DELAY_MS');
+    if (delay !== undefined && delay !== '0') {
+      problems.push('SANDBOX_SETTLE_DELAY_MS delays the stage sandbox only; production runs its jobs at once');
+    }
   } else if (config.providersFile !== undefined) {
     problems.push('BROKERAGE_PROVIDERS_FILE connects real providers and applies to BROKERAGE_ENV=production only');
   }
