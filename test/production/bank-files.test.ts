@@ -6,7 +6,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidRfReference } from '../../src/domain/payments/rf-reference.js';
-import { camt054, nachaReturns, pain002 } from '../support/bank-file-builders.js';
+import { camt053, camt054, nachaReturns, pain002 } from '../support/bank-file-builders.js';
 import { bankProviders, eurAccount, usdAccount } from '../support/bank-providers.js';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, productionEnv, type TestApp } from '../support/harness.js';
@@ -246,8 +246,19 @@ describe('paying out by bank file', () => {
   it('the ledger stays consistent and the reconciliation lists what the bank holds beyond it', async () => {
     const verification = (await admin('GET', '/admin/v1/ledger/verification')).json();
     expect(verification.consistent).toBe(true);
+    const statement = camt053(eurAccount, 'EUR', { amount: '12345.67', date: '2031-01-31' }, [
+      { bankReference: 'FEE-2031-01', direction: 'DBIT', amount: '4.50', remittance: 'Account fee January' },
+    ]);
+    expect(await importFile(statement)).toMatchObject({ format: 'camt.053', other: 1, closingBalances: 1 });
     const report = await admin('GET', '/admin/v1/reconciliation?currency=EUR');
     expect(report.statusCode, report.body).toBe(200);
-    expect(report.json()).toMatchObject({ currency: 'EUR', ledger: { position: expect.any(Number) } });
+    const body = report.json();
+    expect(body.bank.closingBalance).toBe(12345.67);
+    expect(body.bank.accounts).toContainEqual({ account: eurAccount, date: '2031-01-31', closingBalance: 12345.67 });
+    expect(body.items).toContainEqual(expect.objectContaining({ kind: 'other_bank_line', amount: -4.5 }));
+    // The SEPA payout settled by its pain.002 has no debit on a statement yet.
+    expect(body.items).toContainEqual(expect.objectContaining({ kind: 'payout_without_bank_debit', amount: -40 }));
+    // The difference is exactly the bank's figure less the ledger's, and the items explain what they list.
+    expect(Math.round((body.bank.closingBalance - body.ledger.position) * 100)).toBe(Math.round(body.difference * 100));
   });
 });

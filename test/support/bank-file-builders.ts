@@ -65,6 +65,27 @@ export function camt054(account: { iban?: string; number?: string; currency: str
 </Document>`;
 }
 
+/** A camt.053.001.02 statement of one IBAN account with its closing booked balance (CLBD) and booked lines. */
+export function camt053(
+  iban: string,
+  currency: string,
+  closing: { amount: string; date: string },
+  lines: readonly CamtLine[],
+) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>STM-${closing.date}-${lines.length}</MsgId><CreDtTm>${closing.date}T22:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>${iban}-${closing.date}</Id>
+      <Acct><Id><IBAN>${iban}</IBAN></Id><Ccy>${currency}</Ccy></Acct>
+      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="${currency}">${closing.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${closing.date}</Dt></Dt></Bal>
+      ${lines.map((line) => camtEntry(currency, line)).join('\n')}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`;
+}
+
 /** A pain.002.001.03 report on one of our pain.001 files: per payout, ACCP or RJCT with a reason. */
 export function pain002(
   originalMessageId: string,
