@@ -5,34 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aPartner, type Partner } from '../../test/support/builders.js';
-import { adminToken, buildTestApp, type TestApp } from '../../test/support/harness.js';
+import { type CliRun, cliAgainst } from '../../test/support/cli.js';
+import { buildTestApp, type TestApp } from '../../test/support/harness.js';
 import { pngBytes } from '../../test/support/kyc-flow.js';
-import { runCli } from './brokerage.js';
 
 let t: TestApp;
-let url = '';
+let cli: (argv: string[]) => Promise<CliRun>;
 let dir = '';
-
-async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--url', url, '--admin-token', adminToken, ...argv], {
-    env: {},
-    stdout: (s) => {
-      stdout += s;
-    },
-    stderr: (s) => {
-      stderr += s;
-    },
-  });
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  cli = await cliAgainst(t.app);
   dir = mkdtempSync(join(tmpdir(), 'brokerage-cli-'));
 });
 

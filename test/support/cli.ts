@@ -8,7 +8,8 @@ export interface CliRun {
   readonly code: number;
   readonly stdout: string;
   readonly stderr: string;
-  json(): unknown;
+  /** stdout parsed as JSON, untyped as JSON.parse answers it. */
+  json(): ReturnType<typeof JSON.parse>;
 }
 
 /** Starts the app on a loopback port and answers a function that runs `brokerage <argv>` against it. */

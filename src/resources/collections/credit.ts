@@ -13,44 +13,38 @@ export type CollectionTarget =
   | { readonly kind: 'deposit'; readonly id: string; readonly workspaceId: string; readonly currency: string }
   | { readonly kind: 'order'; readonly id: string; readonly workspaceId: string; readonly currency: string };
 
+type TargetRow = { kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string };
+
+/** The deposits and orders (rail-funded only) matching `where`, applied to each table's own column. */
+const targets = async (db: Queryable, where: { deposits?: string; orders?: string }, value: string) => {
+  const parts = [
+    ...(where.deposits
+      ? [`select 'deposit' as kind, id, workspace_id, currency from deposits where ${where.deposits} = $1`]
+      : []),
+    ...(where.orders
+      ? [
+          `select 'order' as kind, id, workspace_id, origin_currency as currency from orders
+           where ${where.orders} = $1 and origin_rail <> 'BALANCE'`,
+        ]
+      : []),
+  ];
+  const row = (await db.query<TargetRow>(parts.join(' union all '), [value]))[0];
+  return row === undefined
+    ? undefined
+    : ({ kind: row.kind, id: row.id, workspaceId: row.workspace_id, currency: row.currency } as CollectionTarget);
+};
+
 /** The deposit or order whose instructions carry `reference` (its reference_code, unique in each table). */
-export async function collectionByReference(db: Queryable, reference: string): Promise<CollectionTarget | undefined> {
-  const rows = await db.query<{ kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string }>(
-    `select 'deposit' as kind, id, workspace_id, currency from deposits where reference_code = $1
-     union all
-     select 'order' as kind, id, workspace_id, origin_currency as currency from orders
-       where reference_code = $1 and origin_rail <> 'BALANCE'`,
-    [reference],
-  );
-  return targetOf(rows[0]);
-}
+export const collectionByReference = (db: Queryable, reference: string): Promise<CollectionTarget | undefined> =>
+  targets(db, { deposits: 'reference_code', orders: 'reference_code' }, reference);
 
 /** The deposit or order whose instructions were issued under `depositId` (the id a provider service was given). */
-export async function collectionByDepositId(db: Queryable, depositId: string): Promise<CollectionTarget | undefined> {
-  const rows = await db.query<{ kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string }>(
-    `select 'deposit' as kind, id, workspace_id, currency from deposits where id = $1
-     union all
-     select 'order' as kind, id, workspace_id, origin_currency as currency from orders
-       where deposit_id = $1 and origin_rail <> 'BALANCE'`,
-    [depositId],
-  );
-  return targetOf(rows[0]);
-}
+export const collectionByDepositId = (db: Queryable, depositId: string): Promise<CollectionTarget | undefined> =>
+  targets(db, { deposits: 'id', orders: 'deposit_id' }, depositId);
 
 /** The order `orderId` as a collection target (rail-funded orders only). */
-export async function collectionByOrderId(db: Queryable, orderId: string): Promise<CollectionTarget | undefined> {
-  const rows = await db.query<{ kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string }>(
-    `select 'order' as kind, id, workspace_id, origin_currency as currency from orders
-     where id = $1 and origin_rail <> 'BALANCE'`,
-    [orderId],
-  );
-  return targetOf(rows[0]);
-}
-
-const targetOf = (
-  row: { kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string } | undefined,
-): CollectionTarget | undefined =>
-  row === undefined ? undefined : { kind: row.kind, id: row.id, workspaceId: row.workspace_id, currency: row.currency };
+export const collectionByOrderId = (db: Queryable, orderId: string): Promise<CollectionTarget | undefined> =>
+  targets(db, { orders: 'id' }, orderId);
 
 /** What arrived: the amount in minor units of the target's currency, and who paid it (the payer-field names). */
 export interface InboundCredit {
