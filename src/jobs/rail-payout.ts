@@ -92,6 +92,10 @@ export function railPayoutJob<S>(ctx: RailPayoutContext, job: RailPayoutJob<S>):
   });
 }
 
+/** Why a payout failed, with the bank's or provider's own words after it when a real rail gave them. */
+export const rejectionReason = (detail: string | undefined): string =>
+  detail === undefined ? 'The payout rail rejected the payout' : `The payout rail rejected the payout: ${detail}`;
+
 /** What became of a reported outcome. */
 export type ReportedOutcomeResult = 'applied' | 'already-applied' | 'unresolved';
 

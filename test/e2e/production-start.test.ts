@@ -41,7 +41,8 @@ describe('a production server process and its providers file', () => {
       const answer = await fetch(`${server.url}/admin/v1/capabilities`, {
         headers: { authorization: `Bearer ${production.ADMIN_TOKEN}` },
       });
-      expect((await answer.json()).capabilities).toContainEqual({
+      const report = (await answer.json()) as { capabilities: unknown[] };
+      expect(report.capabilities).toContainEqual({
         capability: 'collection EUR/SEPA',
         live: true,
         detail: expect.stringContaining('Commerzbank'),

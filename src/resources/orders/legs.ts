@@ -8,7 +8,7 @@ import {
 } from '../../domain/states/order-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type RailPayoutJob, railPayoutJob } from '../../jobs/rail-payout.js';
+import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { consumeKeyOf } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
@@ -191,8 +191,7 @@ export function orderPayoutSubject(ctx: LegContext): RailPayoutJob<OrderRow> {
     apply: async (tx, order, outcome, detail) => {
       const nowMs = ctx.clock.nowMs();
       if (outcome === 'rejected') {
-        const reason = 'The payout rail rejected the payout';
-        await refundOrder(ctx, tx, order, detail === undefined ? reason : `${reason}: ${detail}`, nowMs);
+        await refundOrder(ctx, tx, order, rejectionReason(detail), nowMs);
         return;
       }
       await postOrderEntry(tx, order, 'order_payout', payoutPostings(order), nowMs);

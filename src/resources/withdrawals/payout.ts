@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type RailPayoutJob, railPayoutJob } from '../../jobs/rail-payout.js';
+import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { findWithdrawal, type WithdrawalRow } from './repo.js';
@@ -9,10 +9,6 @@ import { moveWithdrawal } from './transitions.js';
 
 export const withdrawalPayoutJob = 'withdrawal.payout';
 export const withdrawalReturnJob = 'withdrawal.return';
-
-/** A failure reason with the bank's or provider's own words after it, when a real rail gave them. */
-export const withDetail = (reason: string, detail: string | undefined) =>
-  detail === undefined ? reason : `${reason}: ${detail}`;
 
 /**
  * Submits a held withdrawal to its rail and applies the outcome in the same transaction: settled (the hold leaves
@@ -55,13 +51,7 @@ export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'
           balanceUpdated: { accountId, currency },
         });
       if (outcome === 'rejected') {
-        await moveWithdrawal(
-          tx,
-          withdrawal,
-          'Failed',
-          nowMs,
-          withDetail('The payout rail rejected the payout', detail),
-        );
+        await moveWithdrawal(tx, withdrawal, 'Failed', nowMs, rejectionReason(detail));
         await entry('withdrawal_release', movements.release(accountId, currency, amount + fee));
         return;
       }
