@@ -34,6 +34,8 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       publicBaseUrl: 'http://127.0.0.1:3000',
       webhookAllowInsecure: false,
+      webhookDisableAfterHours: 72,
+      webhookSecretGraceHours: 24,
       secretsKey: undefined,
     } satisfies Partial<Config>);
   });
@@ -93,6 +95,8 @@ describe('loadConfig accepts valid values', () => {
     ['WEBHOOK_ALLOW_INSECURE 0', { WEBHOOK_ALLOW_INSECURE: '0' }, { webhookAllowInsecure: false }],
     ['WEBHOOK_ALLOW_INSECURE false', { WEBHOOK_ALLOW_INSECURE: 'false' }, { webhookAllowInsecure: false }],
     ['WEBHOOK_ALLOW_INSECURE FALSE', { WEBHOOK_ALLOW_INSECURE: 'FALSE' }, { webhookAllowInsecure: false }],
+    ['WEBHOOK_DISABLE_AFTER_HOURS 1', { WEBHOOK_DISABLE_AFTER_HOURS: '1' }, { webhookDisableAfterHours: 1 }],
+    ['WEBHOOK_SECRET_GRACE_HOURS 0', { WEBHOOK_SECRET_GRACE_HOURS: '0' }, { webhookSecretGraceHours: 0 }],
   ];
   it.each(cases)('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -123,6 +127,9 @@ describe('loadConfig accepts valid values', () => {
 describe('loadConfig refuses invalid values, naming the variable', () => {
   const cases: Array<[string, Env]> = [
     ['PORT', { PORT: 'abc' }],
+    ['WEBHOOK_DISABLE_AFTER_HOURS', { WEBHOOK_DISABLE_AFTER_HOURS: '0' }],
+    ['WEBHOOK_DISABLE_AFTER_HOURS', { WEBHOOK_DISABLE_AFTER_HOURS: '76' }],
+    ['WEBHOOK_SECRET_GRACE_HOURS', { WEBHOOK_SECRET_GRACE_HOURS: '169' }],
     ['PORT', { PORT: '70000' }],
     ['PORT', { PORT: '-1' }],
     ['PORT', { PORT: '80.5' }],

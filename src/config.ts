@@ -24,6 +24,10 @@ export interface Config {
   readonly orderPaymentWindowSeconds: number;
   readonly writeRateLimitPerMinute: number;
   readonly webhookAllowInsecure: boolean;
+  /** A retrying endpoint is disabled once every attempt of an event has failed for this long. */
+  readonly webhookDisableAfterHours: number;
+  /** After a secret rotation, the replaced secret still signs webhook-signature for this long (0: not at all). */
+  readonly webhookSecretGraceHours: number;
   readonly publicBaseUrl: string;
   /** 32 bytes, when given; see resolveSecrets for what happens when it is not. */
   readonly secretsKey: Buffer | undefined;
@@ -124,6 +128,8 @@ export function loadConfig(env: Env): Config {
       1_000_000,
     ),
     webhookAllowInsecure: insecure === '1' || insecure?.toLowerCase() === 'true',
+    webhookDisableAfterHours: integer('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, limits.webhookDisableAfterHoursMax),
+    webhookSecretGraceHours: integer('WEBHOOK_SECRET_GRACE_HOURS', 24, 0, limits.webhookSecretGraceHoursMax),
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),

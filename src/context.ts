@@ -114,6 +114,7 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
       timeoutMs: limits.webhookTimeoutMs,
       batchSize: 50,
       maxInFlight: limits.webhookSendsInFlightMax,
+      disableAfterMs: config.webhookDisableAfterHours * 3_600_000,
     }),
     rails,
     capabilities,

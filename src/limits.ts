@@ -49,6 +49,30 @@ export const limits = {
   /** Webhook sends in flight at once per process. */
   webhookSendsInFlightMax: 64,
   /**
+   * retryPolicy 'exponential': the pause after each failed attempt, before jitter (attempt 1 is the fan-out's; ten
+   * attempts in all). They add up to about 75.6 hours, and jitter only lengthens them, so the last attempt of an
+   * event that never got through comes after WEBHOOK_DISABLE_AFTER_HOURS at its largest and can disable the endpoint.
+   */
+  webhookRetryDelaysMs: [
+    60_000,
+    5 * 60_000,
+    30 * 60_000,
+    2 * 3_600_000,
+    5 * 3_600_000,
+    10 * 3_600_000,
+    14 * 3_600_000,
+    20 * 3_600_000,
+    24 * 3_600_000,
+  ],
+  /** Each pause is lengthened by up to this fraction, at random, so that a recovering receiver is not hit in step. */
+  webhookRetryJitterRatio: 0.2,
+  /** A receiver's Retry-After is honoured up to this (seconds or an HTTP date); a longer one is cut to it. */
+  webhookRetryAfterMaxMs: 24 * 3_600_000,
+  /** WEBHOOK_DISABLE_AFTER_HOURS: at most the retry schedule's length, so that it can be reached. */
+  webhookDisableAfterHoursMax: 75,
+  /** WEBHOOK_SECRET_GRACE_HOURS: how long a replaced secret may keep signing webhook-signature, at most. */
+  webhookSecretGraceHoursMax: 168,
+  /**
    * An SMTP server's connect, greeting and idle-socket timeouts, each; a whole delivery is abandoned after twice the
    * configured value, so that it ends within the job runner's 30 s lease (no second process sends it meanwhile).
    */

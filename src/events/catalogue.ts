@@ -85,6 +85,21 @@ export const eventTypes = {
     envelopeId: 'entity',
     emitted: true,
   },
+  // Not in the spec's table: added within v1 (Versioning 2) with opt-in retries (issue #12). Fires in the transaction
+  // that disables the endpoint; the disabled endpoint itself no longer receives it, the workspace's others do.
+  webhook_endpoint_disabled: {
+    fires:
+      'A webhook endpoint with retryPolicy exponential was disabled: every attempt of an event failed for WEBHOOK_DISABLE_AFTER_HOURS.',
+    envelopeId: 'entity',
+    emitted: true,
+  },
+  // Not in the spec's table: sent only by POST /v1/webhooks/{webhookId}/test, to that endpoint, never fanned out.
+  // It is about no entity: its id is a fresh UUID, repeated as data.eventId.
+  webhook_test: {
+    fires: 'Sent on request to one endpoint by POST /v1/webhooks/{webhookId}/test, to check its receiver.',
+    envelopeId: 'delivery',
+    emitted: true,
+  },
 } as const satisfies Record<string, EventTypeEntry>;
 
 export type EventType = keyof typeof eventTypes;

@@ -7,6 +7,8 @@ export interface Attempt {
   readonly statusCode: number | undefined;
   readonly latencyMs: number;
   readonly error: string | undefined;
+  /** The receiver's Retry-After header, read by a retrying endpoint's schedule (retry-schedule.ts). */
+  readonly retryAfter?: string | undefined;
 }
 
 /**
@@ -39,7 +41,8 @@ export async function postOnce(
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ statusCode: res.statusCode, latencyMs: elapsed(), error: undefined }));
+        const retryAfter = res.headers['retry-after'];
+        res.on('end', () => resolve({ statusCode: res.statusCode, latencyMs: elapsed(), error: undefined, retryAfter }));
         res.on('error', (error) => resolve({ statusCode: res.statusCode, latencyMs: elapsed(), error: error.message }));
       },
     );

@@ -3,9 +3,10 @@ import type { Clock } from '../platform/clock.js';
 import { PollingLoop } from '../platform/polling-loop.js';
 import { open } from '../platform/sealing.js';
 import type { Db, Queryable } from '../storage/db.js';
+import { type AttemptedDelivery, isDelivered, recordAttempt } from './attempt-record.js';
 import { eventApiVersion } from './catalogue.js';
 import { type Attempt, postOnce } from './deliver.js';
-import { signatureHeader, signatureOf } from './signature.js';
+import { signedHeaders } from './signature.js';
 import type { Resolver } from './url-policy.js';
 
 export interface DispatcherOptions {
@@ -17,7 +18,11 @@ export interface DispatcherOptions {
   readonly batchSize: number;
   /** Sends in flight at once per process: a slow endpoint holds one slot, never the others' events. */
   readonly maxInFlight: number;
+  /** WEBHOOK_DISABLE_AFTER_HOURS in milliseconds: when a retrying endpoint whose every attempt fails is disabled. */
+  readonly disableAfterMs: number;
   readonly resolver?: Resolver;
+  /** A number in [0, 1) for the retries' jitter; Math.random unless a test fixes it. */
+  readonly random?: () => number;
 }
 
 /** The envelope's api_version, as JSON. */
@@ -26,22 +31,36 @@ const apiVersion = JSON.stringify(eventApiVersion);
 /** Events fanned out per statement: a backlog takes several. */
 const fanOutBatch = 500;
 
-interface Claimed {
-  id: bigint;
+interface Claimed extends AttemptedDelivery {
   event_id: string;
-  type: string;
   data: string;
+  /** The event's stable id (outbox_events.event_uid): webhook-id, the same on every attempt and re-send. */
+  webhook_id: string;
   url: string;
   secret_sealed: string | null;
-  active: boolean;
+  /** The secret a rotation replaced, while its grace lasts (signs webhook-signature only). */
+  previous_secret_sealed: string | null;
   [column: string]: unknown;
 }
+
+// TEMPORARY until the events-api branch (migration 0028, outbox_events.event_uid) is merged: read the column when
+// it exists, else the outbox row id, which is as stable. After the merge this is `o.event_uid::text`.
+const webhookIdSql = `coalesce(to_jsonb(o) ->> 'event_uid', o.id::text)`;
+
+/** A claimed delivery joined with its event and endpoint; `c` is the delivery row (or the claim's RETURNING). */
+const claimedSelect = (nowMs: string) => `select c.id, c.outbox_id, c.endpoint_id, c.workspace_id, c.attempt,
+    c.first_attempt_at_ms, o.event_id, o.type, o.data::text as data, ${webhookIdSql} as webhook_id, e.url,
+    e.secret_sealed, e.retry_policy,
+    case when e.previous_secret_until_ms > ${nowMs} then e.previous_secret_sealed end as previous_secret_sealed,
+    (e.is_active and e.deleted_at_ms is null) as active
+  from claimed c join outbox_events o on o.id = c.outbox_id join webhook_endpoints e on e.id = c.endpoint_id`;
 
 /**
  * Delivers the outbox to webhook endpoints: each committed event is fanned out once to the endpoints active at
  * that moment (a delivery row per endpoint), then each delivery is claimed with a lease (FOR UPDATE SKIP LOCKED),
- * attempted once and recorded. Several processes share the work; only a crash between a send and its record
- * sends again after the lease, which the spec allows.
+ * attempted once and recorded. An endpoint with retryPolicy 'exponential' gets a failed attempt's next one as a
+ * new row, scheduled, and claimed the same way when due (attempt-record.ts). Several processes share the work;
+ * only a crash between a send and its record sends again after the lease, which the spec allows.
  */
 export class WebhookDispatcher {
   private readonly loop: PollingLoop;
@@ -86,6 +105,22 @@ export class WebhookDispatcher {
   }
 
   /**
+   * Sends a delivery row its caller inserted already held ('sending', under a lease, so no dispatcher claims it)
+   * and records the outcome: the test event of POST /v1/webhooks/{webhookId}/test, answered to the partner.
+   */
+  async sendHeld(deliveryId: bigint): Promise<Attempt & { delivered: boolean }> {
+    const nowMs = this.clock.nowMs();
+    const [delivery] = await this.db.query<Claimed>(
+      `with claimed as (select * from webhook_deliveries where id = $1 and state = 'sending') ${claimedSelect('$2')}`,
+      [deliveryId, nowMs],
+    );
+    if (!delivery) throw new Error(`delivery ${deliveryId} is not held`);
+    // Sent whatever the endpoint's isActive: the caller checked that it is not deleted.
+    const outcome = await this.attempt({ ...delivery, active: true });
+    return { ...outcome, delivered: isDelivered(outcome) };
+  }
+
+  /**
    * Fans out and claims while there is room in the send pool, without waiting for a batch to finish: each send
    * frees its slot when it ends. A round that found less than it asked for ends the looking: the next round waits
    * for a wake-up (NOTIFY, runDue), or for a slot when the pool was full, so an idle round trip is not repeated per
@@ -102,6 +137,7 @@ export class WebhookDispatcher {
       const claimed = wanted > 0 ? await this.claim(wanted) : [];
       for (const delivery of claimed) {
         const send: Promise<void> = this.attempt(delivery)
+          .then(() => undefined)
           .catch((error: unknown) => this.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'))
           .finally(() => inFlight.delete(send));
         inFlight.add(send);
@@ -120,17 +156,21 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Returns how many events it fanned out: a backlog takes several rounds. */
+  /**
+   * Returns how many events it fanned out: a backlog takes several rounds. An endpoint with enabled_events gets only
+   * those types; null is every type (the spec's rule).
+   */
   private async fanOut(): Promise<number> {
     const nowMs = this.clock.nowMs();
     const [counted] = await this.db.query<{ n: bigint }>(
       `with due as (
-         select id, workspace_id from outbox_events where fanned_out_at_ms is null order by id limit ${fanOutBatch}
-         for update skip locked),
+         select id, workspace_id, type from outbox_events where fanned_out_at_ms is null order by id
+         limit ${fanOutBatch} for update skip locked),
        fanned as (
          insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
          select due.id, e.id, due.workspace_id, 'pending', $1 from due
          join webhook_endpoints e on e.workspace_id = due.workspace_id and e.is_active and e.deleted_at_ms is null
+           and (e.enabled_events is null or due.type = any(e.enabled_events))
          order by due.id),
        marked as (update outbox_events set fanned_out_at_ms = $1 where id in (select id from due) returning 1)
        select count(*) as n from marked`,
@@ -139,6 +179,7 @@ export class WebhookDispatcher {
     return Number(counted?.n ?? 0);
   }
 
+  /** Pending rows, rows whose sender's lease ran out, and retries whose time has come. */
   private async claim(limit: number): Promise<Claimed[]> {
     const nowMs = this.clock.nowMs();
     return this.db.query<Claimed>(
@@ -147,17 +188,16 @@ export class WebhookDispatcher {
          where id in (
            select id from webhook_deliveries
            where state = 'pending' or (state = 'sending' and locked_until_ms < $1)
+             or (state = 'scheduled' and next_attempt_at_ms <= $1)
            order by id limit $3 for update skip locked)
-         returning id, outbox_id, endpoint_id)
-       select c.id, o.event_id, o.type, o.data::text as data, e.url, e.secret_sealed,
-         (e.is_active and e.deleted_at_ms is null) as active
-       from claimed c join outbox_events o on o.id = c.outbox_id join webhook_endpoints e on e.id = c.endpoint_id
+         returning *)
+       ${claimedSelect('$1')}
        order by c.id`,
       [nowMs, nowMs + this.options.leaseMs, limit],
     );
   }
 
-  private async attempt(delivery: Claimed): Promise<void> {
+  private async attempt(delivery: Claimed): Promise<Attempt> {
     let outcome: Attempt;
     if (!delivery.active) {
       outcome = { statusCode: undefined, latencyMs: 0, error: 'endpoint deleted or deactivated before delivery' };
@@ -168,23 +208,21 @@ export class WebhookDispatcher {
       );
       const headers: Record<string, string> = { 'user-agent': 'brokerage-webhooks/1.0' };
       if (delivery.secret_sealed !== null) {
-        headers[signatureHeader] = signatureOf(open(this.secretsKey, delivery.secret_sealed), body);
+        const secrets = {
+          current: open(this.secretsKey, delivery.secret_sealed),
+          previous:
+            delivery.previous_secret_sealed === null ? undefined : open(this.secretsKey, delivery.previous_secret_sealed),
+        };
+        Object.assign(headers, signedHeaders(secrets, delivery.webhook_id, this.clock.nowMs(), body));
       }
       outcome = await postOnce(delivery.url, body, headers, this.options);
     }
-    const delivered = outcome.statusCode !== undefined && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    await this.db.query(
-      `update webhook_deliveries set state = $2, attempted_at_ms = $3, status_code = $4, latency_ms = $5, error = $6,
-         locked_until_ms = null where id = $1`,
-      [
-        delivery.id,
-        delivered ? 'delivered' : 'failed',
-        this.clock.nowMs(),
-        outcome.statusCode ?? null,
-        outcome.latencyMs,
-        outcome.error?.slice(0, 500) ?? (delivered ? null : `HTTP ${outcome.statusCode}`),
-      ],
-    );
+    await recordAttempt(this.db, delivery, outcome, {
+      nowMs: this.clock.nowMs(),
+      disableAfterMs: this.options.disableAfterMs,
+      random: this.options.random ?? Math.random,
+    });
+    return outcome;
   }
 }
 

@@ -62,6 +62,9 @@ describe('webhook endpoints', () => {
       name: 'hook /a',
       url: `${receiver.url}/a`,
       isActive: true,
+      // Additive (issue #12): the spec's single attempt and every event type, unless the partner opts in.
+      retryPolicy: 'none',
+      enabledEvents: null,
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
     });

@@ -50,21 +50,52 @@ export interface DeliveryRow {
   id: bigint;
   event_id: string;
   type: string;
-  state: 'pending' | 'sending' | 'delivered' | 'failed';
+  attempt: number;
+  state: 'scheduled' | 'pending' | 'sending' | 'delivered' | 'failed';
   status_code: number | null;
   latency_ms: number | null;
   error: string | null;
   created_at_ms: bigint;
   attempted_at_ms: bigint | null;
+  next_attempt_at_ms: bigint | null;
   [column: string]: unknown;
 }
 
 /** An endpoint's deliveries, newest first. */
 export function listDeliveries(db: Queryable, endpointId: string, limit: number): Promise<DeliveryRow[]> {
   return db.query<DeliveryRow>(
-    `select d.id, o.event_id, o.type, d.state, d.status_code, d.latency_ms, d.error, d.created_at_ms, d.attempted_at_ms
+    `select d.id, o.event_id, o.type, d.attempt, d.state, d.status_code, d.latency_ms, d.error, d.created_at_ms,
+       d.attempted_at_ms, d.next_attempt_at_ms
      from webhook_deliveries d join outbox_events o on o.id = d.outbox_id
      where d.endpoint_id = $1 order by d.id desc limit $2`,
     [endpointId, limit],
   );
+}
+
+export interface HeldTestDelivery {
+  readonly workspaceId: string;
+  readonly endpointId: string;
+  /** The envelope id, repeated as data.eventId (a delivery-id type: see the catalogue). */
+  readonly eventId: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly nowMs: number;
+  /** The delivery is inserted held ('sending') until then, so that no dispatcher claims what the request sends. */
+  readonly heldUntilMs: number;
+}
+
+/**
+ * Records a webhook_test event and its one delivery to one endpoint, in one statement. The event is born fanned
+ * out, so the dispatcher sends it to no other endpoint. Answers the delivery's id.
+ */
+export async function insertHeldTestDelivery(db: Queryable, t: HeldTestDelivery): Promise<bigint> {
+  const [row] = await db.query<{ id: bigint }>(
+    `with event as (
+       insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms, fanned_out_at_ms)
+       values ($1, 'webhook_test', $2, $3::text::jsonb, $4, $4) returning id)
+     insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms, locked_until_ms)
+     select id, $5, $1, 'sending', $4, $6 from event returning id`,
+    [t.workspaceId, t.eventId, JSON.stringify(t.data), t.nowMs, t.endpointId, t.heldUntilMs],
+  );
+  if (!row) throw new Error('the test delivery was not inserted');
+  return row.id;
 }

@@ -1,3 +1,4 @@
+import type { RetryPolicy } from '../../events/retry-schedule.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface EndpointRow {
@@ -8,12 +9,20 @@ export interface EndpointRow {
   secret_sealed: string | null;
   legacy: boolean;
   is_active: boolean;
+  retry_policy: RetryPolicy;
+  /** null: every event type. */
+  enabled_events: string[] | null;
+  disabled_at_ms: bigint | null;
   created_at_ms: bigint;
   updated_at_ms: bigint;
   [column: string]: unknown;
 }
 
 const live = 'deleted_at_ms is null';
+
+/** A list of event types as a text[] parameter: sent as JSON text, as every driver passes it alike. */
+const typesArray = (param: string) => `(select array_agg(t) from jsonb_array_elements_text(${param}::text::jsonb) t)`;
+const typesParam = (types: readonly string[] | null) => (types === null ? null : JSON.stringify(types));
 
 export async function findEndpoint(db: Queryable, id: string): Promise<EndpointRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
@@ -52,14 +61,17 @@ export interface NewEndpoint {
   readonly name: string;
   readonly url: string;
   readonly secretSealed: string;
+  readonly retryPolicy: RetryPolicy;
+  readonly enabledEvents: readonly string[] | null;
   readonly nowMs: number;
 }
 
 export async function insertEndpoint(db: Queryable, e: NewEndpoint): Promise<EndpointRow> {
   const [row] = await db.query<EndpointRow>(
-    `insert into webhook_endpoints (id, workspace_id, name, url, secret_sealed, created_at_ms, updated_at_ms)
-     values ($1, $2, $3, $4, $5, $6, $6) returning *`,
-    [e.id, e.workspaceId, e.name, e.url, e.secretSealed, e.nowMs],
+    `insert into webhook_endpoints (id, workspace_id, name, url, secret_sealed, retry_policy, enabled_events,
+       created_at_ms, updated_at_ms)
+     values ($1, $2, $3, $4, $5, $6, ${typesArray('$7')}, $8, $8) returning *`,
+    [e.id, e.workspaceId, e.name, e.url, e.secretSealed, e.retryPolicy, typesParam(e.enabledEvents), e.nowMs],
   );
   return row as EndpointRow;
 }
@@ -70,20 +82,46 @@ export interface EndpointChange {
   readonly url: string | undefined;
   readonly secretSealed: string | undefined;
   readonly isActive: boolean | undefined;
+  readonly retryPolicy: RetryPolicy | undefined;
+  /** null sets every type again. */
+  readonly enabledEvents: readonly string[] | null | undefined;
 }
 
-/** Applies the change to a live endpoint; undefined when it was deleted meanwhile. */
+/**
+ * Applies the change to a live endpoint; undefined when it was deleted meanwhile. A new secret keeps the one it
+ * replaces, with the end of its grace (`previousSecretUntilMs`), for webhook-signature; an endpoint made active
+ * again forgets when retries disabled it.
+ */
 export async function updateEndpointRow(
   db: Queryable,
   id: string,
   change: EndpointChange,
   nowMs: number,
+  previousSecretUntilMs: number,
 ): Promise<EndpointRow | undefined> {
   const [row] = await db.query<EndpointRow>(
     `update webhook_endpoints set name = coalesce($2, name), url = coalesce($3, url),
-       secret_sealed = coalesce($4, secret_sealed), is_active = coalesce($5, is_active), updated_at_ms = $6
+       secret_sealed = coalesce($4, secret_sealed),
+       previous_secret_sealed = case when $4::text is null then previous_secret_sealed else secret_sealed end,
+       previous_secret_until_ms = case when $4::text is null then previous_secret_until_ms else $9 end,
+       is_active = coalesce($5, is_active),
+       disabled_at_ms = case when $5::boolean then null else disabled_at_ms end,
+       retry_policy = coalesce($6, retry_policy),
+       enabled_events = case when $7 then ${typesArray('$8')} else enabled_events end,
+       updated_at_ms = $10
      where id = $1 and deleted_at_ms is null returning *`,
-    [id, change.name ?? null, change.url ?? null, change.secretSealed ?? null, change.isActive ?? null, nowMs],
+    [
+      id,
+      change.name ?? null,
+      change.url ?? null,
+      change.secretSealed ?? null,
+      change.isActive ?? null,
+      change.retryPolicy ?? null,
+      change.enabledEvents !== undefined,
+      typesParam(change.enabledEvents ?? null),
+      previousSecretUntilMs,
+      nowMs,
+    ],
   );
   return row;
 }

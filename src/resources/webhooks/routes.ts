@@ -10,6 +10,7 @@ import {
   ResendRequest,
   ResendResponse,
   SetLegacyWebhook,
+  TestDelivery,
   UpdateWebhookRequest,
   WebhookEndpoint,
 } from './schema.js';
@@ -25,6 +26,7 @@ import {
   setLegacy,
   updateEndpoint,
 } from './service.js';
+import { sendTestEvent } from './test-event.js';
 
 const tags = ['Webhooks'];
 const Params = Obj({ webhookId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -125,13 +127,31 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     {
       schema: {
         tags,
-        summary: 'The delivery log of an endpoint, newest first: one attempt per event',
+        summary:
+          'The delivery log of an endpoint, newest first: one row per attempt, numbered (one attempt per event ' +
+          "unless the endpoint's retryPolicy retries)",
         params: Params,
         querystring: Obj({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
         response: { 200: Type.Array(Delivery), ...errorResponses('read', [400, 401, 404]) },
       },
     },
     async (request) => deliveriesOf(ctx, request.workspace, request.params.webhookId, request.query.limit ?? 100),
+  );
+
+  app.post(
+    '/webhooks/:webhookId/test',
+    {
+      config: { kind: 'create' },
+      schema: {
+        tags,
+        summary:
+          'Send a signed webhook_test event to this endpoint now and answer the outcome (status, latency, error); ' +
+          'it is in the delivery log, and never retried',
+        params: Params,
+        response: { 200: TestDelivery, ...errorResponses('create', [400, 401, 404]) },
+      },
+    },
+    async (request) => sendTestEvent(ctx, request.workspace, request.params.webhookId),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { retryPolicies } from '../../events/retry-schedule.js';
 import { limits } from '../../limits.js';
 import { Obj, StringEnum } from '../../platform/schema.js';
 
@@ -7,17 +8,47 @@ const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'https, to
 const Secret = Type.String({
   minLength: limits.webhookSecretMinLength,
   maxLength: 256,
-  description: 'Signs every delivery (X-Service-Signature-256); never returned',
+  description:
+    'Signs every delivery (X-Service-Signature-256 and webhook-signature); never returned. A `whsec_` and base64 ' +
+    'secret keys webhook-signature with its decoded bytes, as Standard Webhooks defines (docs/webhooks.md)',
+});
+const RetryPolicy = StringEnum(retryPolicies, {
+  description:
+    'none: one attempt, as the spec says (the default). exponential: a failed attempt is retried with growing ' +
+    'delays for about three days (Retry-After honoured; 2xx and 410 Gone stop it); an endpoint whose every ' +
+    'attempt of an event fails for WEBHOOK_DISABLE_AFTER_HOURS is disabled',
+});
+const eventTypesDescription = 'Event types sent to this endpoint; an unknown type is refused, naming it';
+const EventTypes = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+  minItems: 1,
+  maxItems: 100,
+  uniqueItems: true,
+  description: eventTypesDescription,
 });
 
-export const CreateWebhookRequest = Obj({ name: Name, url: Url, secret: Secret });
+export const CreateWebhookRequest = Obj({
+  name: Name,
+  url: Url,
+  secret: Secret,
+  retryPolicy: Type.Optional(RetryPolicy),
+  enabledEvents: Type.Optional({ ...EventTypes, description: `${eventTypesDescription}. Absent: every type` }),
+});
 
 export const UpdateWebhookRequest = Obj(
   {
     name: Type.Optional(Name),
     url: Type.Optional(Url),
-    secret: Type.Optional({ ...Secret, description: 'A new secret: rotates it from the next delivery on' }),
+    secret: Type.Optional({
+      ...Secret,
+      description:
+        'A new secret: X-Service-Signature-256 uses it from the next delivery on; webhook-signature carries the ' +
+        "old secret's signature beside it for WEBHOOK_SECRET_GRACE_HOURS",
+    }),
     isActive: Type.Optional(Type.Boolean()),
+    retryPolicy: Type.Optional(RetryPolicy),
+    enabledEvents: Type.Optional(
+      Type.Union([EventTypes, Type.Null()], { description: 'Event types sent to this endpoint; null: every type' }),
+    ),
   },
   { description: 'Fields to change; the others keep their values' },
 );
@@ -27,6 +58,13 @@ export const WebhookEndpoint = Type.Object({
   name: Type.String(),
   url: Type.String(),
   isActive: Type.Boolean(),
+  retryPolicy: RetryPolicy,
+  enabledEvents: Type.Union([Type.Array(Type.String()), Type.Null()], {
+    description: 'The event types sent to this endpoint; null: every type, including types added later',
+  }),
+  disabledAt: Type.Optional(
+    Type.Integer({ description: 'Unix milliseconds: when failing retries disabled the endpoint (until enabled again)' }),
+  ),
   createdAt: Type.Integer({ description: 'Unix milliseconds' }),
   updatedAt: Type.Integer({ description: 'Unix milliseconds' }),
 });
@@ -51,10 +89,23 @@ export const Delivery = Type.Object({
   deliveryId: Type.Integer(),
   eventId: Type.String(),
   eventType: Type.String(),
-  state: StringEnum(['pending', 'sending', 'delivered', 'failed']),
+  attempt: Type.Integer({ minimum: 1, description: "The attempt's number for this event: 1, then each retry's" }),
+  state: StringEnum(['scheduled', 'pending', 'sending', 'delivered', 'failed'], {
+    description: 'scheduled: a retry waiting for nextAttemptAt',
+  }),
   statusCode: Type.Optional(Type.Integer()),
   latencyMs: Type.Optional(Type.Integer()),
   error: Type.Optional(Type.String()),
   createdAt: Type.Integer({ description: 'Unix milliseconds' }),
   attemptedAt: Type.Optional(Type.Integer({ description: 'Unix milliseconds' })),
+  nextAttemptAt: Type.Optional(Type.Integer({ description: 'Unix milliseconds: when a scheduled retry is due' })),
+});
+
+export const TestDelivery = Type.Object({
+  delivered: Type.Boolean({ description: 'The endpoint answered 2xx' }),
+  deliveryId: Type.Integer({ description: 'The attempt in the delivery log' }),
+  eventId: Type.String({ description: "The test event's id (envelope id and data.eventId)" }),
+  statusCode: Type.Optional(Type.Integer({ description: "The endpoint's answer; absent when none came" })),
+  latencyMs: Type.Integer(),
+  error: Type.Optional(Type.String()),
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { allowance, authorization, existence, stateError, validation } from '../../domain/errors.js';
+import { eventTypeNames } from '../../events/catalogue.js';
 import { announceDeliveries } from '../../events/dispatcher.js';
 import { checkTarget } from '../../events/url-policy.js';
 import { limits } from '../../limits.js';
@@ -28,6 +29,9 @@ export function endpointView(row: EndpointRow): Static<typeof WebhookEndpoint> {
     name: row.name,
     url: row.url,
     isActive: row.is_active,
+    retryPolicy: row.retry_policy,
+    enabledEvents: row.enabled_events,
+    ...(row.disabled_at_ms === null ? {} : { disabledAt: Number(row.disabled_at_ms) }),
     createdAt: Number(row.created_at_ms),
     updatedAt: Number(row.updated_at_ms),
   };
@@ -39,11 +43,21 @@ async function requireTarget(ctx: AppContext, url: string): Promise<void> {
   if (!target.ok) throw validation(target.reason, 'invalidParameters');
 }
 
+/** enabledEvents must name catalogue types: a 400 names every unknown one. */
+function requireKnownTypes(types: readonly string[] | null | undefined): void {
+  const known = new Set<string>(eventTypeNames);
+  const unknown = (types ?? []).filter((type) => !known.has(type));
+  if (unknown.length > 0) {
+    throw validation(`enabledEvents names unknown event types: ${unknown.join(', ')}`, 'invalidParameters');
+  }
+}
+
 export async function createEndpoint(
   ctx: AppContext,
   workspace: WorkspaceContext,
   body: Static<typeof CreateWebhookRequest>,
 ) {
+  requireKnownTypes(body.enabledEvents);
   await requireTarget(ctx, body.url);
   if ((await countEndpoints(ctx.db, workspace.id)) >= limits.webhookEndpointsMax) {
     throw allowance(`A workspace has at most ${limits.webhookEndpointsMax} webhook endpoints; delete one first`);
@@ -55,6 +69,8 @@ export async function createEndpoint(
     name: body.name,
     url: body.url,
     secretSealed: seal(ctx.secretsKey, body.secret),
+    retryPolicy: body.retryPolicy ?? 'none',
+    enabledEvents: body.enabledEvents ?? null,
     nowMs,
   });
   return endpointView(row);
@@ -78,8 +94,12 @@ export async function updateEndpoint(
   body: Static<typeof UpdateWebhookRequest>,
 ) {
   await ownedEndpoint(ctx, workspace, id);
-  if (Object.keys(body).length === 0) throw validation('Send at least one of name, url, secret, isActive');
+  if (Object.keys(body).length === 0) {
+    throw validation('Send at least one of name, url, secret, isActive, retryPolicy, enabledEvents');
+  }
+  requireKnownTypes(body.enabledEvents);
   if (body.url !== undefined) await requireTarget(ctx, body.url);
+  const nowMs = ctx.clock.nowMs();
   const row = await updateEndpointRow(
     ctx.db,
     id,
@@ -88,8 +108,12 @@ export async function updateEndpoint(
       url: body.url,
       secretSealed: body.secret === undefined ? undefined : seal(ctx.secretsKey, body.secret),
       isActive: body.isActive,
+      retryPolicy: body.retryPolicy,
+      enabledEvents: body.enabledEvents,
     },
-    ctx.clock.nowMs(),
+    nowMs,
+    // The replaced secret's grace: webhook-signature carries its signature beside the new one's until then.
+    nowMs + ctx.config.webhookSecretGraceHours * 3_600_000,
   );
   if (!row) throw existence(`Webhook endpoint ${id} does not exist`);
   return endpointView(row);
@@ -149,11 +173,13 @@ export async function deliveriesOf(ctx: AppContext, workspace: WorkspaceContext,
     deliveryId: Number(r.id),
     eventId: r.event_id,
     eventType: r.type,
+    attempt: r.attempt,
     state: r.state,
     ...(r.status_code === null ? {} : { statusCode: r.status_code }),
     ...(r.latency_ms === null ? {} : { latencyMs: r.latency_ms }),
     ...(r.error === null ? {} : { error: r.error }),
     createdAt: Number(r.created_at_ms),
     ...(r.attempted_at_ms === null ? {} : { attemptedAt: Number(r.attempted_at_ms) }),
+    ...(r.next_attempt_at_ms === null || r.state !== 'scheduled' ? {} : { nextAttemptAt: Number(r.next_attempt_at_ms) }),
   }));
 }
