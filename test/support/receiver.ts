@@ -18,6 +18,10 @@ export interface Received {
 export interface Receiver {
   readonly url: string;
   readonly received: Received[];
+  /** While down, every request's connection is cut before an answer and nothing is recorded (an unreachable receiver). */
+  setDown(down: boolean): void;
+  /** Requests cut while down. */
+  readonly refused: () => number;
   close(): Promise<void>;
 }
 
@@ -26,13 +30,20 @@ export type Hold = (body: Received['body'], before: readonly Received[]) => numb
 
 /**
  * A webhook receiver on loopback: records every POST with its arrival time and answers with the status its path asks
- * for (/status/500; 200 otherwise), after `holdMs` for the requests it picks. A held request whose sender goes away
- * is recorded as aborted.
+ * for (/status/500; 200 otherwise) and the Retry-After its query asks for (?retry-after=120), after `holdMs` for the
+ * requests it picks. A held request whose sender goes away is recorded as aborted.
  */
 export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
   const received: Received[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  let down = false;
+  let refused = 0;
   const server: Server = createServer((req, res) => {
+    if (down) {
+      refused += 1;
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -57,8 +68,9 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
         if (!res.writableFinished) arrival.aborted = true;
       });
       const status = Number(/\/status\/(\d{3})/.exec(req.url ?? '')?.[1] ?? 200);
+      const retryAfter = new URL(req.url ?? '/', 'http://receiver').searchParams.get('retry-after');
       const answer = () => {
-        if (!res.destroyed) res.writeHead(status).end();
+        if (!res.destroyed) res.writeHead(status, retryAfter === null ? {} : { 'retry-after': retryAfter }).end();
       };
       if (hold === 0) answer();
       else {
@@ -75,6 +87,10 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    setDown: (value) => {
+      down = value;
+    },
+    refused: () => refused,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
