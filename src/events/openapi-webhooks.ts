@@ -1,5 +1,5 @@
 import { eventApiVersion, eventTypeNames, eventTypes } from './catalogue.js';
-import { signatureHeader } from './signature.js';
+import { signatureHeader, standardHeaders } from './signature.js';
 
 // The event catalogue as the OpenAPI document's `webhooks` (OpenAPI 3.1): one entry per event type, with the
 // envelope the dispatcher writes and the signature header, so the reference and generated clients list every type.
@@ -42,6 +42,30 @@ export function eventWebhooks(): Record<string, unknown> {
                 description:
                   '`sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret',
                 schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+              },
+              // Standard Webhooks (https://www.standardwebhooks.com), on every signed delivery (docs/webhooks.md).
+              {
+                name: standardHeaders.id,
+                in: 'header',
+                required: false,
+                description: "The event's stable id: the same on every attempt and re-send; deduplicate on it",
+                schema: { type: 'string' },
+              },
+              {
+                name: standardHeaders.timestamp,
+                in: 'header',
+                required: false,
+                description: 'When this attempt was sent, in Unix seconds; signed',
+                schema: { type: 'string', pattern: '^[0-9]+$' },
+              },
+              {
+                name: standardHeaders.signature,
+                in: 'header',
+                required: false,
+                description:
+                  '`v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during ' +
+                  "a secret rotation's grace period (new secret first)",
+                schema: { type: 'string' },
               },
             ],
             requestBody: { required: true, content: { 'application/json': { schema: envelope(type) } } },

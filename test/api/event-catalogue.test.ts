@@ -33,7 +33,11 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0', WEBHOOK_ALLOW_INSECURE: '1' } });
   receiver = await aReceiver();
   p = await aPartner(t.app);
-  await api('POST', '/v1/webhooks', { name: 'catalogue', url: `${receiver.url}/hook`, secret });
+  const endpoint = (
+    await api('POST', '/v1/webhooks', { name: 'catalogue', url: `${receiver.url}/hook`, secret })
+  ).json();
+  // The endpoint's own test event (webhook_test).
+  await api('POST', `/v1/webhooks/${endpoint.id}/test`);
   await verifyCustomer(t.app, p, payer.userEmail);
 
   const full = (await api('POST', '/v1/deposits', { userData: payer, currency: 'EUR', amount: 500 })).json();
@@ -250,7 +254,8 @@ describe('the Events table, end to end', () => {
 
   it('every type the catalogue says is emitted arrived, and nothing outside the catalogue did', () => {
     const arrived = new Set(receiver.received.map((r) => r.body.type as string));
-    const emitted = eventTypeNames.filter((type) => eventTypes[type].emitted);
+    // webhook_endpoint_disabled takes days of failing retries: test/api/webhook-retries.test.ts shows it arrive.
+    const emitted = eventTypeNames.filter((type) => eventTypes[type].emitted && type !== 'webhook_endpoint_disabled');
     expect([...arrived].sort()).toEqual([...emitted].sort());
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     const byDelivery = receiver.received.filter((r) => eventTypes[r.body.type as EventType].envelopeId === 'delivery');
