@@ -42,8 +42,8 @@ export async function recordAttempt(
 ): Promise<void> {
   const delivered = isDelivered(outcome);
   const firstAttemptAtMs = delivery.first_attempt_at_ms === null ? rules.nowMs : Number(delivery.first_attempt_at_ms);
-  await db.transaction(async (tx) => {
-    await tx.query(
+  const record = (tx: Queryable) =>
+    tx.query(
       `update webhook_deliveries set state = $2, attempted_at_ms = $3, status_code = $4, latency_ms = $5, error = $6,
          locked_until_ms = null, first_attempt_at_ms = $7 where id = $1`,
       [
@@ -56,8 +56,14 @@ export async function recordAttempt(
         firstAttemptAtMs,
       ],
     );
-    const retrying = delivery.retry_policy === 'exponential' && delivery.active && !neverRetried.has(delivery.type);
-    if (delivered || !retrying) return;
+  const retrying = delivery.retry_policy === 'exponential' && delivery.active && !neverRetried.has(delivery.type);
+  // The common case is one statement, as before retries existed: a transaction only when a failure has a sequel.
+  if (delivered || !retrying) {
+    await record(db);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await record(tx);
     if (rules.nowMs - firstAttemptAtMs >= rules.disableAfterMs) {
       const disabled = await disableFailingEndpoint(tx, delivery, firstAttemptAtMs, outcome, rules.nowMs);
       if (disabled) return;
