@@ -74,10 +74,12 @@ export async function recordAttempt(
       rules.random,
     );
     if (pauseMs === undefined) return;
+    // Only while the endpoint is active: another event's attempt may have disabled it since this one was claimed.
     await tx.query(
       `insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms, attempt,
          next_attempt_at_ms, first_attempt_at_ms)
-       values ($1, $2, $3, 'scheduled', $4, $5, $6, $7)`,
+       select $1, $2, $3, 'scheduled', $4, $5, $6, $7
+       where exists (select 1 from webhook_endpoints where id = $2 and is_active and deleted_at_ms is null)`,
       [
         delivery.outbox_id,
         delivery.endpoint_id,
@@ -111,6 +113,12 @@ async function disableFailingEndpoint(
     [delivery.endpoint_id, failingSinceMs, nowMs],
   );
   if (!endpoint) return false;
+  // Its other events' retries end here: enabling the endpoint again does not revive them (docs/webhooks.md).
+  await tx.query(
+    `update webhook_deliveries set state = 'failed', error = 'endpoint disabled: retries ended'
+     where endpoint_id = $1 and state = 'scheduled'`,
+    [delivery.endpoint_id],
+  );
   await recordEvent(tx, {
     workspaceId: delivery.workspace_id,
     type: 'webhook_endpoint_disabled',

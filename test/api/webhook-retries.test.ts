@@ -52,6 +52,7 @@ interface LoggedAttempt {
   attempt: number;
   state: string;
   statusCode?: number;
+  error?: string;
   attemptedAt?: number;
   nextAttemptAt?: number;
 }
@@ -73,6 +74,11 @@ async function webhookIds(p: Partner): Promise<string[]> {
   );
   return rows.map((r) => r.id);
 }
+const attemptTimes = (log: LoggedAttempt[], eventId: string) =>
+  log
+    .filter((d) => d.eventId === eventId && d.attemptedAt !== undefined)
+    .map((d) => d.attemptedAt as number)
+    .sort((a, b) => a - b);
 const byNumber = (log: LoggedAttempt[], eventId: string) =>
   log
     .filter((d) => d.eventId === eventId)
@@ -187,6 +193,7 @@ describe('disabling a failing endpoint', () => {
 
     let endpoint = (await api(p, 'GET', `/v1/webhooks/${failing.id}`)).json();
     for (let step = 0; step < 40 && endpoint.isActive; step += 1) {
+      if (step === 1) await anEvent(p, 'failing-later');
       clock.advance(10 * minute);
       await t.ctx.webhooks.runDue();
       endpoint = (await api(p, 'GET', `/v1/webhooks/${failing.id}`)).json();
@@ -199,9 +206,14 @@ describe('disabling a failing endpoint', () => {
     const log = await logOf(p, failing.id);
     const attempts = byNumber(log, 'never-gets-through');
     expect(attempts.every(([, state]) => state === 'failed')).toBe(true);
-    const times = log.map((d) => d.attemptedAt ?? 0).sort((a, b) => a - b);
+    const times = attemptTimes(log, 'never-gets-through');
     expect(times.at(-1)).toBe(endpoint.disabledAt);
     expect((times.at(-2) ?? 0) - firstAttemptAt).toBeLessThan(hour);
+    // The later event had not failed for an hour; its retries ended with the disabling.
+    const later = log.filter((d) => d.eventId === 'failing-later');
+    expect(later.some((d) => d.state === 'scheduled')).toBe(false);
+    expect(later.at(0)).toMatchObject({ state: 'failed', error: 'endpoint disabled: retries ended' });
+    expect(later.at(0)?.attemptedAt).toBeUndefined();
 
     await t.ctx.webhooks.runDue();
     const told = at('/watch').filter((r) => r.body.type === 'webhook_endpoint_disabled');
