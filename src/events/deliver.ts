@@ -42,7 +42,9 @@ export async function postOnce(
       (res) => {
         res.resume();
         const retryAfter = res.headers['retry-after'];
-        res.on('end', () => resolve({ statusCode: res.statusCode, latencyMs: elapsed(), error: undefined, retryAfter }));
+        res.on('end', () =>
+          resolve({ statusCode: res.statusCode, latencyMs: elapsed(), error: undefined, retryAfter }),
+        );
         res.on('error', (error) => resolve({ statusCode: res.statusCode, latencyMs: elapsed(), error: error.message }));
       },
     );

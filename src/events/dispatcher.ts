@@ -211,7 +211,9 @@ export class WebhookDispatcher {
         const secrets = {
           current: open(this.secretsKey, delivery.secret_sealed),
           previous:
-            delivery.previous_secret_sealed === null ? undefined : open(this.secretsKey, delivery.previous_secret_sealed),
+            delivery.previous_secret_sealed === null
+              ? undefined
+              : open(this.secretsKey, delivery.previous_secret_sealed),
         };
         Object.assign(headers, signedHeaders(secrets, delivery.webhook_id, this.clock.nowMs(), body));
       }

@@ -17,9 +17,9 @@ describe('signedHeaders', () => {
     expect(new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' }).verify(body.toString(), headers)).toEqual(
       JSON.parse(body.toString()),
     );
-    expect(() => new Webhook(Buffer.from('another secret'), { format: 'raw' }).verify(body.toString(), headers)).toThrow(
-      /No matching signature/,
-    );
+    expect(() =>
+      new Webhook(Buffer.from('another secret'), { format: 'raw' }).verify(body.toString(), headers),
+    ).toThrow(/No matching signature/);
   });
 
   it('a whsec_ secret is keyed with its decoded bytes: the library verifies with the secret as it is', () => {
@@ -38,9 +38,7 @@ describe('signedHeaders', () => {
     const headers = signedHeaders({ current: 'new-secret-1', previous: 'old-secret-1' }, 'evt-3', nowMs, body);
     expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
     for (const secret of ['new-secret-1', 'old-secret-1']) {
-      expect(() =>
-        new Webhook(Buffer.from(secret), { format: 'raw' }).verify(body.toString(), headers),
-      ).not.toThrow();
+      expect(() => new Webhook(Buffer.from(secret), { format: 'raw' }).verify(body.toString(), headers)).not.toThrow();
     }
     const single = signedHeaders({ current: 'new-secret-1', previous: undefined }, 'evt-3', nowMs, body);
     expect(single['x-service-signature-256']).toBe(headers['x-service-signature-256']);

@@ -63,7 +63,9 @@ export const WebhookEndpoint = Type.Object({
     description: 'The event types sent to this endpoint; null: every type, including types added later',
   }),
   disabledAt: Type.Optional(
-    Type.Integer({ description: 'Unix milliseconds: when failing retries disabled the endpoint (until enabled again)' }),
+    Type.Integer({
+      description: 'Unix milliseconds: when failing retries disabled the endpoint (until enabled again)',
+    }),
   ),
   createdAt: Type.Integer({ description: 'Unix milliseconds' }),
   updatedAt: Type.Integer({ description: 'Unix milliseconds' }),

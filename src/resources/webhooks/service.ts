@@ -180,6 +180,8 @@ export async function deliveriesOf(ctx: AppContext, workspace: WorkspaceContext,
     ...(r.error === null ? {} : { error: r.error }),
     createdAt: Number(r.created_at_ms),
     ...(r.attempted_at_ms === null ? {} : { attemptedAt: Number(r.attempted_at_ms) }),
-    ...(r.next_attempt_at_ms === null || r.state !== 'scheduled' ? {} : { nextAttemptAt: Number(r.next_attempt_at_ms) }),
+    ...(r.next_attempt_at_ms === null || r.state !== 'scheduled'
+      ? {}
+      : { nextAttemptAt: Number(r.next_attempt_at_ms) }),
   }));
 }
