@@ -13,13 +13,18 @@ export interface Received {
   answered: boolean;
   /** The sender went away before the answer: a delivery cut short. */
   aborted: boolean;
+  /** The status it was answered (or was to be answered, when aborted). */
+  readonly status: number;
 }
 
 export interface Receiver {
   readonly url: string;
   readonly received: Received[];
-  /** While down, every request's connection is cut before an answer and nothing is recorded (an unreachable receiver). */
-  setDown(down: boolean): void;
+  /**
+   * While down, every request's connection is cut before an answer and nothing is recorded (an unreachable
+   * receiver); or, given `answer`, every request is recorded and answered that status (and Retry-After).
+   */
+  setDown(down: boolean, answer?: { status: number; retryAfter?: string }): void;
   /** Requests cut while down. */
   readonly refused: () => number;
   close(): Promise<void>;
@@ -37,9 +42,10 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
   const received: Received[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let down = false;
+  let downAnswer: { status: number; retryAfter?: string } | undefined;
   let refused = 0;
   const server: Server = createServer((req, res) => {
-    if (down) {
+    if (down && downAnswer === undefined) {
       refused += 1;
       req.socket.destroy();
       return;
@@ -50,6 +56,10 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
       const raw = Buffer.concat(chunks);
       const body = JSON.parse(raw.toString('utf8')) as Received['body'];
       const hold = holdMs(body, received);
+      const answered = downAnswer ?? {
+        status: Number(/\/status\/(\d{3})/.exec(req.url ?? '')?.[1] ?? 200),
+        retryAfter: new URL(req.url ?? '/', 'http://receiver').searchParams.get('retry-after') ?? undefined,
+      };
       const arrival: Received = {
         path: req.url ?? '',
         headers: req.headers,
@@ -58,6 +68,7 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
         at: Date.now(),
         answered: false,
         aborted: false,
+        status: answered.status,
       };
       received.push(arrival);
       // The response closes when it is finished or when the connection under it goes first.
@@ -67,10 +78,9 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
       res.once('close', () => {
         if (!res.writableFinished) arrival.aborted = true;
       });
-      const status = Number(/\/status\/(\d{3})/.exec(req.url ?? '')?.[1] ?? 200);
-      const retryAfter = new URL(req.url ?? '/', 'http://receiver').searchParams.get('retry-after');
+      const { status, retryAfter } = answered;
       const answer = () => {
-        if (!res.destroyed) res.writeHead(status, retryAfter === null ? {} : { 'retry-after': retryAfter }).end();
+        if (!res.destroyed) res.writeHead(status, retryAfter === undefined ? {} : { 'retry-after': retryAfter }).end();
       };
       if (hold === 0) answer();
       else {
@@ -87,8 +97,9 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    setDown: (value) => {
+    setDown: (value, answer) => {
       down = value;
+      downAnswer = value ? answer : undefined;
     },
     refused: () => refused,
     close: async () => {
