@@ -34,6 +34,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       publicBaseUrl: 'http://127.0.0.1:3000',
       webhookAllowInsecure: false,
+      eventRetentionDays: 30,
       secretsKey: undefined,
     } satisfies Partial<Config>);
   });
@@ -93,6 +94,8 @@ describe('loadConfig accepts valid values', () => {
     ['WEBHOOK_ALLOW_INSECURE 0', { WEBHOOK_ALLOW_INSECURE: '0' }, { webhookAllowInsecure: false }],
     ['WEBHOOK_ALLOW_INSECURE false', { WEBHOOK_ALLOW_INSECURE: 'false' }, { webhookAllowInsecure: false }],
     ['WEBHOOK_ALLOW_INSECURE FALSE', { WEBHOOK_ALLOW_INSECURE: 'FALSE' }, { webhookAllowInsecure: false }],
+    ['EVENT_RETENTION_DAYS 1', { EVENT_RETENTION_DAYS: '1' }, { eventRetentionDays: 1 }],
+    ['EVENT_RETENTION_DAYS 3650', { EVENT_RETENTION_DAYS: '3650' }, { eventRetentionDays: 3650 }],
   ];
   it.each(cases)('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -149,6 +152,9 @@ describe('loadConfig refuses invalid values, naming the variable', () => {
     ['SECRETS_KEY', { SECRETS_KEY: Buffer.alloc(33, 1).toString('base64') }],
     ['WEBHOOK_ALLOW_INSECURE', { WEBHOOK_ALLOW_INSECURE: 'yes' }],
     ['WEBHOOK_ALLOW_INSECURE', { WEBHOOK_ALLOW_INSECURE: 'on' }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '0' }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '3651' }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '30d' }],
   ];
   it.each(cases)('%s = %j', (name, env) => {
     const error = refusal(env);

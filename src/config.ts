@@ -24,6 +24,8 @@ export interface Config {
   readonly orderPaymentWindowSeconds: number;
   readonly writeRateLimitPerMinute: number;
   readonly webhookAllowInsecure: boolean;
+  /** How long an event stays readable by the events API (GET /v1/events, read, re-send); older ones are not. */
+  readonly eventRetentionDays: number;
   readonly publicBaseUrl: string;
   /** 32 bytes, when given; see resolveSecrets for what happens when it is not. */
   readonly secretsKey: Buffer | undefined;
@@ -124,6 +126,12 @@ export function loadConfig(env: Env): Config {
       1_000_000,
     ),
     webhookAllowInsecure: insecure === '1' || insecure?.toLowerCase() === 'true',
+    eventRetentionDays: integer(
+      'EVENT_RETENTION_DAYS',
+      limits.eventRetentionDaysDefault,
+      1,
+      limits.eventRetentionDaysMax,
+    ),
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),

@@ -48,6 +48,12 @@ export const limits = {
   webhookLeaseMs: 30_000,
   /** Webhook sends in flight at once per process. */
   webhookSendsInFlightMax: 64,
+  /** GET /v1/events: a page's size when none is asked (or 0), and the largest asked (issue #12: up to 100). */
+  eventPageSizeDefault: 50,
+  eventPageSizeMax: 100,
+  /** EVENT_RETENTION_DAYS: how long events stay readable by the events API (and, past it, may be pruned). */
+  eventRetentionDaysDefault: 30,
+  eventRetentionDaysMax: 3650,
   /**
    * An SMTP server's connect, greeting and idle-socket timeouts, each; a whole delivery is abandoned after twice the
    * configured value, so that it ends within the job runner's 30 s lease (no second process sends it meanwhile).

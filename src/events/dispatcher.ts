@@ -29,6 +29,8 @@ const fanOutBatch = 500;
 interface Claimed {
   id: bigint;
   event_id: string;
+  /** The stable eventId (issue #12, item 1): the same on every delivery of the event. */
+  event_uid: string;
   type: string;
   data: string;
   url: string;
@@ -149,7 +151,7 @@ export class WebhookDispatcher {
            where state = 'pending' or (state = 'sending' and locked_until_ms < $1)
            order by id limit $3 for update skip locked)
          returning id, outbox_id, endpoint_id)
-       select c.id, o.event_id, o.type, o.data::text as data, e.url, e.secret_sealed,
+       select c.id, o.event_id, o.event_uid::text as event_uid, o.type, o.data::text as data, e.url, e.secret_sealed,
          (e.is_active and e.deleted_at_ms is null) as active
        from claimed c join outbox_events o on o.id = c.outbox_id join webhook_endpoints e on e.id = c.endpoint_id
        order by c.id`,
@@ -164,7 +166,7 @@ export class WebhookDispatcher {
     } else {
       // The envelope is written here as bytes once; the signature covers exactly these bytes.
       const body = Buffer.from(
-        `{"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":${apiVersion},"data":${delivery.data}}`,
+        `{"eventId":${JSON.stringify(delivery.event_uid)},"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":${apiVersion},"data":${delivery.data}}`,
       );
       const headers: Record<string, string> = { 'user-agent': 'brokerage-webhooks/1.0' };
       if (delivery.secret_sealed !== null) {
