@@ -33,6 +33,7 @@ import { bankingAccountRoutes } from './resources/banking-accounts/routes.js';
 import { conversationRoutes } from './resources/conversations/routes.js';
 import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
+import { eventRoutes } from './resources/events/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
 import { kycPageRoutes } from './resources/kyc/hosted/routes.js';
 import { kycRoutes } from './resources/kyc/routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await pendingPaymentRoutes(scope, ctx);
       await bankingAccountRoutes(scope, ctx);
       await webhookRoutes(scope, ctx);
+      await eventRoutes(scope, ctx);
       await kycRoutes(scope, ctx);
       await openBankingRoutes(scope, ctx);
       await conversationRoutes(scope, ctx);

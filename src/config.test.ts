@@ -36,6 +36,7 @@ describe('loadConfig defaults', () => {
       webhookAllowInsecure: false,
       webhookDisableAfterHours: 72,
       webhookSecretGraceHours: 24,
+      eventRetentionDays: 30,
       secretsKey: undefined,
     } satisfies Partial<Config>);
   });
@@ -97,6 +98,8 @@ describe('loadConfig accepts valid values', () => {
     ['WEBHOOK_ALLOW_INSECURE FALSE', { WEBHOOK_ALLOW_INSECURE: 'FALSE' }, { webhookAllowInsecure: false }],
     ['WEBHOOK_DISABLE_AFTER_HOURS 1', { WEBHOOK_DISABLE_AFTER_HOURS: '1' }, { webhookDisableAfterHours: 1 }],
     ['WEBHOOK_SECRET_GRACE_HOURS 0', { WEBHOOK_SECRET_GRACE_HOURS: '0' }, { webhookSecretGraceHours: 0 }],
+    ['EVENT_RETENTION_DAYS 1', { EVENT_RETENTION_DAYS: '1' }, { eventRetentionDays: 1 }],
+    ['EVENT_RETENTION_DAYS 3650', { EVENT_RETENTION_DAYS: '3650' }, { eventRetentionDays: 3650 }],
   ];
   it.each(cases)('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -156,6 +159,9 @@ describe('loadConfig refuses invalid values, naming the variable', () => {
     ['SECRETS_KEY', { SECRETS_KEY: Buffer.alloc(33, 1).toString('base64') }],
     ['WEBHOOK_ALLOW_INSECURE', { WEBHOOK_ALLOW_INSECURE: 'yes' }],
     ['WEBHOOK_ALLOW_INSECURE', { WEBHOOK_ALLOW_INSECURE: 'on' }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '0' }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '3651' }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '30d' }],
   ];
   it.each(cases)('%s = %j', (name, env) => {
     const error = refusal(env);

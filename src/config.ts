@@ -28,6 +28,8 @@ export interface Config {
   readonly webhookDisableAfterHours: number;
   /** After a secret rotation, the replaced secret still signs webhook-signature for this long (0: not at all). */
   readonly webhookSecretGraceHours: number;
+  /** How long an event stays readable by the events API (GET /v1/events, read, re-send); older ones are not. */
+  readonly eventRetentionDays: number;
   readonly publicBaseUrl: string;
   /** 32 bytes, when given; see resolveSecrets for what happens when it is not. */
   readonly secretsKey: Buffer | undefined;
@@ -130,6 +132,12 @@ export function loadConfig(env: Env): Config {
     webhookAllowInsecure: insecure === '1' || insecure?.toLowerCase() === 'true',
     webhookDisableAfterHours: integer('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, limits.webhookDisableAfterHoursMax),
     webhookSecretGraceHours: integer('WEBHOOK_SECRET_GRACE_HOURS', 24, 0, limits.webhookSecretGraceHoursMax),
+    eventRetentionDays: integer(
+      'EVENT_RETENTION_DAYS',
+      limits.eventRetentionDaysDefault,
+      1,
+      limits.eventRetentionDaysMax,
+    ),
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),

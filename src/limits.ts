@@ -48,6 +48,12 @@ export const limits = {
   webhookLeaseMs: 30_000,
   /** Webhook sends in flight at once per process. */
   webhookSendsInFlightMax: 64,
+  /** GET /v1/events: a page's size when none is asked (or 0), and the largest asked (issue #12: up to 100). */
+  eventPageSizeDefault: 50,
+  eventPageSizeMax: 100,
+  /** EVENT_RETENTION_DAYS: how long events stay readable by the events API (and, past it, may be pruned). */
+  eventRetentionDaysDefault: 30,
+  eventRetentionDaysMax: 3650,
   /**
    * retryPolicy 'exponential': the pause after each failed attempt, before jitter (attempt 1 is the fan-out's; ten
    * attempts in all). They add up to about 75.6 hours, and jitter only lengthens them, so the last attempt of an

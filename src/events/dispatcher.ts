@@ -33,9 +33,9 @@ const fanOutBatch = 500;
 
 interface Claimed extends AttemptedDelivery {
   event_id: string;
+  /** The stable eventId (issue #12, item 1): the same on every delivery, retry and re-send; also webhook-id. */
+  event_uid: string;
   data: string;
-  /** The event's stable id (outbox_events.event_uid): webhook-id, the same on every attempt and re-send. */
-  webhook_id: string;
   url: string;
   secret_sealed: string | null;
   /** The secret a rotation replaced, while its grace lasts (signs webhook-signature only). */
@@ -43,13 +43,9 @@ interface Claimed extends AttemptedDelivery {
   [column: string]: unknown;
 }
 
-// TEMPORARY until the events-api branch (migration 0028, outbox_events.event_uid) is merged: read the column when
-// it exists, else the outbox row id, which is as stable. After the merge this is `o.event_uid::text`.
-const webhookIdSql = `coalesce(to_jsonb(o) ->> 'event_uid', o.id::text)`;
-
 /** A claimed delivery joined with its event and endpoint; `c` is the delivery row (or the claim's RETURNING). */
 const claimedSelect = (nowMs: string) => `select c.id, c.outbox_id, c.endpoint_id, c.workspace_id, c.attempt,
-    c.first_attempt_at_ms, o.event_id, o.type, o.data::text as data, ${webhookIdSql} as webhook_id, e.url,
+    c.first_attempt_at_ms, o.event_id, o.type, o.data::text as data, o.event_uid::text as event_uid, e.url,
     e.secret_sealed, e.retry_policy,
     case when e.previous_secret_until_ms > ${nowMs} then e.previous_secret_sealed end as previous_secret_sealed,
     (e.is_active and e.deleted_at_ms is null) as active
@@ -204,7 +200,7 @@ export class WebhookDispatcher {
     } else {
       // The envelope is written here as bytes once; the signature covers exactly these bytes.
       const body = Buffer.from(
-        `{"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":${apiVersion},"data":${delivery.data}}`,
+        `{"eventId":${JSON.stringify(delivery.event_uid)},"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":${apiVersion},"data":${delivery.data}}`,
       );
       const headers: Record<string, string> = { 'user-agent': 'brokerage-webhooks/1.0' };
       if (delivery.secret_sealed !== null) {
@@ -215,7 +211,7 @@ export class WebhookDispatcher {
               ? undefined
               : open(this.secretsKey, delivery.previous_secret_sealed),
         };
-        Object.assign(headers, signedHeaders(secrets, delivery.webhook_id, this.clock.nowMs(), body));
+        Object.assign(headers, signedHeaders(secrets, delivery.event_uid, this.clock.nowMs(), body));
       }
       outcome = await postOnce(delivery.url, body, headers, this.options);
     }

@@ -6,14 +6,22 @@ import { signatureHeader, standardHeaders } from './signature.js';
 
 const envelope = (type: string) => ({
   type: 'object',
-  required: ['id', 'type', 'api_version', 'data'],
+  required: ['eventId', 'id', 'type', 'api_version', 'data'],
   properties: {
+    eventId: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'Unique to this event and the same on every delivery and re-send of it: deduplicate on it ' +
+        '(GET /v1/events/{eventId} reads it back)' +
+        (eventTypes[type as keyof typeof eventTypes].envelopeId === 'delivery' ? '; equal to data.eventId' : ''),
+    },
     id: {
       type: 'string',
       description:
         eventTypes[type as keyof typeof eventTypes].envelopeId === 'entity'
           ? 'The affected entity id: do not deduplicate on id and type, follow-up updates share them'
-          : 'A delivery UUID: deduplicate on data.eventId',
+          : 'A delivery UUID: deduplicate on eventId (or data.eventId, the same)',
     },
     type: { type: 'string', const: type },
     api_version: { type: 'string', const: eventApiVersion },

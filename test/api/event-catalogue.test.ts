@@ -154,13 +154,13 @@ afterAll(async () => {
 const ofType = (type: string): Received[] => receiver.received.filter((r) => r.body.type === type);
 
 describe('the Events table, end to end', () => {
-  it('every delivery is signed over its exact bytes and has the envelope id, type, api_version 1.0, data', () => {
+  it('every delivery is signed over its exact bytes and has the envelope eventId, id, type, api_version 1.0, data', () => {
     expect(receiver.received.length).toBeGreaterThan(10);
     for (const r of receiver.received) {
       expect(r.headers['x-service-signature-256']).toBe(
         `sha256=${createHmac('sha256', secret).update(r.raw).digest('hex')}`,
       );
-      expect(Object.keys(r.body).sort()).toEqual(['api_version', 'data', 'id', 'type']);
+      expect(Object.keys(r.body).sort()).toEqual(['api_version', 'data', 'eventId', 'id', 'type']);
       expect(r.body.api_version).toBe('1.0');
     }
   });

@@ -68,7 +68,7 @@ const anEvent = (p: Partner, eventId: string) =>
 /** The stable id each of the workspace's events is sent with as webhook-id. */
 async function webhookIds(p: Partner): Promise<string[]> {
   const rows = await t.ctx.db.query<{ id: string }>(
-    `select coalesce(to_jsonb(o) ->> 'event_uid', o.id::text) as id from outbox_events o
+    `select o.event_uid::text as id from outbox_events o
      where workspace_id = $1 and type <> 'webhook_test' order by o.id`,
     [p.credentials.workspaceId],
   );

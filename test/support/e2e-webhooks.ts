@@ -46,11 +46,11 @@ export async function deliveryLog(server: Server, p: Partner, endpointId: string
 /** The spec's receiver check: `sha256=` and the lowercase hex HMAC-SHA256 of the exact body bytes. */
 const signatureOf = (secret: string, raw: Buffer) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
-/** Signed over its exact bytes, with the envelope { id, type, api_version: '1.0', data } in that order. */
+/** Signed over its exact bytes, with the envelope { eventId, id, type, api_version: '1.0', data } in that order. */
 export function expectSignedEnvelope(arrival: Received, secret: string) {
   expect(arrival.headers['x-service-signature-256'], arrival.raw.toString()).toBe(signatureOf(secret, arrival.raw));
   expect(arrival.headers['content-type']).toBe('application/json');
-  expect(Object.keys(arrival.body)).toEqual(['id', 'type', 'api_version', 'data']);
+  expect(Object.keys(arrival.body)).toEqual(['eventId', 'id', 'type', 'api_version', 'data']);
   expect(arrival.body.api_version).toBe('1.0');
   expect(typeof arrival.body.id).toBe('string');
   expect(typeof arrival.body.data).toBe('object');

@@ -6,7 +6,7 @@ export interface Received {
   readonly headers: Record<string, string | string[] | undefined>;
   /** The exact bytes, as a signature must be computed over them. */
   readonly raw: Buffer;
-  readonly body: { id: string; type: string; api_version: string; data: Record<string, unknown> };
+  readonly body: { eventId: string; id: string; type: string; api_version: string; data: Record<string, unknown> };
   /** When the whole body had arrived (this process's clock, a server's too when it runs on this machine). */
   readonly at: number;
   /** Answered while the sender was still connected: a complete delivery. */

@@ -1,8 +1,9 @@
+import { queueResend } from '../../events/resend.js';
 import type { Queryable } from '../../storage/db.js';
 
 // The webhooks resource's reads and writes beyond its endpoints: the delivery log an endpoint shows, and the re-send
 // of an entity's latest event. Both read the outbox (src/events) and the entity's own table; the re-send queues its
-// deliveries directly, as the dispatcher's fan-out would.
+// deliveries as the events API's re-send does (events/resend.ts).
 
 export type ResendEntity = 'order' | 'deposit';
 
@@ -23,8 +24,9 @@ export async function findEntityStatus(
 }
 
 /**
- * Queues a delivery of the entity's latest event to every active endpoint of the workspace, in one statement.
- * Answers the event's type and how many deliveries were queued; undefined when the entity has no event.
+ * Queues a delivery of the entity's latest event to every active endpoint of the workspace, by the events API's
+ * re-send (events/resend.ts). Answers the event's type and how many deliveries were queued; undefined when the
+ * entity has no event.
  */
 export async function queueLatestEvent(
   db: Queryable,
@@ -32,18 +34,13 @@ export async function queueLatestEvent(
   entityId: string,
   nowMs: number,
 ): Promise<{ type: string; sent: bigint } | undefined> {
-  const rows = await db.query<{ type: string; sent: bigint }>(
-    `with latest as (
-       select id, type from outbox_events where workspace_id = $1 and event_id = $2 order by id desc limit 1),
-     sent as (
-       insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
-       select latest.id, e.id, $1, 'pending', $3 from latest
-       join webhook_endpoints e on e.workspace_id = $1 and e.is_active and e.deleted_at_ms is null
-       returning 1)
-     select latest.type, (select count(*) from sent) as sent from latest`,
-    [workspaceId, entityId, nowMs],
+  const [latest] = await db.query<{ id: bigint; type: string }>(
+    'select id, type from outbox_events where workspace_id = $1 and event_id = $2 order by id desc limit 1',
+    [workspaceId, entityId],
   );
-  return rows[0];
+  if (!latest) return undefined;
+  const sent = await queueResend(db, { workspaceId, outboxId: latest.id, nowMs });
+  return { type: latest.type, sent: BigInt(sent) };
 }
 
 export interface DeliveryRow {
@@ -75,7 +72,7 @@ export function listDeliveries(db: Queryable, endpointId: string, limit: number)
 export interface HeldTestDelivery {
   readonly workspaceId: string;
   readonly endpointId: string;
-  /** The envelope id, repeated as data.eventId (a delivery-id type: see the catalogue). */
+  /** The envelope id, repeated as data.eventId and as the stable eventId (a delivery-id type: see the catalogue). */
   readonly eventId: string;
   readonly data: Readonly<Record<string, unknown>>;
   readonly nowMs: number;
@@ -90,8 +87,8 @@ export interface HeldTestDelivery {
 export async function insertHeldTestDelivery(db: Queryable, t: HeldTestDelivery): Promise<bigint> {
   const [row] = await db.query<{ id: bigint }>(
     `with event as (
-       insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms, fanned_out_at_ms)
-       values ($1, 'webhook_test', $2, $3::text::jsonb, $4, $4) returning id)
+       insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms, fanned_out_at_ms, event_uid)
+       values ($1, 'webhook_test', $2, $3::text::jsonb, $4, $4, $2::uuid) returning id)
      insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms, locked_until_ms)
      select id, $5, $1, 'sending', $4, $6 from event returning id`,
     [t.workspaceId, t.eventId, JSON.stringify(t.data), t.nowMs, t.endpointId, t.heldUntilMs],

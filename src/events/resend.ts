@@ -1,0 +1,30 @@
+import type { Queryable } from '../storage/db.js';
+
+// A re-send is new delivery rows for an event already in the outbox, queued as the dispatcher's fan-out queues them
+// (pending, then claimed, attempted and recorded by dispatcher.ts): the envelope, its eventId included, is built
+// from the same outbox row, so a re-sent event is the same event. Whoever calls this announces the deliveries
+// (announceDeliveries) after its transaction commits.
+
+export interface Resend {
+  readonly workspaceId: string;
+  /** The outbox row (outbox_events.id). */
+  readonly outboxId: bigint;
+  /** One endpoint of the workspace; absent: every active endpoint, as a fan-out at this moment would choose. */
+  readonly endpointId?: string | undefined;
+  readonly nowMs: number;
+}
+
+/** Queues a delivery of the outbox row to the chosen endpoints; answers how many were queued. */
+export async function queueResend(db: Queryable, resend: Resend): Promise<number> {
+  const [queued] = await db.query<{ n: bigint }>(
+    `with sent as (
+       insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
+       select $2, e.id, $1, 'pending', $3 from webhook_endpoints e
+       where e.workspace_id = $1 and e.is_active and e.deleted_at_ms is null
+         and ($4::uuid is null or e.id = $4::uuid)
+       returning 1)
+     select count(*) as n from sent`,
+    [resend.workspaceId, resend.outboxId, resend.nowMs, resend.endpointId ?? null],
+  );
+  return Number(queued?.n ?? 0);
+}
