@@ -133,7 +133,9 @@ describe('POST /v1/webhooks/{webhookId}/test', () => {
       latencyMs: expect.any(Number),
     });
     const [arrival] = at('/tested');
+    expect(arrival?.headers['webhook-id']).toBe(outcome.eventId);
     expect(arrival?.body).toEqual({
+      eventId: outcome.eventId,
       id: outcome.eventId,
       type: 'webhook_test',
       api_version: '1.0',

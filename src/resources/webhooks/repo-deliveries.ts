@@ -88,7 +88,7 @@ export async function insertHeldTestDelivery(db: Queryable, t: HeldTestDelivery)
   const [row] = await db.query<{ id: bigint }>(
     `with event as (
        insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms, fanned_out_at_ms, event_uid)
-       values ($1, 'webhook_test', $2, $3::text::jsonb, $4, $4, $2::uuid) returning id)
+       values ($1, 'webhook_test', $2::text, $3::text::jsonb, $4, $4, $2::text::uuid) returning id)
      insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms, locked_until_ms)
      select id, $5, $1, 'sending', $4, $6 from event returning id`,
     [t.workspaceId, t.eventId, JSON.stringify(t.data), t.nowMs, t.endpointId, t.heldUntilMs],
