@@ -9,7 +9,10 @@ export interface Resend {
   readonly workspaceId: string;
   /** The outbox row (outbox_events.id). */
   readonly outboxId: bigint;
-  /** One endpoint of the workspace; absent: every active endpoint, as a fan-out at this moment would choose. */
+  /**
+   * One endpoint of the workspace, sent whatever its enabledEvents (the partner named it); absent: every active
+   * endpoint whose enabledEvents take the type, as a fan-out at this moment would choose.
+   */
   readonly endpointId?: string | undefined;
   readonly nowMs: number;
 }
@@ -19,9 +22,11 @@ export async function queueResend(db: Queryable, resend: Resend): Promise<number
   const [queued] = await db.query<{ n: bigint }>(
     `with sent as (
        insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
-       select $2, e.id, $1, 'pending', $3 from webhook_endpoints e
-       where e.workspace_id = $1 and e.is_active and e.deleted_at_ms is null
+       select $2, e.id, $1, 'pending', $3 from webhook_endpoints e, outbox_events o
+       where o.id = $2 and e.workspace_id = $1 and e.is_active and e.deleted_at_ms is null
          and ($4::uuid is null or e.id = $4::uuid)
+         -- To every endpoint: those whose enabledEvents take the type, as the fan-out chooses; a named one: it, asked.
+         and ($4::uuid is not null or e.enabled_events is null or o.type = any(e.enabled_events))
        returning 1)
      select count(*) as n from sent`,
     [resend.workspaceId, resend.outboxId, resend.nowMs, resend.endpointId ?? null],

@@ -47,6 +47,8 @@ async function register(p: Partner, path: string, secret: string, retryPolicy?: 
 }
 
 interface LoggedAttempt {
+  /** The envelope's id (the entity's id); eventId is the stable one. */
+  id: string;
   eventId: string;
   eventType: string;
   attempt: number;
@@ -76,12 +78,12 @@ async function webhookIds(p: Partner): Promise<string[]> {
 }
 const attemptTimes = (log: LoggedAttempt[], eventId: string) =>
   log
-    .filter((d) => d.eventId === eventId && d.attemptedAt !== undefined)
+    .filter((d) => d.id === eventId && d.attemptedAt !== undefined)
     .map((d) => d.attemptedAt as number)
     .sort((a, b) => a - b);
 const byNumber = (log: LoggedAttempt[], eventId: string) =>
   log
-    .filter((d) => d.eventId === eventId)
+    .filter((d) => d.id === eventId)
     .sort((a, b) => a.attempt - b.attempt)
     .map((d) => [d.attempt, d.state]);
 
@@ -127,7 +129,7 @@ describe('a receiver down for a while, then up', () => {
 
     const onLog = await logOf(p, on.id);
     const offLog = await logOf(p, off.id);
-    for (const envelopeId of new Set(onLog.map((d) => d.eventId))) {
+    for (const envelopeId of new Set(onLog.map((d) => d.id))) {
       expect(byNumber(onLog, envelopeId).slice(-3)).toEqual([
         [1, 'failed'],
         [2, 'failed'],
@@ -210,7 +212,7 @@ describe('disabling a failing endpoint', () => {
     expect(times.at(-1)).toBe(endpoint.disabledAt);
     expect((times.at(-2) ?? 0) - firstAttemptAt).toBeLessThan(hour);
     // The later event had not failed for an hour; its retries ended with the disabling.
-    const later = log.filter((d) => d.eventId === 'failing-later');
+    const later = log.filter((d) => d.id === 'failing-later');
     expect(later.some((d) => d.state === 'scheduled')).toBe(false);
     expect(later.at(0)).toMatchObject({ state: 'failed', error: 'endpoint disabled: retries ended' });
     expect(later.at(0)?.attemptedAt).toBeUndefined();

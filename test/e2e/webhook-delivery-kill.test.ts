@@ -134,8 +134,8 @@ describe(`webhook delivery through a real process (${storeName})`, () => {
     const log = await deliveryLog(second, p, endpointId);
     for (const entry of log)
       expect(entry, JSON.stringify(entry)).toMatchObject({ state: 'delivered', statusCode: 200 });
-    expect(log.filter((d) => d.eventType === 'withdrawal_completed').map((d) => d.eventId)).toEqual([withdrawalId]);
-    expect(log.filter((d) => d.eventType === 'deposit_completed').map((d) => d.eventId)).toEqual([depositId]);
+    expect(log.filter((d) => d.eventType === 'withdrawal_completed').map((d) => d.id)).toEqual([withdrawalId]);
+    expect(log.filter((d) => d.eventType === 'deposit_completed').map((d) => d.id)).toEqual([depositId]);
     await stop(second);
 
     const after = await storedOutbox(dataDir, p.workspace.workspaceId, endpointId);

@@ -31,7 +31,10 @@ export async function registerEndpoint(server: Server, p: Partner, url: string, 
 }
 
 export interface Delivery {
+  /** The event's stable id (the envelope's eventId). */
   eventId: string;
+  /** The envelope's id: the entity's id for entity events. */
+  id: string;
   eventType: string;
   state: string;
   statusCode?: number;

@@ -23,7 +23,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function findEvent(db: Queryable, eventUid: string, horizonMs: number): Promise<EventRow | undefined> {
   if (!uuidPattern.test(eventUid)) return undefined;
   const [row] = await db.query<EventRow>(
-    `select ${columns} from outbox_events where event_uid = $1::uuid and occurred_at_ms >= $2`,
+    `select ${columns} from outbox_events where event_uid = $1::uuid and occurred_at_ms >= $2 and type <> 'webhook_test'`,
     [eventUid, horizonMs],
   );
   return row;
@@ -61,7 +61,8 @@ export function listEvents(db: Queryable, q: EventQuery): Promise<EventRow[]> {
     params.push(value);
     return `$${params.length}`;
   };
-  const conditions = ['workspace_id = $1', 'occurred_at_ms >= $2'];
+  // A webhook test event (POST /v1/webhooks/{id}/test) is a probe of one endpoint, not an event of the workspace.
+  const conditions = ['workspace_id = $1', 'occurred_at_ms >= $2', `type <> 'webhook_test'`];
   if (q.entityId !== undefined) conditions.push(`event_id = ${param(q.entityId)}`);
   if (q.fromMs !== undefined) conditions.push(`occurred_at_ms >= ${param(q.fromMs)}`);
   if (q.untilMs !== undefined) conditions.push(`occurred_at_ms < ${param(q.untilMs)}`);

@@ -46,6 +46,7 @@ export async function queueLatestEvent(
 export interface DeliveryRow {
   id: bigint;
   event_id: string;
+  event_uid: string;
   type: string;
   attempt: number;
   state: 'scheduled' | 'pending' | 'sending' | 'delivered' | 'failed';
@@ -61,7 +62,7 @@ export interface DeliveryRow {
 /** An endpoint's deliveries, newest first. */
 export function listDeliveries(db: Queryable, endpointId: string, limit: number): Promise<DeliveryRow[]> {
   return db.query<DeliveryRow>(
-    `select d.id, o.event_id, o.type, d.attempt, d.state, d.status_code, d.latency_ms, d.error, d.created_at_ms,
+    `select d.id, o.event_id, o.event_uid, o.type, d.attempt, d.state, d.status_code, d.latency_ms, d.error, d.created_at_ms,
        d.attempted_at_ms, d.next_attempt_at_ms
      from webhook_deliveries d join outbox_events o on o.id = d.outbox_id
      where d.endpoint_id = $1 order by d.id desc limit $2`,

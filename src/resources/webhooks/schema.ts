@@ -89,7 +89,8 @@ export const ResendResponse = Type.Object({
 
 export const Delivery = Type.Object({
   deliveryId: Type.Integer(),
-  eventId: Type.String(),
+  eventId: Type.String({ description: "The event's stable id: the envelope's eventId, the same on every attempt" }),
+  id: Type.String({ description: "The envelope's id (the entity's id for entity events)" }),
   eventType: Type.String(),
   attempt: Type.Integer({ minimum: 1, description: "The attempt's number for this event: 1, then each retry's" }),
   state: StringEnum(['scheduled', 'pending', 'sending', 'delivered', 'failed'], {

@@ -171,7 +171,8 @@ export async function deliveriesOf(ctx: AppContext, workspace: WorkspaceContext,
   const rows = await listDeliveries(ctx.db, id, limit);
   return rows.map((r) => ({
     deliveryId: Number(r.id),
-    eventId: r.event_id,
+    eventId: r.event_uid,
+    id: r.event_id,
     eventType: r.type,
     attempt: r.attempt,
     state: r.state,
