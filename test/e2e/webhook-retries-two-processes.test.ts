@@ -3,7 +3,8 @@
 // process; an endpoint with the default policy gets no attempt after the first failure. Method: the receiver answers
 // 503 with Retry-After: 1 (so that retries come within seconds of real time) while deposits settle through both
 // processes, then recovers; every arrival is verified with both signature schemes, the Standard Webhooks one through
-// its reference library. PGlite allows one process per data directory: this runs only with DATABASE_URL.
+// its reference library; then the events API, paged from end to end, lists every event either receiver saw (what
+// /off missed included). PGlite allows one process per data directory: this runs only with DATABASE_URL.
 
 import { describe, expect, it } from 'vitest';
 import { aPartner, approvePayer, call, depositAndSimulate } from '../support/e2e-api.js';
@@ -85,6 +86,28 @@ describe.skipIf(databaseUrl === undefined)('retries across two processes', () =>
     expect(onLog.length).toBe(at('/on').length);
     const offLog = (await deliveryLog(a, p, off)) as unknown as { attempt: number }[];
     expect(offLog.every((d) => d.attempt === 1)).toBe(true);
+
+    // What /off missed is in the events API: paged from end to end (through the other process), every event that
+    // reached either endpoint is listed once, with the same eventId and the same envelope bytes.
+    const listed: { eventId: string; id: string; type: string }[] = [];
+    for (let cursor: string | undefined, more = true; more; ) {
+      const page = await call(b, p.token, 'GET', `/v1/events?limit=7${cursor ? `&startingAfter=${cursor}` : ''}`);
+      expect(page.status, page.text).toBe(200);
+      const events = page.body.value as { eventId: string; id: string; type: string }[];
+      listed.push(...events);
+      more = page.body.hasMore === true;
+      cursor = events.at(-1)?.eventId;
+    }
+    expect(new Set(listed.map((e) => e.eventId)).size).toBe(listed.length);
+    const byId = new Map(listed.map((e) => [e.eventId, e]));
+    for (const arrival of [...at('/on'), ...at('/off')]) {
+      expect(byId.get(arrival.body.eventId), `${arrival.body.type} ${arrival.body.id} in the events API`).toMatchObject(
+        {
+          id: arrival.body.id,
+          type: arrival.body.type,
+        },
+      );
+    }
     await Promise.all([stop(a), stop(b)]);
   }, 120_000);
 });
