@@ -1,0 +1,60 @@
+import type { Config } from '../../config.js';
+import type { Queryable } from '../../storage/db.js';
+import { type Horizons, pruneBatch, prunedTables, type Removed, targets } from './targets.js';
+
+const dayMs = 86_400_000;
+const hourMs = 3_600_000;
+
+/** The settings' horizons as instants, at `nowMs`. */
+export function horizonsAt(config: Config, nowMs: number): Horizons {
+  return {
+    eventsBeforeMs: nowMs - config.eventRetentionDays * dayMs,
+    jobsBeforeMs: nowMs - config.jobRetentionDays * dayMs,
+    keysBeforeMs: nowMs - config.idempotencyKeyRetentionHours * hourMs,
+    paidBeforeMs: nowMs - config.withdrawalReturnWindowDays * dayMs,
+    sessionsBeforeMs: nowMs - config.hostedSessionRetentionDays * dayMs,
+    quotesBeforeMs: nowMs - config.quoteRetentionDays * dayMs,
+  };
+}
+
+export const noneRemoved = (): Removed =>
+  Object.fromEntries(prunedTables.map((table) => [table, 0])) as unknown as Removed;
+
+export interface PassOptions {
+  readonly batchSize: number;
+  /** Between two batches, so that requests get the store (PGlite has one connection; PostgreSQL its locks). */
+  readonly pauseMs: number;
+  /** How long a pass may go on before it stops at the next batch boundary; what is left is the next pass's. */
+  readonly budgetMs: number;
+}
+
+export interface PassResult {
+  readonly removed: Removed;
+  readonly batches: number;
+  /** Whether every target found nothing more past its horizon (false: the budget ran out first). */
+  readonly complete: boolean;
+}
+
+/**
+ * Removes what is past the horizons, target after target, a batch at a time. Each batch is its own statement
+ * (autocommit), never one long transaction, and a pass stops once its budget is spent. Safe to run in several
+ * processes at once and to repeat: a row is removed by exactly one batch.
+ */
+export async function prunePass(db: Queryable, horizons: Horizons, options: PassOptions): Promise<PassResult> {
+  const startedMs = Date.now();
+  const removed = noneRemoved();
+  let batches = 0;
+  for (const target of targets) {
+    let fromMs = 0;
+    for (;;) {
+      if (batches > 0 && Date.now() - startedMs >= options.budgetMs) return { removed, batches, complete: false };
+      if (batches > 0 && options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+      const batch = await pruneBatch(db, target, horizons, options.batchSize, fromMs);
+      batches += 1;
+      for (const table of prunedTables) removed[table] += batch.removed[table] ?? 0;
+      if (batch.candidates < options.batchSize || batch.reached === undefined) break;
+      fromMs = batch.reached;
+    }
+  }
+  return { removed, batches, complete: true };
+}
