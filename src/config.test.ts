@@ -35,6 +35,15 @@ describe('loadConfig defaults', () => {
       publicBaseUrl: 'http://127.0.0.1:3000',
       webhookAllowInsecure: false,
       secretsKey: undefined,
+      eventRetentionDays: 30,
+      jobRetentionDays: 7,
+      idempotencyKeyRetentionHours: 24,
+      withdrawalReturnWindowDays: 90,
+      hostedSessionRetentionDays: 7,
+      quoteRetentionDays: 7,
+      housekeepingIntervalMinutes: 60,
+      housekeepingBatchSize: 1000,
+      housekeepingBatchPauseMs: 20,
     } satisfies Partial<Config>);
   });
 
@@ -93,6 +102,19 @@ describe('loadConfig accepts valid values', () => {
     ['WEBHOOK_ALLOW_INSECURE 0', { WEBHOOK_ALLOW_INSECURE: '0' }, { webhookAllowInsecure: false }],
     ['WEBHOOK_ALLOW_INSECURE false', { WEBHOOK_ALLOW_INSECURE: 'false' }, { webhookAllowInsecure: false }],
     ['WEBHOOK_ALLOW_INSECURE FALSE', { WEBHOOK_ALLOW_INSECURE: 'FALSE' }, { webhookAllowInsecure: false }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '90' }, { eventRetentionDays: 90 }],
+    ['JOB_RETENTION_DAYS', { JOB_RETENTION_DAYS: '1' }, { jobRetentionDays: 1 }],
+    [
+      'IDEMPOTENCY_KEY_RETENTION_HOURS',
+      { IDEMPOTENCY_KEY_RETENTION_HOURS: '48' },
+      { idempotencyKeyRetentionHours: 48 },
+    ],
+    ['WITHDRAWAL_RETURN_WINDOW_DAYS', { WITHDRAWAL_RETURN_WINDOW_DAYS: '60' }, { withdrawalReturnWindowDays: 60 }],
+    ['HOSTED_SESSION_RETENTION_DAYS', { HOSTED_SESSION_RETENTION_DAYS: '3' }, { hostedSessionRetentionDays: 3 }],
+    ['QUOTE_RETENTION_DAYS', { QUOTE_RETENTION_DAYS: '2' }, { quoteRetentionDays: 2 }],
+    ['HOUSEKEEPING_INTERVAL_MINUTES', { HOUSEKEEPING_INTERVAL_MINUTES: '15' }, { housekeepingIntervalMinutes: 15 }],
+    ['HOUSEKEEPING_BATCH_SIZE', { HOUSEKEEPING_BATCH_SIZE: '500' }, { housekeepingBatchSize: 500 }],
+    ['HOUSEKEEPING_BATCH_PAUSE_MS 0', { HOUSEKEEPING_BATCH_PAUSE_MS: '0' }, { housekeepingBatchPauseMs: 0 }],
   ];
   it.each(cases)('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -149,6 +171,16 @@ describe('loadConfig refuses invalid values, naming the variable', () => {
     ['SECRETS_KEY', { SECRETS_KEY: Buffer.alloc(33, 1).toString('base64') }],
     ['WEBHOOK_ALLOW_INSECURE', { WEBHOOK_ALLOW_INSECURE: 'yes' }],
     ['WEBHOOK_ALLOW_INSECURE', { WEBHOOK_ALLOW_INSECURE: 'on' }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '0' }],
+    ['JOB_RETENTION_DAYS', { JOB_RETENTION_DAYS: 'week' }],
+    // A completed key replays for 24 hours (spec, Idempotent writes 6): it is never pruned sooner.
+    ['IDEMPOTENCY_KEY_RETENTION_HOURS', { IDEMPOTENCY_KEY_RETENTION_HOURS: '23' }],
+    ['WITHDRAWAL_RETURN_WINDOW_DAYS', { WITHDRAWAL_RETURN_WINDOW_DAYS: '0' }],
+    ['HOSTED_SESSION_RETENTION_DAYS', { HOSTED_SESSION_RETENTION_DAYS: '3651' }],
+    ['QUOTE_RETENTION_DAYS', { QUOTE_RETENTION_DAYS: '-1' }],
+    ['HOUSEKEEPING_INTERVAL_MINUTES', { HOUSEKEEPING_INTERVAL_MINUTES: '0' }],
+    ['HOUSEKEEPING_BATCH_SIZE', { HOUSEKEEPING_BATCH_SIZE: '10001' }],
+    ['HOUSEKEEPING_BATCH_PAUSE_MS', { HOUSEKEEPING_BATCH_PAUSE_MS: '1.5' }],
   ];
   it.each(cases)('%s = %j', (name, env) => {
     const error = refusal(env);

@@ -32,13 +32,16 @@ export function housekeepingHandler(deps: {
 }) {
   const { db, clock, config } = deps;
   const handler: JobHandler = twoPhase<Slice>({
-    prepare: async () => {
+    prepare: async (job) => {
       const startedAtMs = clock.nowMs();
-      const pass = await prunePass(db, horizonsAt(config, startedAtMs), {
+      const { target, fromMs } = job.payload as HousekeepingPayload;
+      const options = {
         batchSize: config.housekeepingBatchSize,
         pauseMs: config.housekeepingBatchPauseMs,
         budgetMs: deps.sliceBudgetMs ?? sliceBudgetMs,
-      });
+      };
+      const start = { target: target ?? 0, fromMs: fromMs ?? 0 };
+      const pass = await prunePass(db, horizonsAt(config, startedAtMs), options, start);
       return { ...pass, startedAtMs };
     },
     apply: async (tx, job, slice) => {
@@ -55,7 +58,8 @@ export function housekeepingHandler(deps: {
         await pruneRuns(tx, horizonsAt(config, nowMs).jobsBeforeMs);
         await scheduleHousekeeping(tx, {}, nowMs + config.housekeepingIntervalMinutes * 60_000, nowMs);
       } else {
-        await scheduleHousekeeping(tx, { runId: String(id) }, nowMs, nowMs);
+        const next: HousekeepingPayload = { runId: String(id), ...slice.resumeAt };
+        await scheduleHousekeeping(tx, next, nowMs, nowMs);
       }
     },
   });

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../storage/db.js';
-import { type Horizons, pruneBatch, prunedTables, type Removed, targets } from './targets.js';
+import { type Horizons, pruneBatch, prunedTables, type Removed, type Target, targets } from './targets.js';
 
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
@@ -28,11 +28,19 @@ export interface PassOptions {
   readonly budgetMs: number;
 }
 
+/** Where a pass stops and the next slice of its run goes on: a target (by its place in `targets`) and its cursor. */
+export interface PassPosition {
+  readonly target: number;
+  readonly fromMs: number;
+}
+
 export interface PassResult {
   readonly removed: Removed;
   readonly batches: number;
   /** Whether every target found nothing more past its horizon (false: the budget ran out first). */
   readonly complete: boolean;
+  /** Where the next slice starts, when not complete. */
+  readonly resumeAt?: PassPosition;
 }
 
 /**
@@ -40,14 +48,22 @@ export interface PassResult {
  * (autocommit), never one long transaction, and a pass stops once its budget is spent. Safe to run in several
  * processes at once and to repeat: a row is removed by exactly one batch.
  */
-export async function prunePass(db: Queryable, horizons: Horizons, options: PassOptions): Promise<PassResult> {
+export async function prunePass(
+  db: Queryable,
+  horizons: Horizons,
+  options: PassOptions,
+  start: PassPosition = { target: 0, fromMs: 0 },
+): Promise<PassResult> {
   const startedMs = Date.now();
   const removed = noneRemoved();
   let batches = 0;
-  for (const target of targets) {
-    let fromMs = 0;
+  for (let index = start.target; index < targets.length; index++) {
+    const target = targets[index] as Target;
+    let fromMs = index === start.target ? start.fromMs : 0;
     for (;;) {
-      if (batches > 0 && Date.now() - startedMs >= options.budgetMs) return { removed, batches, complete: false };
+      if (batches > 0 && Date.now() - startedMs >= options.budgetMs) {
+        return { removed, batches, complete: false, resumeAt: { target: index, fromMs } };
+      }
       if (batches > 0 && options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
       const batch = await pruneBatch(db, target, horizons, options.batchSize, fromMs);
       batches += 1;

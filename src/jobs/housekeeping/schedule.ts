@@ -6,9 +6,11 @@ import type { Queryable } from '../../storage/db.js';
 
 export const housekeepingJob = 'housekeeping';
 
-/** The next slice or run: its payload names the run it carries on, none for a new run. */
+/** The next slice or run: a slice names the run it carries on and where it goes on; a new run names nothing. */
 export interface HousekeepingPayload {
   readonly runId?: string;
+  readonly target?: number;
+  readonly fromMs?: number;
 }
 
 const insertPending = `insert into jobs (kind, payload, run_at_ms, created_at_ms)
