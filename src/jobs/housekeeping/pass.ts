@@ -20,9 +20,16 @@ export function horizonsAt(config: Config, nowMs: number): Horizons {
 export const noneRemoved = (): Removed =>
   Object.fromEntries(prunedTables.map((table) => [table, 0])) as unknown as Removed;
 
+/**
+ * After each batch a pass rests at least this many times as long as the batch took: housekeeping then takes at most
+ * a fifth of one connection's time, whatever the machine, which is what keeps request latency within the issue's
+ * bound while it runs (docs/performance.md, "Housekeeping under load").
+ */
+export const restPerBatchTime = 4;
+
 export interface PassOptions {
   readonly batchSize: number;
-  /** Between two batches, so that requests get the store (PGlite has one connection; PostgreSQL its locks). */
+  /** The least rest between two batches, so that requests get the store (PGlite has one connection). */
   readonly pauseMs: number;
   /** How long a pass may go on before it stops at the next batch boundary; what is left is the next pass's. */
   readonly budgetMs: number;
@@ -57,6 +64,7 @@ export async function prunePass(
   const startedMs = Date.now();
   const removed = noneRemoved();
   let batches = 0;
+  let restMs = 0;
   for (let index = start.target; index < targets.length; index++) {
     const target = targets[index] as Target;
     let fromMs = index === start.target ? start.fromMs : 0;
@@ -64,9 +72,11 @@ export async function prunePass(
       if (batches > 0 && Date.now() - startedMs >= options.budgetMs) {
         return { removed, batches, complete: false, resumeAt: { target: index, fromMs } };
       }
-      if (batches > 0 && options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+      if (restMs > 0) await new Promise((resolve) => setTimeout(resolve, restMs));
+      const batchStartedMs = Date.now();
       const batch = await pruneBatch(db, target, horizons, options.batchSize, fromMs);
       batches += 1;
+      restMs = Math.max(options.pauseMs, restPerBatchTime * (Date.now() - batchStartedMs));
       for (const table of prunedTables) removed[table] += batch.removed[table] ?? 0;
       if (batch.candidates < options.batchSize || batch.reached === undefined) break;
       fromMs = batch.reached;
