@@ -20,6 +20,7 @@ import { amlAdminRoutes } from './resources/admin/aml-routes.js';
 import { capabilityAdminRoutes } from './resources/admin/capability-routes.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { conversationAdminRoutes } from './resources/admin/conversation-routes.js';
+import { housekeepingAdminRoutes } from './resources/admin/housekeeping-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
 import { refundAdminRoutes } from './resources/admin/refund-routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await conversationAdminRoutes(scope, ctx);
       await supportTicketAdminRoutes(scope, ctx);
       await amlAdminRoutes(scope, ctx);
+      await housekeepingAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

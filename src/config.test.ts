@@ -38,6 +38,14 @@ describe('loadConfig defaults', () => {
       webhookSecretGraceHours: 24,
       eventRetentionDays: 30,
       secretsKey: undefined,
+      jobRetentionDays: 7,
+      idempotencyKeyRetentionHours: 24,
+      withdrawalReturnWindowDays: 90,
+      hostedSessionRetentionDays: 7,
+      quoteRetentionDays: 7,
+      housekeepingIntervalMinutes: 60,
+      housekeepingBatchSize: 1000,
+      housekeepingBatchPauseMs: 20,
     } satisfies Partial<Config>);
   });
 
@@ -100,6 +108,19 @@ describe('loadConfig accepts valid values', () => {
     ['WEBHOOK_SECRET_GRACE_HOURS 0', { WEBHOOK_SECRET_GRACE_HOURS: '0' }, { webhookSecretGraceHours: 0 }],
     ['EVENT_RETENTION_DAYS 1', { EVENT_RETENTION_DAYS: '1' }, { eventRetentionDays: 1 }],
     ['EVENT_RETENTION_DAYS 3650', { EVENT_RETENTION_DAYS: '3650' }, { eventRetentionDays: 3650 }],
+    ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '90' }, { eventRetentionDays: 90 }],
+    ['JOB_RETENTION_DAYS', { JOB_RETENTION_DAYS: '1' }, { jobRetentionDays: 1 }],
+    [
+      'IDEMPOTENCY_KEY_RETENTION_HOURS',
+      { IDEMPOTENCY_KEY_RETENTION_HOURS: '48' },
+      { idempotencyKeyRetentionHours: 48 },
+    ],
+    ['WITHDRAWAL_RETURN_WINDOW_DAYS', { WITHDRAWAL_RETURN_WINDOW_DAYS: '60' }, { withdrawalReturnWindowDays: 60 }],
+    ['HOSTED_SESSION_RETENTION_DAYS', { HOSTED_SESSION_RETENTION_DAYS: '3' }, { hostedSessionRetentionDays: 3 }],
+    ['QUOTE_RETENTION_DAYS', { QUOTE_RETENTION_DAYS: '2' }, { quoteRetentionDays: 2 }],
+    ['HOUSEKEEPING_INTERVAL_MINUTES', { HOUSEKEEPING_INTERVAL_MINUTES: '15' }, { housekeepingIntervalMinutes: 15 }],
+    ['HOUSEKEEPING_BATCH_SIZE', { HOUSEKEEPING_BATCH_SIZE: '500' }, { housekeepingBatchSize: 500 }],
+    ['HOUSEKEEPING_BATCH_PAUSE_MS 0', { HOUSEKEEPING_BATCH_PAUSE_MS: '0' }, { housekeepingBatchPauseMs: 0 }],
   ];
   it.each(cases)('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -162,6 +183,15 @@ describe('loadConfig refuses invalid values, naming the variable', () => {
     ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '0' }],
     ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '3651' }],
     ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '30d' }],
+    ['JOB_RETENTION_DAYS', { JOB_RETENTION_DAYS: 'week' }],
+    // A completed key replays for 24 hours (spec, Idempotent writes 6): it is never pruned sooner.
+    ['IDEMPOTENCY_KEY_RETENTION_HOURS', { IDEMPOTENCY_KEY_RETENTION_HOURS: '23' }],
+    ['WITHDRAWAL_RETURN_WINDOW_DAYS', { WITHDRAWAL_RETURN_WINDOW_DAYS: '0' }],
+    ['HOSTED_SESSION_RETENTION_DAYS', { HOSTED_SESSION_RETENTION_DAYS: '3651' }],
+    ['QUOTE_RETENTION_DAYS', { QUOTE_RETENTION_DAYS: '-1' }],
+    ['HOUSEKEEPING_INTERVAL_MINUTES', { HOUSEKEEPING_INTERVAL_MINUTES: '0' }],
+    ['HOUSEKEEPING_BATCH_SIZE', { HOUSEKEEPING_BATCH_SIZE: '10001' }],
+    ['HOUSEKEEPING_BATCH_PAUSE_MS', { HOUSEKEEPING_BATCH_PAUSE_MS: '1.5' }],
   ];
   it.each(cases)('%s = %j', (name, env) => {
     const error = refusal(env);

@@ -28,7 +28,10 @@ export interface Config {
   readonly webhookDisableAfterHours: number;
   /** After a secret rotation, the replaced secret still signs webhook-signature for this long (0: not at all). */
   readonly webhookSecretGraceHours: number;
-  /** How long an event stays readable by the events API (GET /v1/events, read, re-send); older ones are not. */
+  /**
+   * How long an event stays readable by the events API (GET /v1/events, read, re-send); housekeeping then removes
+   * delivered ones with their delivery log.
+   */
   readonly eventRetentionDays: number;
   readonly publicBaseUrl: string;
   /** 32 bytes, when given; see resolveSecrets for what happens when it is not. */
@@ -42,6 +45,22 @@ export interface Config {
   readonly clusterWorkers: number;
   /** Production: the providers file that connects banks, price feeds, wallets, mail (docs/operating.md). */
   readonly providersFile: string | undefined;
+  /** How long a finished job is kept before housekeeping removes it. */
+  readonly jobRetentionDays: number;
+  /** How long a completed Idempotency-Key is kept: never less than its 24-hour replay window (spec rule 6). */
+  readonly idempotencyKeyRetentionHours: number;
+  /** How long after its payout a paid withdrawal may still be returned: its key is kept so a return consumes it. */
+  readonly withdrawalReturnWindowDays: number;
+  /** How long after expiry an unfinished hosted session (KYC, open banking) is kept. */
+  readonly hostedSessionRetentionDays: number;
+  /** How long after expiry a quote that backs no order is kept. */
+  readonly quoteRetentionDays: number;
+  /** How often housekeeping runs (once across every server process). */
+  readonly housekeepingIntervalMinutes: number;
+  /** Rows removed per statement: each batch is one short transaction. */
+  readonly housekeepingBatchSize: number;
+  /** The pause between two batches, which leaves the store to requests. */
+  readonly housekeepingBatchPauseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +165,15 @@ export function loadConfig(env: Env): Config {
     readThrottlePerSecond: integer('READ_THROTTLE_PER_SECOND', 100, 1, 1_000_000),
     clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, 64),
     providersFile: text('BROKERAGE_PROVIDERS_FILE'),
+    // Housekeeping's horizons (docs/decisions/housekeeping.md); a key is never pruned inside its replay window.
+    jobRetentionDays: integer('JOB_RETENTION_DAYS', 7, 1, 3650),
+    idempotencyKeyRetentionHours: integer('IDEMPOTENCY_KEY_RETENTION_HOURS', 24, 24, 87_600),
+    withdrawalReturnWindowDays: integer('WITHDRAWAL_RETURN_WINDOW_DAYS', 90, 1, 3650),
+    hostedSessionRetentionDays: integer('HOSTED_SESSION_RETENTION_DAYS', 7, 1, 3650),
+    quoteRetentionDays: integer('QUOTE_RETENTION_DAYS', 7, 1, 3650),
+    housekeepingIntervalMinutes: integer('HOUSEKEEPING_INTERVAL_MINUTES', 60, 1, 10_080),
+    housekeepingBatchSize: integer('HOUSEKEEPING_BATCH_SIZE', 1000, 1, 10_000),
+    housekeepingBatchPauseMs: integer('HOUSEKEEPING_BATCH_PAUSE_MS', 20, 0, 60_000),
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');

@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
 import { WebhookDispatcher } from './events/dispatcher.js';
+import { housekeepingHandler, startHousekeeping } from './jobs/housekeeping/job.js';
 import { queuedMail } from './jobs/mail-delivery.js';
 import { type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
@@ -101,7 +102,9 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
     ...verificationCheckHandlers({ clock, verification, config, db }),
     ...(queued?.jobHandlers ?? []),
     ...(options.extraJobHandlers ?? []),
+    housekeepingHandler({ db, clock, config }),
   ]);
+  await startHousekeeping(db, clock, config);
   return {
     config,
     db,

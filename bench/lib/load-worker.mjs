@@ -12,7 +12,7 @@ import { percentile } from './stats.mjs';
 answerOnce(run);
 
 async function run(spec) {
-  const { url, connections, durationS, amount, builder, params = {}, expect = [200] } = spec;
+  const { url, connections, durationS, amount, builder, params = {}, expect = [200], overallRate } = spec;
   const build = builders[builder];
   if (!build) throw new Error(`no request builder ${builder}`);
   const plan = build(params);
@@ -26,6 +26,8 @@ async function run(spec) {
         url,
         connections,
         ...(amount === undefined ? { duration: durationS } : { amount }),
+        // A steady offered load (requests per second across connections) instead of as many as answered.
+        ...(overallRate === undefined ? {} : { overallRate }),
         // A request that takes 10 s is a failure worth counting, not a reason to wait.
         timeout: 10,
         // Samples every 100 ms so that stop() (a builder out of supply) takes effect within 100 ms, not a second.

@@ -17,10 +17,20 @@ export const fmt = (v, digits = 0) => (v === null || v === undefined ? '-' : Num
  * and its pid for RSS sampling); `params(rep)` the builder's parameters for this run; `check(result, rep)` may add
  * figures and problems after the run (balances, supplies).
  */
-export function http({ id, label, target, builder, connections, expect = [200], params = async () => ({}), check }) {
+export function http({
+  id,
+  label,
+  target,
+  builder,
+  connections,
+  expect = [200],
+  params = async () => ({}),
+  check,
+  overallRate,
+}) {
   const once = async (durationS, rep) => {
     const { url, pid } = target();
-    const spec = { url, connections, durationS, builder, params: await params(rep), expect };
+    const spec = { url, connections, durationS, builder, params: await params(rep), expect, overallRate };
     const rss = pid ? sampleRss([pid]) : undefined;
     const cpu = cpuMeter(pid);
     const result = await runChild(loadWorker, spec);

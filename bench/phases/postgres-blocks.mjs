@@ -3,6 +3,7 @@
 import { settings } from '../lib/config.mjs';
 import { blockContext } from './context.mjs';
 import { hotBalanceBlock } from './hot-balance.mjs';
+import { housekeepingBlock } from './housekeeping.mjs';
 import { listsBlock } from './lists.mjs';
 import { readsBlock } from './reads.mjs';
 import { scaleBlock } from './scale.mjs';
@@ -11,7 +12,15 @@ import { writesBlock } from './writes.mjs';
 
 export function postgresBlocks(env, { logDir, profileDir, log }) {
   const c = blockContext(env, { logDir, profileDir });
-  const blocks = [readsBlock(c), writesBlock(c), hotBalanceBlock(c), listsBlock(c), webhooksBlock(c), scaleBlock(c)];
+  const blocks = [
+    readsBlock(c),
+    writesBlock(c),
+    hotBalanceBlock(c),
+    listsBlock(c),
+    webhooksBlock(c),
+    scaleBlock(c),
+    housekeepingBlock(c),
+  ];
   const count = blocks.reduce((n, b) => n + b.measurements.length, 0);
   log(`  (${count} measurements x ${settings.repetitions} runs x ${settings.durationS} s)`);
   return { blocks, stopAll: c.stopAll };

@@ -35,6 +35,27 @@ export const builders = {
     };
   },
 
+  /** Housekeeping's load: a read of a seeded order and a keyed deposit, in turn on every connection. */
+  readWriteMix: ({ readToken, writeToken, ids, tag }) => {
+    const key = keys(tag);
+    const body = JSON.stringify(depositBody(100));
+    return {
+      requests: [
+        {
+          method: 'GET',
+          headers: bearer(readToken),
+          setupRequest: (req) => ({ ...req, path: `/v1/orders/${pick(ids)}` }),
+        },
+        {
+          method: 'POST',
+          path: '/v1/deposits',
+          body,
+          setupRequest: (req) => ({ ...req, headers: { ...bearer(writeToken), ...json, 'idempotency-key': key() } }),
+        },
+      ],
+    };
+  },
+
   getOrder: ({ token, ids }) => ({
     requests: [
       { method: 'GET', headers: bearer(token), setupRequest: (req) => ({ ...req, path: `/v1/orders/${pick(ids)}` }) },

@@ -5,6 +5,7 @@ import { verificationProfileNames } from '../catalogue/verification-profiles.js'
 import { bankCommands } from './bank-commands.js';
 import type { Command, Options, Values } from './command.js';
 import { conversationCommands } from './conversation-commands.js';
+import { housekeepingCommands } from './housekeeping-commands.js';
 import { optionText, optionTexts } from './option-values.js';
 import { ticketCommands } from './ticket-commands.js';
 import { UsageError } from './usage-error.js';
@@ -228,4 +229,5 @@ export const commands: readonly Command[] = [
   ...conversationCommands,
   ...ticketCommands,
   ...bankCommands,
+  ...housekeepingCommands,
 ];

@@ -41,6 +41,14 @@ export const configVariables: readonly string[] = [
   'SANDBOX_SETTLE_DELAY_MS',
   'READ_THROTTLE_PER_SECOND',
   'BROKERAGE_PROVIDERS_FILE',
+  'JOB_RETENTION_DAYS',
+  'IDEMPOTENCY_KEY_RETENTION_HOURS',
+  'WITHDRAWAL_RETURN_WINDOW_DAYS',
+  'HOSTED_SESSION_RETENTION_DAYS',
+  'QUOTE_RETENTION_DAYS',
+  'HOUSEKEEPING_INTERVAL_MINUTES',
+  'HOUSEKEEPING_BATCH_SIZE',
+  'HOUSEKEEPING_BATCH_PAUSE_MS',
 ];
 
 /** The variables src/config.ts names (its quoted upper-case words) that configVariables lacks: none, or a child inherits them. */
