@@ -27,10 +27,11 @@ module.exports = {
     },
     {
       name: 'domain-is-pure',
-      comment: 'src/domain/ is pure logic: it imports only the catalogue, the limits and itself (no IO, no framework).',
+      comment: 'src/domain/ is pure logic: it imports only the catalogue, the limits, ibantools and itself (no IO, no framework).',
       severity: 'error',
       from: { path: '^src/domain/', pathNot: '[.]test[.]ts$' },
-      to: { pathNot: ['^src/(domain|catalogue)/', '^src/limits[.]ts$', '^node:crypto$', '^crypto$'] },
+      // ibantools: the IBAN registry's lengths and BBAN formats, pure functions with no IO (docs/decisions.md).
+      to: { pathNot: ['^src/(domain|catalogue)/', '^src/limits[.]ts$', '^node:crypto$', '^crypto$', '(^|/)node_modules/ibantools/'] },
     },
     {
       name: 'storage-is-a-driver',

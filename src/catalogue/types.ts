@@ -59,7 +59,15 @@ export interface FieldRule {
    * `destinationUserData` is needed only when the corridor requires beneficiary identity).
    */
   readonly carries?: PartyIdentityKey;
+  /**
+   * The check digits the value must also pass, after its pattern (the domain's payments/instrument-checks.ts
+   * implements each): a mistyped IBAN or tax id is refused at once instead of coming back as a returned payout.
+   */
+  readonly check?: InstrumentCheck;
 }
+
+/** The check-digit schemes a payout field can name; see FieldRule.check. */
+export type InstrumentCheck = 'iban' | 'aba' | 'clabe' | 'cpfCnpj' | 'pixKey' | 'cuit' | 'rut';
 
 export type PayoutRailKind = 'bank' | 'crypto' | 'mobileMoney' | 'phone' | 'balance' | 'pix' | 'card';
 

@@ -15,7 +15,12 @@ export const achUS: PayoutRailEntry = railEntry(
       maxLength: 17,
       pattern: DIGITS,
     }),
-    required('routingNumber', 'ABA routing number, 9 digits.', { minLength: 9, maxLength: 9, pattern: DIGITS }),
+    required('routingNumber', 'ABA routing number, 9 digits with a valid check digit.', {
+      minLength: 9,
+      maxLength: 9,
+      pattern: DIGITS,
+      check: 'aba',
+    }),
     required('country', "Beneficiary's country, ISO 3166-1 alpha-2 (2 uppercase letters).", {
       pattern: COUNTRY_ALPHA2,
       carries: 'country',

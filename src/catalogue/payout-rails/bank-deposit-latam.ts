@@ -36,6 +36,7 @@ export const bankDepositBR: PayoutRailEntry = railEntry(
     }),
     required('destinationTaxId', "Beneficiary's CPF: 11 digits, separators (000.000.000-00) optional.", {
       pattern: CPF,
+      check: 'cpfCnpj',
       carries: 'taxId',
     }),
   ],
@@ -48,10 +49,11 @@ export const bankDepositMX: PayoutRailEntry = railEntry(
   'bank',
   [
     nameField(),
-    required('destinationBankAccountNumber', 'CLABE interbank account number, 18 digits.', {
+    required('destinationBankAccountNumber', 'CLABE interbank account number, 18 digits with a valid control digit.', {
       minLength: 18,
       maxLength: 18,
       pattern: DIGITS,
+      check: 'clabe',
     }),
     optional('destinationBankCode', 'Bank code, empty or 3 digits.', {
       minLength: 3,
@@ -90,8 +92,9 @@ export const bankDepositAR: PayoutRailEntry = railEntry(
       enum: payoutNetworkIds('BANK_DEPOSIT_AR'),
     }),
     required('destinationBankAccount', "Beneficiary's CBU, CVU or alias."),
-    required('destinationTaxId', "Beneficiary's CUIT/CUIL: 2, 8 and 1 digits, hyphens optional (20-12345678-9).", {
+    required('destinationTaxId', "Beneficiary's CUIT/CUIL: 2, 8 and 1 digits, hyphens optional (20-12345678-6).", {
       pattern: CUIT_CUIL,
+      check: 'cuit',
       carries: 'taxId',
     }),
   ],
@@ -129,6 +132,7 @@ export const bankDepositCL: PayoutRailEntry = railEntry(
       "Beneficiary's RUT, e.g. 12.345.678-5; dots and hyphen optional, check digit 0-9 or K.",
       {
         pattern: RUT,
+        check: 'rut',
         carries: 'taxId',
       },
     ),

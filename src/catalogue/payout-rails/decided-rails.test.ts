@@ -32,7 +32,7 @@ const valid: Record<string, Body> = {
   PHONE_DEPOSIT_VEN: { destinationName: 'Luis Pérez', destinationPhone: '+584141234567', destinationBankCode: '0134',
     destinationTaxId: 'V12345678' },
   PHONE_DEPOSIT_MX: { destinationName: 'Ana López', destinationPhone: '5512345678' },
-  PHONE_DEPOSIT_AR: { destinationName: 'Sofía Díaz', destinationPhone: '+5491123456789', destinationTaxId: '27-12345678-3' },
+  PHONE_DEPOSIT_AR: { destinationName: 'Sofía Díaz', destinationPhone: '+5491123456789', destinationTaxId: '27-12345678-0' },
   MOBILE_MONEY_KE: { destinationName: 'Wanjiku Kamau', destinationPhone: '+254712345678', destinationNetworkId: 'ke-mpesa' },
   MOBILE_MONEY_XOF: { destinationName: 'Awa Diop', destinationPhone: '+2250712345678', destinationNetworkId: 'ci-orange-money' },
   ETH: { address: '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe' },

@@ -47,8 +47,9 @@ export const phoneDepositAR: PayoutRailEntry = railEntry(
       pattern: '^\\+549[0-9]{10}$',
       carries: 'phoneNumber',
     }),
-    required('destinationTaxId', "Beneficiary's CUIT/CUIL: 2, 8 and 1 digits, hyphens optional (20-12345678-9).", {
+    required('destinationTaxId', "Beneficiary's CUIT/CUIL: 2, 8 and 1 digits, hyphens optional (20-12345678-6).", {
       pattern: CUIT_CUIL,
+      check: 'cuit',
       carries: 'taxId',
     }),
   ],

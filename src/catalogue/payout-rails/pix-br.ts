@@ -22,10 +22,11 @@ export const pixBR: PayoutRailEntry = railEntry(
     required(
       'destinationPixCode',
       'Pix key: CPF, CNPJ, phone as +55 and 10 or 11 digits, e-mail (at most 77 characters) or random key (UUID).',
-      { maxLength: 77, pattern: `^(${pixKey})$` },
+      { maxLength: 77, pattern: `^(${pixKey})$`, check: 'pixKey' },
     ),
     required('destinationTaxId', "Beneficiary's CPF (11 digits) or CNPJ (14 digits), separators optional.", {
       pattern: `^(${stripAnchors(CPF)}|${stripAnchors(CNPJ)})$`,
+      check: 'cpfCnpj',
       carries: 'taxId',
     }),
   ],

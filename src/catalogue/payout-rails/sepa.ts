@@ -3,8 +3,8 @@ import type { PayoutRailEntry } from '../types.js';
 import { EITHER_LOCATION, railEntry, required, SPEC_SOURCE } from './field-helpers.js';
 
 // The spec names SEPA's keys but not their formats. Formats chosen here: the name is free text up to 70
-// characters (the SEPA credit-transfer name limit, and companies need punctuation); the IBAN is checked for shape
-// only; city is free text because European city names carry hyphens and apostrophes (Saint-Étienne, L'Aquila).
+// characters (the SEPA credit-transfer name limit, and companies need punctuation); the IBAN is checked for its
+// country's length and format and its check digits; city is free text because European city names carry hyphens and apostrophes (Saint-Étienne, L'Aquila).
 export const sepa: PayoutRailEntry = railEntry(
   'SEPA',
   'bank',
@@ -17,6 +17,7 @@ export const sepa: PayoutRailEntry = railEntry(
       minLength: 15,
       maxLength: 34,
       pattern: IBAN,
+      check: 'iban',
     }),
     required('country', "Beneficiary's country, ISO 3166-1 alpha-2 (2 uppercase letters).", {
       pattern: COUNTRY_ALPHA2,

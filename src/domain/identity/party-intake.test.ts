@@ -56,7 +56,7 @@ describe('checkBeneficiary', () => {
   it.each([
     ['COP', 'ACH_COP', cop],
     ['COP', 'BANK_DEPOSIT_COL', { destinationTaxId: '1020304050' }],
-    ['ARS', 'BANK_DEPOSIT_AR', { destinationTaxId: '20-12345678-9' }],
+    ['ARS', 'BANK_DEPOSIT_AR', { destinationTaxId: '20-12345678-6' }],
     ['CLP', 'BANK_DEPOSIT_CL', { destinationTaxId: '12.345.678-5' }],
     ['BOB', 'BANK_DEPOSIT_BO', { destinationTaxId: '4567890' }],
     ['HKD', 'BANK_DEPOSIT_HK', { destinationAddress: "1 Queen's Road Central" }],

@@ -1,15 +1,21 @@
-import { mod97 } from './mod97.js';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { mod97CheckDigits } from './mod97.js';
 
-// ISO 13616 IBAN: country code, two check digits, then the country's BBAN (11 to 30 letters or digits); valid when
-// the BBAN followed by the country code and check digits is ≡ 1 (mod 97), the same MOD 97-10 as RF references.
+// ISO 13616 IBAN: country code, two check digits, then the country's BBAN. ibantools (a maintained library carrying
+// the SWIFT IBAN registry) checks each country's length and BBAN format as well as the MOD 97-10 check digits, so a
+// German IBAN one digit short or a Dutch one with digits where the bank code's letters go is refused, not only a
+// mistyped check digit.
 
-const IBAN = /^[A-Z]{2}\d{2}[0-9A-Z]{11,30}$/;
-
-/** The electronic form of an IBAN written in any case and spacing, when its check digits hold; else undefined. */
+/** The electronic form of an IBAN written in any case and spacing, when it is a valid IBAN of its country. */
 export function normalizeIban(text: string): string | undefined {
-  const compact = text.replace(/\s+/g, '').toUpperCase();
-  if (!IBAN.test(compact)) return undefined;
-  return mod97(`${compact.slice(4)}${compact.slice(0, 4)}`) === 1 ? compact : undefined;
+  const compact = electronicFormatIBAN(text);
+  if (compact === null || compact === '') return undefined;
+  return isValidIBAN(compact) ? compact : undefined;
+}
+
+/** The two ISO 13616 check digits of `country` + `bban`: the one IBAN check-digit function of the project. */
+export function ibanCheckDigits(country: string, bban: string): string {
+  return mod97CheckDigits(bban, country);
 }
 
 /** BIC (ISO 9362): institution (4), country (2), location (2) and an optional branch (3). */

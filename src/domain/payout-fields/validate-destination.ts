@@ -1,7 +1,9 @@
 import type { FieldLocation, FieldRule, PayoutRailEntry } from '../../catalogue/types.js';
+import { instrumentCheckProblem } from '../payments/instrument-checks.js';
 
-// Pure checks of a payout destination against its rail's field rules. The caller maps the first error to the
-// API's 400 (naming the field); the rest are returned so that tooling and logs can show every problem at once.
+// Pure checks of a payout destination against its rail's field rules: the shape, then any check digits the rule
+// names. The caller maps the first error to the API's 400 (naming the field); the rest are returned so that tooling
+// and logs can show every problem at once.
 
 export interface FieldError {
   readonly field: string;
@@ -55,7 +57,8 @@ function checkValue(rule: FieldRule, value: string): string | undefined {
   if (rule.pattern !== undefined && !regexFor(rule.pattern).test(value)) {
     return `is not in the expected format: ${rule.description}`;
   }
-  return undefined;
+  // Check digits after the shape, so that a value of the wrong shape is told its format, not its arithmetic.
+  return rule.check === undefined ? undefined : instrumentCheckProblem(rule.check, value);
 }
 
 type Sources = Record<FieldLocation, Record<string, unknown> | undefined>;

@@ -60,7 +60,7 @@ export function eip55(account: Uint8Array): string {
 const base58check = createBase58check(sha256);
 
 /** XRP's base58check: its own alphabet, the checksum the first 4 bytes of double SHA-256 (as Bitcoin's). */
-function xrpBase58check(payload: Uint8Array): string {
+export function xrpBase58check(payload: Uint8Array): string {
   const checksum = sha256(sha256(payload)).subarray(0, 4);
   return base58xrp.encode(Uint8Array.from([...payload, ...checksum]));
 }

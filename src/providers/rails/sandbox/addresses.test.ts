@@ -28,6 +28,17 @@ describe('depositAddress', () => {
     expect(depositAddress('PREABCDEF123456', 'evm', 'ETH').toLowerCase()).toBe(`0x${digest.slice(0, 40)}`);
   });
 
+  // Pinned: moving the encodings onto @noble/hashes and @scure/base must not move a partner's sandbox address.
+  it.each([
+    ['evm', 'ETH', '0xb5093032e6263B6727E3d8515797A9D2cB418F43'],
+    ['btc', 'BTC', 'bc1qx5xtm0hsf4mry4z7zepgkp7yn7jxn0cj9uun9q'],
+    ['tron', 'TRON', 'TBFgp7j3easbHDAP2AR8cN4JeNQf8GbmZF'],
+    ['solana', 'SOLANA', '7Kg58yQrHZ5GhbkQmpySqkPnVHdvbsCkDvm1kHDTDcDz'],
+    ['xrp', 'XRP', 'rK8CPRWP7dDvCL9iGdQGEz5XDcoj4mAtQ9'],
+  ] as const)('keeps the %s address of a deposit', (format, network, expected) => {
+    expect(depositAddress('PREABCDEF123456', format, network)).toBe(expected);
+  });
+
   it('gives an alias the address of the network it names', () => {
     expect(cryptoRails.POLYGON).toEqual(cryptoRails.MATIC);
   });

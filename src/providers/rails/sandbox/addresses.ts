@@ -3,10 +3,16 @@
 // reproducible, and controlled by nobody (no private key is ever derived), so a mainnet payment to one is lost
 // rather than received by a stranger. Stage never watches these chains: deposits complete through the simulate API.
 
+// The encodings are the production wallets' (providers/wallets/address-encoding.ts), over the audited libraries:
+// keccak-256 from @noble/hashes, base58, base58check and bech32 from @scure/base.
+
 import { createHash } from 'node:crypto';
-import { base58CheckEncode, base58Encode, RIPPLE_ALPHABET } from './base58.js';
-import { segwitV0Address } from './bech32.js';
-import { keccak256 } from './keccak.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base58, bech32, createBase58check, hex } from '@scure/base';
+import { eip55, xrpBase58check } from '../../wallets/address-encoding.js';
+
+/** Bitcoin's base58check (TRON's too): the checksum is the first 4 bytes of double SHA-256. */
+const base58check = createBase58check(sha256);
 
 export type AddressFormat = 'evm' | 'btc' | 'tron' | 'solana' | 'xrp';
 
@@ -36,17 +42,11 @@ function seed(depositId: string, network: string): Uint8Array {
   );
 }
 
-/** EIP-55: uppercase each hex letter whose nibble in keccak256(lowercase hex) is 8 or more. */
+/** EIP-55 mixed-case checksum of a 20-byte hex address, with or without its 0x. */
 export function toChecksumAddress(address: string): string {
   const lower = address.replace(/^0x/i, '').toLowerCase();
   if (!/^[0-9a-f]{40}$/.test(lower)) throw new Error('an EVM address is 20 bytes of hex');
-  const hash = Buffer.from(keccak256(new TextEncoder().encode(lower))).toString('hex');
-  let out = '0x';
-  for (let i = 0; i < 40; i++) {
-    const c = lower.charAt(i);
-    out += Number.parseInt(hash.charAt(i), 16) >= 8 ? c.toUpperCase() : c;
-  }
-  return out;
+  return eip55(hex.decode(lower));
 }
 
 export function depositAddress(depositId: string, format: AddressFormat, network: string): string {
@@ -54,18 +54,18 @@ export function depositAddress(depositId: string, format: AddressFormat, network
   const account = bytes.subarray(0, 20);
   switch (format) {
     case 'evm':
-      return toChecksumAddress(Buffer.from(account).toString('hex'));
+      return eip55(account);
     case 'btc':
       // P2WPKH: witness v0 with a 20-byte key hash.
-      return segwitV0Address('bc', account);
+      return bech32.encode('bc', [0, ...bech32.toWords(account)]);
     case 'tron':
       // Version byte 0x41 makes every mainnet TRON address start with T.
-      return base58CheckEncode(Uint8Array.from([0x41, ...account]));
+      return base58check.encode(Uint8Array.from([0x41, ...account]));
     case 'solana':
       // A Solana address is the plain base58 of a 32-byte public key (no checksum by design).
-      return base58Encode(bytes);
+      return base58.encode(bytes);
     case 'xrp':
       // Classic address: type prefix 0x00 and the 20-byte account id, base58check in the Ripple alphabet.
-      return base58CheckEncode(Uint8Array.from([0x00, ...account]), RIPPLE_ALPHABET);
+      return xrpBase58check(Uint8Array.from([0x00, ...account]));
   }
 }

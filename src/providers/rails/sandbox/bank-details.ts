@@ -8,9 +8,12 @@
 //   61-72, travellers cheques 80), so no bank can have it; only the 9-digit checksum is meaningful.
 // - GBP: sort code 00-99-61, outside the clearing banks' ranges we know of.
 // - SPEI: CLABE bank code 999, not a SPEI participant code we know of.
-// Account numbers are per deposit (virtual accounts), from sha256(depositId + scheme).
+// Account numbers are per deposit (virtual accounts), from sha256(depositId + scheme). The check digits are the
+// domain's (payments/iban.ts, payments/clabe.ts), the same that validate partners' payout destinations.
 
 import { createHash } from 'node:crypto';
+import { clabeCheckDigit } from '../../../domain/payments/clabe.js';
+import { ibanCheckDigits } from '../../../domain/payments/iban.js';
 
 export const STAGE_BANK_NAME = 'Brokerage Stage Bank (sandbox)';
 export const STAGE_ACCOUNT_HOLDER = 'Brokerage Stage Collections';
@@ -33,12 +36,6 @@ export function digitsFor(depositId: string, scheme: string, length: number): st
   return (value % 10n ** BigInt(length)).toString().padStart(length, '0');
 }
 
-/** ISO 13616 check digits: the BBAN, then country and "00", letters as 10..35, must leave 98 - check mod 97. */
-export function ibanCheckDigits(country: string, bban: string): string {
-  const numeric = [...`${bban}${country}00`].map((c) => Number.parseInt(c, 36).toString()).join('');
-  return String(98 - Number(BigInt(numeric) % 97n)).padStart(2, '0');
-}
-
 /**
  * A 10-digit Dutch account number passing the "elfproef" (weights 10..1, sum divisible by 11). New Dutch banks no
  * longer need it, but some validators still apply it to every NL IBAN, so ours pass.
@@ -55,12 +52,6 @@ function elevenProofAccount(depositId: string): string {
 export function sandboxIban(depositId: string): string {
   const bban = STAGE_IBAN_BANK + elevenProofAccount(depositId);
   return `NL${ibanCheckDigits('NL', bban)}${bban}`;
-}
-
-/** CLABE control digit: weights 3, 7, 1 repeated over the first 17 digits, each product mod 10, then 10 - sum mod 10. */
-export function clabeCheckDigit(first17: string): string {
-  const sum = [...first17].reduce((acc, d, i) => acc + ((Number(d) * ([3, 7, 1][i % 3] ?? 0)) % 10), 0);
-  return String((10 - (sum % 10)) % 10);
 }
 
 export function sandboxClabe(depositId: string): string {
