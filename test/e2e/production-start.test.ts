@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverProcesses, stop } from '../support/server-process.js';
+import { serverProcesses, stop, waitFor } from '../support/server-process.js';
 
 const production = {
   BROKERAGE_ENV: 'production',
@@ -31,11 +31,15 @@ describe('a production server process and its providers file', () => {
     writeFileSync(file, JSON.stringify({ collectionAccounts: [sepaAccount] }));
     const server = await processes.startHealthy(dir, { ...production, BROKERAGE_PROVIDERS_FILE: file });
     try {
-      const line = server.stdout
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => JSON.parse(l) as { msg: string; live?: string[]; notOffered?: string[] })
-        .find((l) => l.msg === 'capabilities');
+      // The line follows the listen that /health already answered through: wait for it.
+      const capabilitiesLine = () =>
+        server.stdout
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l) as { msg: string; live?: string[]; notOffered?: string[] })
+          .find((l) => l.msg === 'capabilities');
+      await waitFor('the capabilities line', () => capabilitiesLine() !== undefined, 10_000, 50);
+      const line = capabilitiesLine();
       expect(line?.live).toEqual([expect.stringMatching(/^collection EUR\/SEPA: bank account DE89…3000/)]);
       expect(line?.notOffered).toEqual(expect.arrayContaining(['prices', 'payout', 'mail', 'verification']));
       const answer = await fetch(`${server.url}/admin/v1/capabilities`, {
