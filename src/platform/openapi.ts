@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { shareComponents } from './components.js';
+import { operationIdOf } from './operation-ids.js';
 
 /**
  * The OpenAPI 3.1 document is generated from the very route schemas that validate requests and serialize
@@ -47,13 +48,16 @@ export async function registerOpenApi(
         { name: 'Health' },
       ],
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
+      if (schema === undefined || schema.hide === true) return { schema, url } as never;
       const security = url.startsWith('/v1')
         ? [{ partnerToken: [] }]
         : url.startsWith('/admin')
           ? [{ adminToken: [] }]
           : undefined;
-      return { schema: security ? { ...schema, security } : schema, url } as never;
+      const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+      const operationId = operationIdOf(method, url);
+      return { schema: { ...schema, operationId, ...(security ? { security } : {}) }, url } as never;
     },
   });
   // Built once, on first request: the routes are fixed by then.
