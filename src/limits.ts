@@ -39,6 +39,10 @@ export const limits = {
   healthCheckTimeoutMs: 1_000,
   /** A completed idempotency key replays its answer this long, then starts a fresh request. */
   idempotencyReplayWindowMs: 24 * 60 * 60 * 1000,
+  /** One advance of a workspace's test clock (stage) moves it at most this far: past every window the API has. */
+  testClockAdvanceMaxSeconds: 31 * 24 * 60 * 60,
+  /** A workspace's test clock runs at most this far ahead of the system clock, in all (about five years). */
+  testClockOffsetMaxMs: 5 * 366 * 24 * 60 * 60 * 1000,
   writeRateWindowMs: 60_000,
   webhookSecretMinLength: 8,
   /** Signed endpoints per workspace (the legacy URL aside): every event goes to each of them. */

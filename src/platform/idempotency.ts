@@ -5,6 +5,7 @@ import { ApiError, validation } from '../domain/errors.js';
 import { limits } from '../limits.js';
 import { type Queryable, StoreUnavailableError } from '../storage/db.js';
 import type { SqlParams } from '../storage/sql-params.js';
+import { clockOffsetMs } from '../workspaces/clock.js';
 import type { Clock } from './clock.js';
 import {
   claimKey,
@@ -130,8 +131,8 @@ function failureOf(error: unknown): string {
  * was unknown finds its own committed answer here). When the store cannot record it, that error is thrown: the
  * request is answered 503, never with a refusal its key does not remember.
  */
-function claimFailure(ctx: AppContext, scope: KeyScope, error: unknown): Promise<boolean> {
-  return claimKey(ctx.db, scope, { state: 'failed', failure: failureOf(error) }, ctx.clock.nowMs());
+function claimFailure(ctx: AppContext, clock: Clock, scope: KeyScope, error: unknown): Promise<boolean> {
+  return claimKey(ctx.db, scope, { state: 'failed', failure: failureOf(error) }, clock.nowMs());
 }
 
 /**
@@ -140,11 +141,17 @@ function claimFailure(ctx: AppContext, scope: KeyScope, error: unknown): Promise
  * the background, with backoff, for a bounded time. If the write did commit, the record finds the key completed
  * and leaves it so: the retry replays the write's answer.
  */
-function consumeWhenBack(ctx: AppContext, log: FastifyBaseLogger, scope: KeyScope, error: StoreUnavailableError): void {
+function consumeWhenBack(
+  ctx: AppContext,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  scope: KeyScope,
+  error: StoreUnavailableError,
+): void {
   const startedMs = Date.now();
   const attempt = (delayMs: number) => {
     setTimeout(() => {
-      claimFailure(ctx, scope, error).then(
+      claimFailure(ctx, clock, scope, error).then(
         (took) => log.info({ key: scope.key, took }, 'write of unknown outcome: its Idempotency-Key is now consumed'),
         () => {
           if (Date.now() - startedMs > limits.unknownOutcomeRecordWindowMs) {
@@ -157,13 +164,17 @@ function consumeWhenBack(ctx: AppContext, log: FastifyBaseLogger, scope: KeyScop
   attempt(250);
 }
 
-/** Runs a write under its Idempotency-Key (or plainly without one) and answers it. */
+/**
+ * Runs a write under its Idempotency-Key (or plainly without one) and answers it. `clock` dates the key and reads
+ * its replay window: the workspace's clock (answerWrite), so that a stage test clock's advance ages the keys too.
+ */
 export async function answerIdempotently(
   ctx: AppContext,
   reply: FastifyReply,
   scope: Omit<KeyScope, 'key'> & { key: string | undefined },
   status: number,
   execute: Execution,
+  clock: Clock = ctx.clock,
 ): Promise<FastifyReply> {
   const send = (code: number, body: string) =>
     reply
@@ -172,7 +183,7 @@ export async function answerIdempotently(
       .serializer((payload) => payload as string)
       .send(body);
   const keyed = scope.key === undefined ? undefined : { ...scope, key: scope.key };
-  const answer = new WriteAnswer(ctx.clock, keyed, status);
+  const answer = new WriteAnswer(clock, keyed, status);
   try {
     await execute(answer.commit, answer);
   } catch (error) {
@@ -184,12 +195,12 @@ export async function answerIdempotently(
         { key: keyed.key, endpoint: keyed.endpoint },
         'keyed write of unknown outcome: its key is consumed',
       );
-      const took = await claimFailure(ctx, keyed, error).catch(() => {
-        consumeWhenBack(ctx, reply.log, keyed, error);
+      const took = await claimFailure(ctx, clock, keyed, error).catch(() => {
+        consumeWhenBack(ctx, clock, reply.log, keyed, error);
         throw error;
       });
       if (took) throw error;
-    } else if (!(error instanceof KeyTaken) && (await claimFailure(ctx, keyed, error))) throw error;
+    } else if (!(error instanceof KeyTaken) && (await claimFailure(ctx, clock, keyed, error))) throw error;
     const earlier = await earlierAnswer(ctx.db, keyed);
     void reply.header('idempotent-replayed', 'true');
     return send(earlier.status, earlier.body);
@@ -200,9 +211,10 @@ export async function answerIdempotently(
 
 /**
  * A keyed write as the three write routes run it: the key from the request, scoped to the workspace (and to
- * `accountScope`, a customer's account for on-behalf writes), the payload hashed with the endpoint.
+ * `accountScope`, a customer's account for on-behalf writes), the payload hashed with the endpoint. The key is
+ * dated on the workspace's clock (spec rule 6's 24 hours follow a stage test clock; production's offset is 0, unread).
  */
-export function answerWrite(
+export async function answerWrite(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -216,7 +228,10 @@ export function answerWrite(
     endpoint: write.endpoint,
     hash: requestHash(write.endpoint, request.body),
   };
-  return answerIdempotently(ctx, reply, scope, write.status, execute);
+  // Without a key nothing is dated: the offset is read only for a keyed write.
+  const offsetMs = scope.key === undefined ? 0 : await clockOffsetMs(ctx, request.workspace.id);
+  const clock: Clock = offsetMs === 0 ? ctx.clock : { nowMs: () => ctx.clock.nowMs() + offsetMs };
+  return answerIdempotently(ctx, reply, scope, write.status, execute, clock);
 }
 
 /** Operators release a consumed key (failed, or in progress from an earlier server version); a completed key is not. */

@@ -135,25 +135,48 @@ async function methodInstructions(rails: RailProvider, id: string, currency: str
 
 export function depositMethodActivateHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
   return twoPhase<Record<string, unknown> | undefined>({
-    // Provisioning asks the rail for the account's details, outside the transaction.
-    prepare: async (job) => {
-      const row = await findMethod(db, String(job.payload.methodId));
-      if (row?.status !== 'PENDING') return undefined;
-      return (await methodInstructions(rails, row.id, row.currency, row.rail)) as unknown as Record<string, unknown>;
-    },
+    prepare: (job) => provisionMethod(rails, db, String(job.payload.methodId)),
     apply: async (tx, job, depositInfo) => {
-      const row = await findMethod(tx, String(job.payload.methodId), true);
-      if (row?.status !== 'PENDING' || depositInfo === undefined) return;
-      const nowMs = clock.nowMs();
-      await activateMethod(tx, row.id, depositInfo, nowMs);
-      const view = methodView({ ...row, status: 'ACTIVE', deposit_info: depositInfo });
-      await recordEvent(tx, {
-        workspaceId: row.workspace_id,
-        type: 'deposit_method_activated',
-        eventId: row.id,
-        data: view,
-        occurredAtMs: nowMs,
-      });
+      if (depositInfo !== undefined)
+        await activateProvisioned(tx, String(job.payload.methodId), depositInfo, clock.nowMs());
     },
   });
+}
+
+/**
+ * Provisioning asks the rail for the account's details, outside any transaction; undefined when the method is not
+ * PENDING (any more). The activation job's first phase, and the sandbox's activate helper's (simulate/).
+ */
+export async function provisionMethod(
+  rails: RailProvider,
+  db: Queryable,
+  methodId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const row = await findMethod(db, methodId);
+  if (row?.status !== 'PENDING') return undefined;
+  return (await methodInstructions(rails, row.id, row.currency, row.rail)) as unknown as Record<string, unknown>;
+}
+
+/**
+ * Records the provisioned details on the method, locked, if it is still PENDING: ACTIVE and deposit_method_activated.
+ * True when this call activated it; false when another (the job, or a helper) already had.
+ */
+export async function activateProvisioned(
+  tx: Queryable,
+  methodId: string,
+  depositInfo: Record<string, unknown>,
+  nowMs: number,
+): Promise<boolean> {
+  const row = await findMethod(tx, methodId, true);
+  if (row?.status !== 'PENDING') return false;
+  await activateMethod(tx, row.id, depositInfo, nowMs);
+  const view = methodView({ ...row, status: 'ACTIVE', deposit_info: depositInfo });
+  await recordEvent(tx, {
+    workspaceId: row.workspace_id,
+    type: 'deposit_method_activated',
+    eventId: row.id,
+    data: view,
+    occurredAtMs: nowMs,
+  });
+  return true;
 }

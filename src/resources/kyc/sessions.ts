@@ -17,7 +17,8 @@ export const hashSecret = (secret: string): string => createHash('sha256').updat
 
 /**
  * Starts an attempt: a fresh single-use link. Every unfinished attempt of the account is superseded, so only the
- * newest link works (the spec: generate a fresh one per attempt).
+ * newest link works (the spec: generate a fresh one per attempt). The link's expiry is a deadline on the workspace's
+ * clock (`deadlineNowMs`: a stage test clock moves it; docs/decisions/sandboxclock.md).
  */
 export async function createSession(
   tx: Queryable,
@@ -29,6 +30,7 @@ export async function createSession(
     options: SessionOptions;
   },
   nowMs: number,
+  deadlineNowMs: number = nowMs,
 ): Promise<{ id: string; linkSecret: string }> {
   await supersedeOpenSessions(tx, input.accountId);
   const id = randomUUID();
@@ -42,7 +44,7 @@ export async function createSession(
     linkHash: hashSecret(linkSecret),
     options: input.options,
     nowMs,
-    linkExpiresAtMs: nowMs + limits.kycLinkTtlMs,
+    linkExpiresAtMs: deadlineNowMs + limits.kycLinkTtlMs,
   });
   return { id, linkSecret };
 }
@@ -51,12 +53,22 @@ export type LinkOpening =
   | { readonly ok: true; readonly flowSecret: string; readonly session: KycSession }
   | { readonly ok: false; readonly reason: 'unknown' | 'expired' | 'used'; readonly session?: KycSession };
 
-/** Spends a kycUrl: the first opening starts the flow under a new secret; any later opening is refused. */
-export async function openLink(tx: Queryable, linkSecret: string, nowMs: number): Promise<LinkOpening> {
+/**
+ * Spends a kycUrl: the first opening starts the flow under a new secret; any later opening is refused. The link's
+ * expiry is read on its workspace's clock (`offsetOf` answers the workspace's test clock offset); the flow that
+ * follows runs on the system clock: a customer is at the page, in real time.
+ */
+export async function openLink(
+  tx: Queryable,
+  linkSecret: string,
+  nowMs: number,
+  offsetOf: (workspaceId: string) => Promise<number> = async () => 0,
+): Promise<LinkOpening> {
   const session = await lockSessionByLink(tx, hashSecret(linkSecret));
   if (!session) return { ok: false, reason: 'unknown' };
   if (session.step !== 'link') return { ok: false, reason: 'used', session };
-  if (Number(session.link_expires_at_ms) <= nowMs) return { ok: false, reason: 'expired', session };
+  const linkNowMs = nowMs + (await offsetOf(session.workspace_id));
+  if (Number(session.link_expires_at_ms) <= linkNowMs) return { ok: false, reason: 'expired', session };
   const flowSecret = newSecret();
   await startFlow(tx, session.id, hashSecret(flowSecret), nowMs, nowMs + limits.kycFlowTtlMs);
   return { ok: true, flowSecret, session: { ...session, step: 'consent' } };

@@ -16,6 +16,7 @@ import { pickLanguage } from '../../hosted/page.js';
 import { notOffered } from '../../providers/capabilities.js';
 import type { Queryable } from '../../storage/db.js';
 import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
+import { clockOffsetMs } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { kycPageLanguages } from './hosted/messages.js';
 import { hasSubmission } from './repo.js';
@@ -147,6 +148,8 @@ export async function startVerification(
         },
       },
       nowMs,
+      // The link's expiry runs on the workspace's clock (a stage test clock; docs/decisions/sandboxclock.md).
+      nowMs + (await clockOffsetMs(ctx, workspace.id, tx)),
     );
     return { ...answer, kycUrl: `${ctx.config.publicBaseUrl.replace(/\/$/, '')}/kyc/start/${linkSecret}` };
   });

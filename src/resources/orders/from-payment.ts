@@ -7,6 +7,7 @@ import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { requirePayout } from '../../providers/capabilities.js';
+import { clockOffsetMs } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import {
   requireLinkedFits,
@@ -56,7 +57,9 @@ export async function createOrderFromPayment(
   if (linked) requireLinkedFits(linked, quoted.destination_currency, quoted.destination_rail);
   const quote = withLinkedRail(quoted, linked);
   const nowMs = ctx.clock.nowMs();
-  requireLive(quote, nowMs);
+  // The quote's validity is read on the workspace's clock (stage test clock), as createOrder reads it.
+  const deadlineNowMs = nowMs + (await clockOffsetMs(ctx, workspace.id));
+  requireLive(quote, deadlineNowMs);
   if (quote.destination_rail !== 'BALANCE') {
     requirePayout(ctx.capabilities, quote.destination_currency, quote.destination_rail);
   }
@@ -82,7 +85,7 @@ export async function createOrderFromPayment(
       const why = locked?.refund_status ? `has refundStatus ${locked.refund_status}` : `is ${locked?.status ?? 'gone'}`;
       throw stateError(`Pending payment ${transferId} ${why}; it cannot be linked to an order`);
     }
-    await bindQuote(tx, quote, ids.id, nowMs);
+    await bindQuote(tx, quote, ids.id, deadlineNowMs);
     const depositInfo = { depositType: 'PENDING_PAYMENT', transferId };
     const row = await insertOrder(tx, {
       ...(await newOrder(
@@ -93,6 +96,7 @@ export async function createOrderFromPayment(
         depositInfo,
         ids,
         nowMs,
+        deadlineNowMs,
       )),
       counterparty: locked.counterparty,
     });

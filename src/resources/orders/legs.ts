@@ -224,10 +224,20 @@ export function orderReturnHandler(ctx: LegContext): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
     if (order?.status !== 'Withdrawn') return;
-    const nowMs = ctx.clock.nowMs();
-    await postOrderEntry(tx, order, 'order_payout_return', movements.reverse(payoutPostings(order)), nowMs);
-    await refundOrder(ctx, tx, order, 'The payout was returned by the receiving institution', nowMs);
+    await payoutCameBack(ctx, tx, order, returnedReason, ctx.clock.nowMs());
   };
+}
+
+export const returnedReason = 'The payout was returned by the receiving institution';
+
+/**
+ * A payout that left (Withdrawn, locked by the caller) and came back: the payout's postings are reversed, then the
+ * order refunds. The return job runs it; so do the sandbox's payout helpers (simulate/payouts.ts), whose `fail` of
+ * a payout already left gives the rail's rejection as the reason.
+ */
+export async function payoutCameBack(ctx: LegContext, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
+  await postOrderEntry(tx, order, 'order_payout_return', movements.reverse(payoutPostings(order)), nowMs);
+  await refundOrder(ctx, tx, order, reason, nowMs);
 }
 
 /** The payment window ended: an unpaid order expires; a part-paid one too, its funds kept as a pending payment. */
@@ -235,14 +245,21 @@ export function orderExpireHandler(ctx: LegContext): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
     if (!order || !orderExpires.has(order.status)) return;
-    const nowMs = ctx.clock.nowMs();
-    const reason =
-      order.received_amount > 0n
-        ? 'The payment window ended with part of the amount received; it is kept as a pending payment'
-        : 'The payment window ended before any funds arrived';
-    await keepAsPendingPayment(ctx, tx, order, order.received_amount, false, nowMs);
-    await moveOrder(tx, order, { status: 'Expired', failureReason: reason }, nowMs);
+    await expireOrder(ctx, tx, order, ctx.clock.nowMs());
   };
+}
+
+/**
+ * The expiry itself, on an order in orderExpires locked by the caller. The expiry job runs it at the end of the
+ * payment window; so do a stage test clock's advance past payBy and the sandbox's expire helper (simulate/).
+ */
+export async function expireOrder(ctx: LegContext, tx: Queryable, order: OrderRow, nowMs: number): Promise<void> {
+  const reason =
+    order.received_amount > 0n
+      ? 'The payment window ended with part of the amount received; it is kept as a pending payment'
+      : 'The payment window ended before any funds arrived';
+  await keepAsPendingPayment(ctx, tx, order, order.received_amount, false, nowMs);
+  await moveOrder(tx, order, { status: 'Expired', failureReason: reason }, nowMs);
 }
 
 export function orderJobHandlers(ctx: LegContext): [string, JobHandler][] {

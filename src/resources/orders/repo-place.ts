@@ -28,7 +28,12 @@ export interface Placement {
 export async function placeRailOrder(
   db: Queryable,
   row: OrderRow,
-  checks: { payerEmail: string | undefined; workspaceAccount: boolean },
+  checks: {
+    payerEmail: string | undefined;
+    workspaceAccount: boolean;
+    /** The workspace's now, against which the quote's validity is read (its test clock on stage). */
+    quoteNowMs: number;
+  },
   expiry: NewJob,
   claim: (p: SqlParams, when: string) => string,
 ): Promise<Placement> {
@@ -44,12 +49,12 @@ export async function placeRailOrder(
     : '';
   const [result] = await db.query<{ payer_status: string; aml_hold: string | null; live: boolean; claimed: boolean }>(
     `with payer as (select ${payerStatus} as status, ${amlHold} as aml_hold),
-     live as (${liveQuoteSql(p, row.quote_id, nowMs)}),
+     live as (${liveQuoteSql(p, row.quote_id, checks.quoteNowMs)}),
      claimed as (${claim(
        p,
        `(select status from payer) = 'APPROVED' and (select aml_hold from payer) is null and exists (select 1 from live)`,
      )}),
-     bound as (${bindQuoteSql(p, row.quote_id, row.id, nowMs, claimed)}),
+     bound as (${bindQuoteSql(p, row.quote_id, row.id, checks.quoteNowMs, claimed)}),
      ${account}
      placed as (${insertOrderSql(p, row, claimed)}),
      expiry as (${enqueueJobSql(p, expiry, nowMs, claimed)})

@@ -148,6 +148,23 @@ export async function updateOrder(tx: Queryable, id: string, change: OrderChange
   return row;
 }
 
+/**
+ * The workspace's orders whose payment window has ended by `atMs` (its clock) and that the window ends (`statuses`),
+ * locked in payBy order: what a test clock's advance expires at once.
+ */
+export async function lockOrdersPastPayBy(
+  tx: Queryable,
+  workspaceId: string,
+  atMs: number,
+  statuses: Iterable<string>,
+): Promise<OrderRow[]> {
+  return tx.query<OrderRow>(
+    `select * from orders where workspace_id = $1 and status = any($2::text[]) and pay_by_ms <= $3
+     order by pay_by_ms, id for update`,
+    [workspaceId, [...statuses], atMs],
+  );
+}
+
 /** The payer's payment reference (IMPS, UPI), recorded without a change of status. */
 export async function setPayinReference(tx: Queryable, id: string, reference: string, nowMs: number): Promise<void> {
   await tx.query('update orders set payin_reference = $2, updated_at_ms = $3 where id = $1', [id, reference, nowMs]);

@@ -23,6 +23,7 @@ import { requireCollection, requirePayout } from '../../providers/capabilities.j
 import { rateIn } from '../../providers/prices/price-source.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
+import { clockOffsetMs } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { confirmedMatchOfAccount, refuseConfirmedMatch } from '../aml-screenings/gate.js';
 import { claimQuote, findQuote, type QuoteRow } from '../quotes/repo.js';
@@ -199,6 +200,8 @@ export async function newOrder(
   depositInfo: Record<string, unknown>,
   ids: { id: string; depositId: string },
   nowMs: number,
+  /** The workspace's now (its stage test clock), from which the payment window runs: a deadline. */
+  deadlineNowMs: number = nowMs,
 ): Promise<NewOrder> {
   const { quote, body } = b;
   return {
@@ -227,7 +230,7 @@ export async function newOrder(
     deposit_info: depositInfo,
     reference_code: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
     created_at_ms: BigInt(nowMs),
-    pay_by_ms: BigInt(nowMs + ctx.config.orderPaymentWindowSeconds * 1000),
+    pay_by_ms: BigInt(deadlineNowMs + ctx.config.orderPaymentWindowSeconds * 1000),
     banking_account_id: b.checked.bankingAccountId ?? null,
     key: b.key,
   };
@@ -272,7 +275,10 @@ export async function createOrder(
   claim: StatementClaim,
 ) {
   const nowMs = ctx.clock.nowMs();
-  requireLive(quote, nowMs);
+  // The quote's validity and the payment window are deadlines: they run on the workspace's clock (a stage test
+  // clock; production's offset is 0), while createdAt and the jobs stay on the system's (docs/decisions/sandboxclock.md).
+  const deadlineNowMs = nowMs + (await clockOffsetMs(ctx, workspace.id));
+  requireLive(quote, deadlineNowMs);
   checkAgainstQuote(quote, body, true);
   requireQuotedRails(ctx, quote);
   const customer = await customerOf(ctx.db, workspace.id, quote);
@@ -289,25 +295,27 @@ export async function createOrder(
     : { depositType: 'BALANCE' };
   const accountId = customer?.id ?? workspaceAccountId(workspace.id);
   const binding = { quote, body, checked, customer, key: claim.key };
-  const order = await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs);
+  const order = await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs, deadlineNowMs);
   if (fromRail) {
     const row = newOrderRow(order);
     const view = orderView(row);
     const payerEmail = body.userData?.userEmail;
-    const expiry = { kind: orderJobs.expire, payload: { orderId: row.id }, runAtMs: Number(row.pay_by_ms) };
-    const placed = await placeRailOrder(ctx.db, row, { payerEmail, workspaceAccount: !customer }, expiry, (p, when) =>
-      claim.cte(p, view, when),
-    );
+    // The job runs on the system clock: payBy less the workspace's offset. A later advance of the test clock expires
+    // the order at once (simulate/clock.ts); the job then finds it Expired and does nothing.
+    const runAtMs = nowMs + ctx.config.orderPaymentWindowSeconds * 1000;
+    const expiry = { kind: orderJobs.expire, payload: { orderId: row.id }, runAtMs };
+    const checks = { payerEmail, workspaceAccount: !customer, quoteNowMs: deadlineNowMs };
+    const placed = await placeRailOrder(ctx.db, row, checks, expiry, (p, when) => claim.cte(p, view, when));
     if (payerEmail !== undefined) {
       requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
       refuseConfirmedMatch(placed.amlHold, 'payer', payerEmail);
     }
-    if (!placed.live) await refuseUnbound(ctx.db, quote, nowMs);
+    if (!placed.live) await refuseUnbound(ctx.db, quote, deadlineNowMs);
     if (!placed.claimed) throw new KeyTaken();
     return view;
   }
   return ctx.db.transaction(async (tx) => {
-    await bindQuote(tx, quote, ids.id, nowMs);
+    await bindQuote(tx, quote, ids.id, deadlineNowMs);
     if (!customer) await ensureWorkspaceAccount(tx, workspace.id, nowMs);
     const view = orderView(await receiveFromBalance(tx, await insertOrder(tx, order), nowMs));
     await commit(tx, view);

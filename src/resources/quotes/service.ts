@@ -14,6 +14,7 @@ import { secondsOf } from '../../platform/clock.js';
 import { requireCollection, requirePayout } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import { rateIn } from '../../providers/prices/price-source.js';
+import { clockOffsetMs } from '../../workspaces/clock.js';
 import { feeBpsFor, type WorkspaceContext } from '../../workspaces/workspace.js';
 import { insertQuote } from './repo.js';
 import type { QuoteRequest, QuoteResponse } from './schema.js';
@@ -113,7 +114,9 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
   else await checkBounds.destination(p.destinationMinor);
 
   const nowMs = ctx.clock.nowMs();
-  const expireAtMs = nowMs + ctx.config.quoteTtlSeconds * 1000;
+  // The validity is a deadline: it runs on the workspace's clock (a stage test clock's offset; 0 in production), as
+  // the order that binds the quote reads it (docs/decisions/sandboxclock.md). createdAt stays the system time.
+  const expireAtMs = nowMs + (await clockOffsetMs(ctx, workspace.id)) + ctx.config.quoteTtlSeconds * 1000;
   const quoteId = randomUUID();
   const conversionRate = rateDecimal(p.rateScaled);
   const price = rateDecimal(inverseRate(p.rateScaled));

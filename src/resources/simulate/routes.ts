@@ -14,6 +14,7 @@ import {
   SimulationAccepted,
   simulateDepositTransfer,
 } from './deposit-transfer.js';
+import { simulateHelperRoutes } from './helper-routes.js';
 import { simulateKyc } from './kyc.js';
 import { OrderSimulationAccepted, SimulateOrderTransfer, simulateOrderTransfer } from './order-transfer.js';
 import { MailboxQuery, MailboxResponse, SimulateKycRequest, SimulateKycResponse } from './schema.js';
@@ -103,4 +104,5 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
   );
 
   await simulateReplyRoutes(app, ctx);
+  await simulateHelperRoutes(app, ctx);
 }

@@ -4,6 +4,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
+import type { Queryable } from '../../storage/db.js';
 import { findWithdrawal, type WithdrawalRow } from './repo.js';
 import { moveWithdrawal } from './transitions.js';
 
@@ -98,28 +99,35 @@ export function withdrawalReturnHandler(ctx: Pick<AppContext, 'clock'>): JobHand
   return async (tx, job) => {
     const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
     if (withdrawal?.status !== 'Success') return;
-    const nowMs = ctx.clock.nowMs();
-    await moveWithdrawal(tx, withdrawal, 'Returned', nowMs, 'The payout was returned by the receiving institution');
-    await postEntry(tx, {
-      workspaceId: withdrawal.workspace_id,
-      kind: 'withdrawal_return',
-      reference: withdrawal.id,
-      postings: [
-        {
-          accountId: systemAccounts.clearingOutbound,
-          currency: withdrawal.currency,
-          bucket: 'available',
-          amount: -withdrawal.amount,
-        },
-        {
-          accountId: withdrawal.account_id,
-          currency: withdrawal.currency,
-          bucket: 'available',
-          amount: withdrawal.amount,
-        },
-      ],
-      nowMs,
-      balanceUpdated: { accountId: withdrawal.account_id, currency: withdrawal.currency },
-    });
+    await returnWithdrawal(tx, withdrawal, ctx.clock.nowMs());
   };
+}
+
+/**
+ * The return itself, on a Success withdrawal locked by the caller: Returned (its events, the key consumed) and the
+ * amount credited back. The return job runs it, and so does the sandbox's return helper (simulate/payouts.ts).
+ */
+export async function returnWithdrawal(tx: Queryable, withdrawal: WithdrawalRow, nowMs: number): Promise<void> {
+  await moveWithdrawal(tx, withdrawal, 'Returned', nowMs, 'The payout was returned by the receiving institution');
+  await postEntry(tx, {
+    workspaceId: withdrawal.workspace_id,
+    kind: 'withdrawal_return',
+    reference: withdrawal.id,
+    postings: [
+      {
+        accountId: systemAccounts.clearingOutbound,
+        currency: withdrawal.currency,
+        bucket: 'available',
+        amount: -withdrawal.amount,
+      },
+      {
+        accountId: withdrawal.account_id,
+        currency: withdrawal.currency,
+        bucket: 'available',
+        amount: withdrawal.amount,
+      },
+    ],
+    nowMs,
+    balanceUpdated: { accountId: withdrawal.account_id, currency: withdrawal.currency },
+  });
 }

@@ -5,6 +5,7 @@ import { limits } from '../../../limits.js';
 import type { DocumentCapture } from '../../../providers/verification/verification-provider.js';
 import type { Queryable } from '../../../storage/db.js';
 import { moveAccountVerification } from '../../../verification/verification.js';
+import { clockOffsetMs } from '../../../workspaces/clock.js';
 import { scheduleReview } from '../checks.js';
 import { acceptCode, type KycSession, recordSubmission, recordWrongCode, setStep, storeCode } from '../repo.js';
 import { recordProfession } from '../repo-profiles.js';
@@ -30,7 +31,9 @@ export async function inStep<T>(
 
 /** Spends a kycUrl (see openLink) in its own transaction. */
 export async function openKycLink(ctx: AppContext, linkSecret: string): Promise<LinkOpening> {
-  return ctx.db.transaction((tx) => openLink(tx, linkSecret, ctx.clock.nowMs()));
+  return ctx.db.transaction((tx) =>
+    openLink(tx, linkSecret, ctx.clock.nowMs(), (workspaceId) => clockOffsetMs(ctx, workspaceId, tx)),
+  );
 }
 
 /**

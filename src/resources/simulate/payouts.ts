@@ -1,0 +1,87 @@
+import type { AppContext } from '../../app-context.js';
+import { existence, stateError } from '../../domain/errors.js';
+import { applyReportedOutcome, rejectionReason } from '../../jobs/rail-payout.js';
+import type { Queryable } from '../../storage/db.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { payoutCameBack, returnedReason } from '../orders/legs.js';
+import { findOrder, type OrderRow } from '../orders/repo.js';
+import { ownedOrder } from '../orders/service.js';
+import { orderView } from '../orders/view.js';
+import { returnWithdrawal } from '../withdrawals/payout.js';
+import { findWithdrawal, type WithdrawalRow } from '../withdrawals/repo.js';
+import { ownedWithdrawal } from '../withdrawals/service.js';
+import { withdrawalView } from '../withdrawals/view.js';
+
+// The sandbox's payout helpers by id (docs/decisions/sandboxclock.md): each applies an outcome through the code a
+// real rail's outcome takes (jobs/rail-payout.ts::applyReportedOutcome, the subject's own return), in one
+// transaction on the subject's row lock, the lock the payout job's `apply` takes. Whichever of the helper and the
+// scheduled sandbox outcome comes second finds the state moved: the job does nothing, the helper answers 409.
+
+export type WithdrawalMove = 'complete' | 'fail' | 'return';
+export type OrderPayoutMove = 'fail' | 'return';
+
+const lockedWithdrawal = async (tx: Queryable, id: string): Promise<WithdrawalRow> => {
+  const row = await findWithdrawal(tx, id, true);
+  if (!row) throw existence(`Withdrawal ${id} does not exist`);
+  return row;
+};
+
+const lockedOrder = async (tx: Queryable, id: string): Promise<OrderRow> => {
+  const row = await findOrder(tx, id, true);
+  if (!row) throw existence(`Order ${id} does not exist`);
+  return row;
+};
+
+/**
+ * Completes (settled), fails (rejected) or returns a withdrawal's payout. complete and fail need it Pending (its
+ * payout not decided yet); return takes a Pending one (it settles, then comes back: every event of a real return)
+ * or a Success one. 409 StateError otherwise, naming the status.
+ */
+export async function moveWithdrawalPayout(
+  ctx: AppContext,
+  workspace: WorkspaceContext,
+  id: string,
+  move: WithdrawalMove,
+) {
+  await ownedWithdrawal(ctx, workspace, id);
+  const subject = ctx.payoutSubjects.withdrawal;
+  await ctx.db.transaction(async (tx) => {
+    const withdrawal = await lockedWithdrawal(tx, id);
+    const refuse = (needs: string) =>
+      stateError(`Withdrawal ${id} is ${withdrawal.status}: its payout can be ${move}d only while ${needs}`);
+    if (move !== 'return') {
+      if (!subject.awaitsPayout(withdrawal)) throw refuse('Pending');
+      await applyReportedOutcome(tx, subject, id, move === 'complete' ? 'settled' : 'rejected');
+      return;
+    }
+    if (subject.awaitsPayout(withdrawal)) await applyReportedOutcome(tx, subject, id, 'settled');
+    else if (withdrawal.status !== 'Success') throw refuse('Pending or Success');
+    await returnWithdrawal(tx, await lockedWithdrawal(tx, id), ctx.clock.nowMs());
+  });
+  return withdrawalView((await findWithdrawal(ctx.db, id)) as WithdrawalRow);
+}
+
+/**
+ * Fails or returns an order's payout leg while it is in flight: Exchanging (not yet left: fail is the rail's
+ * rejection, return leaves and comes back) or Withdrawn (left, delivery not confirmed: the payout comes back, with the
+ * rail's rejection or the institution's return as the reason). Either way the order refunds as a real failed payout
+ * does: the conversion reversed, the origin funds back to their balance or to the payer, the key consumed.
+ */
+export async function moveOrderPayout(ctx: AppContext, workspace: WorkspaceContext, id: string, move: OrderPayoutMove) {
+  await ownedOrder(ctx, workspace, id);
+  const subject = ctx.payoutSubjects.order;
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, id);
+    if (subject.awaitsPayout(order)) {
+      await applyReportedOutcome(tx, subject, id, move === 'fail' ? 'rejected' : 'returned');
+      if (move === 'fail') return;
+    } else if (order.status !== 'Withdrawn') {
+      throw stateError(
+        `Order ${id} is ${order.status}: its payout leg can be ${move === 'fail' ? 'failed' : 'returned'} only while Exchanging or Withdrawn`,
+      );
+    }
+    const reason = move === 'fail' ? rejectionReason(undefined) : returnedReason;
+    await payoutCameBack(ctx, tx, await lockedOrder(tx, id), reason, ctx.clock.nowMs());
+  });
+  return orderView((await findOrder(ctx.db, id)) as OrderRow);
+}
