@@ -2,8 +2,9 @@
 // the run's store (PGlite, or PostgreSQL under scripts/with-postgres.sh), and a sandbox workspace made through the
 // SDK's own operator client.
 
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { type Server, serverProcesses, unthrottled, waitFor } from '../../../test/support/server-process.js';
+import { root, type Server, serverProcesses, unthrottled, waitFor } from '../../../test/support/server-process.js';
 import { BrokerageAdmin, BrokerageClient, type BrokerageClientOptions } from '../../src/index.js';
 
 export const adminToken = 'e2e-sdk-operator-token-0123456789';
@@ -66,4 +67,13 @@ export async function until<T>(what: string, read: () => Promise<T>, done: (valu
     100,
   );
   return last as T;
+}
+
+let built = false;
+
+/** `npm run build -w sdk`, once per run: the examples and the README import the package, whose main is dist/. */
+export function buildSdkOnce(): void {
+  if (built) return;
+  execFileSync('npm', ['run', 'build', '-w', 'sdk'], { cwd: root, stdio: 'pipe', timeout: 120_000 });
+  built = true;
 }
