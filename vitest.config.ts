@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'sdk/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'sdk/dist/**'],
     pool: 'forks',
     maxWorkers: 1,
     isolate: false,
