@@ -84,7 +84,7 @@ describe('the write limit against the real server', () => {
   it('surfaces the 503 OperationError with its RateLimit info, then retries it after the reset with the same key', async () => {
     // The limit counts per wall-clock minute: start with enough of the minute left for the three writes.
     const leftMs = 60_000 - (Date.now() % 60_000);
-    if (leftMs < 5_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 50));
+    if (leftMs < 15_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 50));
 
     const eager = await sandboxPartner(server, 'sdk write limit', {
       writeLimitPerMinute: 2,
