@@ -1004,6 +1004,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/simulate/withdrawals/{withdrawalId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a Pending withdrawal's payout now (Success: withdrawal_status_updated, withdrawal_completed) */
+        post: operations["simulate.completeWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/withdrawals/{withdrawalId}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fail a Pending withdrawal's payout now, as a rail rejection (Failed: the hold released) */
+        post: operations["simulate.failWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/withdrawals/{withdrawalId}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Return a withdrawal's payout now (Pending or Success to Returned: the amount credited back, as a real return) */
+        post: operations["simulate.returnWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/orders/{orderId}/payout/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fail an order's payout leg in flight (Exchanging or Withdrawn to Refunded), as a rail rejection */
+        post: operations["simulate.failOrderPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/orders/{orderId}/payout/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Return an order's payout leg in flight (Exchanging or Withdrawn to Refunded), as an institution's return */
+        post: operations["simulate.returnOrderPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/orders/{orderId}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a Pending or PartiallyPaid order's payment window now (Expired: order_status_updated) */
+        post: operations["simulate.expireOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/deposits/{depositId}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a Pending deposit with nothing received now (Cancelled, as DELETE does; deposits have no window) */
+        post: operations["simulate.expireDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/deposit-methods/{methodId}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate a PENDING deposit method now (ACTIVE with its details: deposit_method_activated) */
+        post: operations["simulate.activateDepositMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's test clock: its now and how far it runs ahead of the system time */
+        get: operations["simulate.clock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the workspace's test clock forward: quotes, payment windows, key replay and hosted links age; due orders expire at once */
+        post: operations["simulate.advanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/aml-screenings": {
         parameters: {
             query?: never;
@@ -8923,6 +9093,758 @@ export interface operations {
             };
             /** @description Error body of create routes */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.completeWithdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.failWithdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.returnWithdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.failOrderPayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.returnOrderPayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.expireOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.expireDeposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                depositId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.activateDepositMethod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                methodId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        methodId: string;
+                        methodType: string;
+                        currency: string;
+                        rail: string;
+                        /**
+                         * @description PENDING while the account is being opened
+                         * @enum {unknown}
+                         */
+                        status: "PENDING" | "ACTIVE";
+                        userEmail?: string;
+                        depositInfo: components["schemas"]["DepositInfo"];
+                        createdAt: number;
+                    };
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The workspace's now, Unix seconds: the system time plus offsetSeconds */
+                        now: number;
+                        /** @description How far the workspace runs ahead of the system time */
+                        offsetSeconds: number;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.advanceClock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How far to move the workspace's clock forward, in seconds (1 to 2678400, 31 days); it never goes back */
+                    seconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The workspace's now, Unix seconds: the system time plus offsetSeconds */
+                        now: number;
+                        /** @description How far the workspace runs ahead of the system time */
+                        offsetSeconds: number;
+                        /** @description Orders whose payment window the advance passed: now Expired, each with its order_status_updated */
+                        expiredOrderIds: string[];
+                    };
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
