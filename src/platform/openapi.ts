@@ -82,7 +82,15 @@ export async function registerOpenApi(
     routePrefix: '/docs',
     // Nothing is fetched from elsewhere: no validator badge (validatorUrl null), the bundle, styles and icons are
     // the package's own files served from /docs/static.
-    uiConfig: { deepLinking: true, validatorUrl: null, displayOperationId: true, defaultModelsExpandDepth: 0 },
+    // BaseLayout: no top bar, whose URL box and logo only serve to load other documents (and fail axe's label and
+    // image-alt rules).
+    uiConfig: {
+      deepLinking: true,
+      validatorUrl: null,
+      displayOperationId: true,
+      defaultModelsExpandDepth: 0,
+      layout: 'BaseLayout',
+    },
     staticCSP: referencePagePolicy(ctx.config.publicBaseUrl),
     transformSpecification: publishedDocument,
     transformSpecificationClone: false,
