@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiExamples } from '../../src/app.js';
 import { errorTypes } from '../../src/domain/errors.js';
+import { aPartner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 
 // Goal: the published reference teaches (issue 13, item 2). Every operation shows a request example when it takes a
@@ -154,5 +155,26 @@ describe('the examples of the published reference', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('the quote examples are real: each request answers 201 on a fresh stage workspace with its example’s terms', async () => {
+    const media = doc.paths['/v1/quotes']?.post?.requestBody?.content['application/json'];
+    const answers = doc.paths['/v1/quotes']?.post?.responses['201']?.content?.['application/json'];
+    const partner = await aPartner(t.app);
+    const pairs: string[] = (await t.app.inject({ method: 'GET', url: '/v1/pairs', headers: partner.headers })).json()
+      .pairs;
+    for (const [name, request] of valuesOf(media ?? {})) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/quotes',
+        headers: partner.headers,
+        payload: request as object,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const shown = answers?.examples?.[name]?.value as Record<string, unknown>;
+      const { quoteId: _id, expireAt: _at, ...terms } = shown;
+      expect(response.json(), name).toMatchObject(terms);
+      expect(pairs).toContain(shown.pair);
+    }
   });
 });
