@@ -67,6 +67,7 @@ import { providerCallbackRoutes } from './resources/provider-callbacks/routes.js
 import { quotesExamples } from './resources/quotes/examples.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
 import { simulateExamples } from './resources/simulate/examples.js';
+import { simulateHelperExamples } from './resources/simulate/helper-examples.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
 import { supportTicketsExamples } from './resources/support-tickets/examples.js';
 import { supportTicketRoutes } from './resources/support-tickets/routes.js';
@@ -101,6 +102,7 @@ export const apiExamples = collectExamples(
   conversationsExamples,
   supportTicketsExamples,
   simulateExamples,
+  simulateHelperExamples,
   amlScreeningsExamples,
   adminExamples,
   adminThreadsExamples,

@@ -3573,6 +3573,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "store": "pglite"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -3586,6 +3592,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The database is unreachable",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3600,12 +3613,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "password",
+                 *       "client_id": "cl_6h2m1zlku1155uznkoec",
+                 *       "username": "api_zqfjpx4ciun1",
+                 *       "password": "iTw7yOQFCTahBrFqjhxlEe9kNqY4iIWb"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     grant_type: "password";
-                    client_id: string;
+                    /** @description Required here unless sent as the user of HTTP Basic client authentication (RFC 6749 2.3.1) */
+                    client_id?: string;
                     username: string;
                     password: string;
+                    /** @description Accepted and ignored: a token covers its whole workspace */
+                    scope?: string;
                 } & {
                     [key: string]: unknown;
                 };
@@ -3618,6 +3642,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJmYjFiNmNlMC01YzAxLTQxNTUtOTc1NC02Y2VmNDEwNGYyOTkiLCJjdiI6MSwiZXhwIjoxNzk1NjQ4MzkwfQ.3XxxIX3jQByJ7gou48snrcasTR3JbIL8lUWve78XmEI",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 300
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         /** @enum {string} */
@@ -3633,6 +3664,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "Invalid username or password"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
@@ -3642,6 +3679,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_client",
+                     *       "error_description": "Unknown or disabled client"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
@@ -3651,6 +3694,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "temporarily_unavailable",
+                     *       "error_description": "The token service is unavailable; retry later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
@@ -3671,6 +3720,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pairs": [
+                     *         "EUR/USD",
+                     *         "EUR/BRL",
+                     *         "EUR/MXN",
+                     *         "EUR/USDC",
+                     *         "USD/EUR",
+                     *         "USDC/EUR"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pairs: string[];
                     };
@@ -3682,6 +3743,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3691,6 +3759,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3700,6 +3775,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3709,6 +3791,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3729,6 +3818,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": [
+                     *         {
+                     *           "code": "EUR",
+                     *           "name": "Euro",
+                     *           "kind": "fiat",
+                     *           "precision": 2,
+                     *           "holdable": true,
+                     *           "canBeOrigin": true,
+                     *           "canBeDestination": true,
+                     *           "payinMethods": [
+                     *             {
+                     *               "type": "bank",
+                     *               "rail": "SEPA"
+                     *             }
+                     *           ],
+                     *           "acceptedOriginRails": [
+                     *             "SEPA"
+                     *           ],
+                     *           "payoutMethods": [
+                     *             {
+                     *               "method": "sepa",
+                     *               "rail": "SEPA",
+                     *               "type": "bank"
+                     *             },
+                     *             {
+                     *               "method": "balance",
+                     *               "rail": "BALANCE",
+                     *               "type": "balance"
+                     *             }
+                     *           ],
+                     *           "countries": [
+                     *             "AT",
+                     *             "BE",
+                     *             "CY",
+                     *             "DE",
+                     *             "EE",
+                     *             "ES",
+                     *             "FI",
+                     *             "FR",
+                     *             "GR",
+                     *             "HR",
+                     *             "IE",
+                     *             "IT",
+                     *             "LT",
+                     *             "LU",
+                     *             "LV",
+                     *             "MT",
+                     *             "NL",
+                     *             "PT",
+                     *             "SI",
+                     *             "SK"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "code": "USDC",
+                     *           "name": "USD Coin",
+                     *           "kind": "crypto",
+                     *           "precision": 6,
+                     *           "holdable": true,
+                     *           "canBeOrigin": true,
+                     *           "canBeDestination": true,
+                     *           "payinMethods": [
+                     *             {
+                     *               "type": "crypto",
+                     *               "rail": "ARBITRUM"
+                     *             },
+                     *             {
+                     *               "type": "crypto",
+                     *               "rail": "BASE"
+                     *             },
+                     *             {
+                     *               "type": "crypto",
+                     *               "rail": "BSC"
+                     *             },
+                     *             {
+                     *               "type": "crypto",
+                     *               "rail": "ETH"
+                     *             },
+                     *             {
+                     *               "type": "crypto",
+                     *               "rail": "MATIC"
+                     *             }
+                     *           ],
+                     *           "acceptedOriginRails": [
+                     *             "ARBITRUM",
+                     *             "BASE",
+                     *             "BSC",
+                     *             "ETH",
+                     *             "MATIC",
+                     *             "POLYGON"
+                     *           ],
+                     *           "payoutMethods": [
+                     *             {
+                     *               "method": "eth",
+                     *               "rail": "ETH",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "arbitrum",
+                     *               "rail": "ARBITRUM",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "base",
+                     *               "rail": "BASE",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "bsc",
+                     *               "rail": "BSC",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "matic",
+                     *               "rail": "MATIC",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "optimism",
+                     *               "rail": "OPTIMISM",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "sol",
+                     *               "rail": "SOL",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "avalanche",
+                     *               "rail": "AVALANCHE",
+                     *               "type": "crypto"
+                     *             },
+                     *             {
+                     *               "method": "balance",
+                     *               "rail": "BALANCE",
+                     *               "type": "balance"
+                     *             }
+                     *           ],
+                     *           "countries": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3766,6 +4001,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3775,6 +4017,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3784,6 +4033,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3793,6 +4049,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3803,7 +4066,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Currency code */
+                /**
+                 * @description Currency code
+                 * @example BRL
+                 */
                 currency: string;
             };
             cookie?: never;
@@ -3816,6 +4082,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "currency": "BRL",
+                     *         "payinMethods": [
+                     *           {
+                     *             "type": "pix",
+                     *             "rail": "PIX_BR"
+                     *           },
+                     *           {
+                     *             "type": "bank",
+                     *             "rail": "BANK_DEPOSIT_BR"
+                     *           }
+                     *         ],
+                     *         "acceptedOriginRails": [
+                     *           "PIX_BR",
+                     *           "BANK_DEPOSIT_BR"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3837,6 +4125,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter currency must match pattern \"^[A-Z]{3,5}$\"",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3846,6 +4141,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3855,6 +4157,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Currency XYZ is not offered",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3864,6 +4173,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3872,12 +4188,18 @@ export interface operations {
     "currencies.destinationSchema": {
         parameters: {
             query?: {
-                /** @description e.g. achUS, achCOP, bankDepositCOL */
+                /**
+                 * @description e.g. achUS, achCOP, bankDepositCOL
+                 * @example achUS
+                 */
                 method?: string;
             };
             header?: never;
             path: {
-                /** @description Currency code */
+                /**
+                 * @description Currency code
+                 * @example USD
+                 */
                 currency: string;
             };
             cookie?: never;
@@ -3890,6 +4212,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "currency": "USD",
+                     *         "methods": [
+                     *           {
+                     *             "method": "achUS",
+                     *             "rail": "ACH_US",
+                     *             "type": "bank",
+                     *             "fields": [
+                     *               {
+                     *                 "name": "destinationName",
+                     *                 "required": true,
+                     *                 "type": "string",
+                     *                 "description": "Beneficiary's full name: letters (accented allowed) in words separated by single spaces.",
+                     *                 "acceptedIn": [
+                     *                   "destinationTransferData"
+                     *                 ],
+                     *                 "pattern": "^\\p{L}[\\p{L}\\p{M}]*( \\p{L}[\\p{L}\\p{M}]*)*$"
+                     *               },
+                     *               {
+                     *                 "name": "accountNumber",
+                     *                 "required": true,
+                     *                 "type": "string",
+                     *                 "description": "US bank account number, 4 to 17 digits.",
+                     *                 "acceptedIn": [
+                     *                   "destinationTransferData"
+                     *                 ],
+                     *                 "pattern": "^[0-9]+$",
+                     *                 "minLength": 4,
+                     *                 "maxLength": 17
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3925,6 +4286,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "method achUS is not a payout method of EUR; accepted methods: sepa, balance",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3934,6 +4302,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3943,6 +4318,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3952,6 +4334,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -3960,14 +4349,19 @@ export interface operations {
     "currencies.networks": {
         parameters: {
             query?: {
+                /** @example MOBILE_MONEY_KE */
                 rail?: string;
+                /** @example deposit */
                 rampType?: "deposit" | "withdraw";
                 /** @description ISO 3166-1 alpha-2 */
                 country?: string;
             };
             header?: never;
             path: {
-                /** @description Currency code */
+                /**
+                 * @description Currency code
+                 * @example KES
+                 */
                 currency: string;
             };
             cookie?: never;
@@ -3980,6 +4374,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": [
+                     *         {
+                     *           "id": "ke-mpesa",
+                     *           "name": "Safaricom M-Pesa",
+                     *           "rail": "MOBILE_MONEY_KE",
+                     *           "country": "KE",
+                     *           "rampTypes": [
+                     *             "deposit",
+                     *             "withdraw"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "ke-airtel-money",
+                     *           "name": "Airtel Money Kenya",
+                     *           "rail": "MOBILE_MONEY_KE",
+                     *           "country": "KE",
+                     *           "rampTypes": [
+                     *             "deposit",
+                     *             "withdraw"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3999,6 +4420,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "query parameter country must match pattern \"^[A-Z]{2}$\"",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4008,6 +4436,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4017,6 +4452,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4026,6 +4468,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The corridor network lookup is unavailable; retry with backoff",
+                     *       "error": "ExternalServiceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4036,7 +4485,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Currency code */
+                /**
+                 * @description Currency code
+                 * @example EUR
+                 */
                 currency: string;
             };
             cookie?: never;
@@ -4049,6 +4501,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "currency": "EUR",
+                     *         "limits": {
+                     *           "payin": {
+                     *             "min": 1,
+                     *             "max": 100000
+                     *           },
+                     *           "payout": {
+                     *             "min": 1,
+                     *             "max": 100000
+                     *           },
+                     *           "asOf": "2026-11-21"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4076,6 +4547,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4085,6 +4563,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4094,6 +4579,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4103,6 +4595,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The corridor limits lookup is unavailable; retry with backoff",
+                     *       "error": "ExternalServiceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4111,12 +4610,17 @@ export interface operations {
     "currencies.identitySchema": {
         parameters: {
             query?: {
+                /** @example payin */
                 direction?: "payin" | "payout";
+                /** @example individual */
                 entityType?: "individual" | "business";
             };
             header?: never;
             path: {
-                /** @description Currency code */
+                /**
+                 * @description Currency code
+                 * @example BRL
+                 */
                 currency: string;
             };
             cookie?: never;
@@ -4129,6 +4633,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "currency": "BRL",
+                     *         "direction": "payin",
+                     *         "entityType": "individual",
+                     *         "required": [
+                     *           "firstName",
+                     *           "userEmail"
+                     *         ],
+                     *         "optional": [
+                     *           "lastName",
+                     *           "businessName"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4164,6 +4686,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "CLP has no payin corridor (it cannot be collected)",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4173,6 +4702,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4182,6 +4718,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4191,6 +4734,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4268,6 +4818,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4277,6 +4836,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "Pair EUR/USDT is not enabled for this workspace; GET /v1/pairs lists the enabled pairs",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4310,6 +4878,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balances": []
+                     *     }
+                     */
                     "application/json": {
                         balances: {
                             currency: string;
@@ -4329,6 +4902,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "query parameter currency must be one of: AVAX, BNB, BTC, CUSD, ETH, EUR, GBP, POL, SOL, TRX, USD, USDC, USDT, XRP",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4338,6 +4918,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4347,6 +4934,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4385,6 +4979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example [] */
                     "application/json": components["schemas"]["Deposit"][];
                 };
             };
@@ -4394,6 +4989,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL holds a NUL character (%00), which cannot be stored",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4403,6 +5005,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4412,6 +5021,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4429,6 +5045,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userData": {
+                 *         "firstName": "Ana",
+                 *         "lastName": "Silva",
+                 *         "userEmail": "ana.silva@example.com",
+                 *         "country": "PT",
+                 *         "address": "Rua Augusta 24",
+                 *         "city": "Lisboa",
+                 *         "postalCode": "1100-053",
+                 *         "phoneNumber": "+351912345678"
+                 *       },
+                 *       "currency": "EUR",
+                 *       "amount": 250
+                 *     }
+                 */
                 "application/json": {
                     userData: components["schemas"]["PartyIdentity"];
                     /** @description Required except for EUR (open-amount collection) */
@@ -4449,6 +5081,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "depositId": "PREZSG9GW0PQJWX",
+                     *       "userData": {
+                     *         "firstName": "Ana",
+                     *         "lastName": "Silva",
+                     *         "userEmail": "ana.silva@example.com",
+                     *         "country": "PT",
+                     *         "address": "Rua Augusta 24",
+                     *         "city": "Lisboa",
+                     *         "postalCode": "1100-053",
+                     *         "phoneNumber": "+351912345678"
+                     *       },
+                     *       "createdAt": 1748856610,
+                     *       "rail": "SEPA",
+                     *       "expectedAmount": 250,
+                     *       "amount": 0,
+                     *       "currency": "EUR",
+                     *       "feeCurrency": "EUR",
+                     *       "fee": 0,
+                     *       "expectedFee": 0,
+                     *       "status": "Pending",
+                     *       "depositInfoPending": false,
+                     *       "depositInfo": {
+                     *         "depositType": "SEPA",
+                     *         "accountHolder": "Brokerage Stage Collections",
+                     *         "iban": "NL09BRKS4189769517",
+                     *         "bic": "BRKSNL20",
+                     *         "bankName": "Brokerage Stage Bank (sandbox)",
+                     *         "amount": 250,
+                     *         "referenceCode": "BRKZSG9GW0PQJWX"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
@@ -4458,6 +5124,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "userData is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4467,6 +5142,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4476,6 +5160,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "The payer ana.silva@example.com has verification status NOT_AVAILABLE; APPROVED is required",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4514,6 +5207,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "methodId": "PREUPMJ7I9O6BTI",
+                     *         "methodType": "fiat",
+                     *         "currency": "ARS",
+                     *         "rail": "ARGENTINA_BANK_TRANSFER",
+                     *         "status": "ACTIVE",
+                     *         "depositInfo": {
+                     *           "depositType": "BANK_TRANSFER",
+                     *           "bankName": "Brokerage Stage Bank (sandbox)",
+                     *           "accountHolder": "Brokerage Stage Collections",
+                     *           "accountNumber": "0000770448439892673771",
+                     *           "referenceCode": "BRKUPMJ7I9O6BTI"
+                     *         },
+                     *         "createdAt": 1748856708
+                     *       },
+                     *       {
+                     *         "methodId": "PREHGOV4QPC2W7P",
+                     *         "methodType": "fiat",
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "status": "ACTIVE",
+                     *         "depositInfo": {
+                     *           "depositType": "PIX",
+                     *           "base64QRCode": "iVBORw0KGgoAAAANSUhEUgAAANQAAADUCAYAAADk3g0YAAAAAklEQVR4AewaftIAAApuSURBVO3BQY4YybLgQDJR978yR0tfBZDIKKnffDezP1hrXfGw1rrmYa11zcNa65qHtdY1D2utax7WWtc8rLWueVhrXfOw1rrmYa11zcNa65qHtdY1D2utax7WWtc8rLWu+eEjlb+pYlJ5o+JEZaq4SeWNii9UbqqYVKaKN1Smiknlb6r44mGtdc3DWuuah7XWNT9cVnGTyknFGypTxb9UMalMKr+pYlKZKiaVE5WpYlKZKt6ouEnlpoe11jUPa61rHtZa1/zwy1TeqPhCZaqYKiaVL1ROKn5TxaQyVUwqk8pUcVIxqfxLKm9U/KaHtdY1D2utax7WWtf88D9OZao4UTmpOFE5qTipeKNiUnlD5aTiRGWqmComlTdUpor/ZQ9rrWse1lrXPKy1rvnh/zMqJxWTyhsVk8qJylQxqZyonKicVPxLKv+XPKy1rnlYa13zsNa65odfVvE3VUwqb6hMFZPKicpUMamcVLyhMlVMKm9UnKicVPxNFf8lD2utax7WWtc8rLWu+eEylf9lFZPKVDGpTBWTylQxqZyoTBVfVEwqb1RMKicqU8WkMlWcqPyXPay1rnlYa13zsNa65oePKv7LKk4qTiq+qPii4ouKSeWNikllqphUTlTeqPhf8rDWuuZhrXXNw1rrmh8+Upkq3lCZKiaVN1SmijdUpoovVN5Q+U0Vk8qkMlWcqLxRcaJyU8WJylTxxcNa65qHtdY1D2uta374qOINlROVqWJSmSomlUllqphUpopJ5aRiUjmpOFGZKk5UTlS+UHmjYlI5UXmj4kTlROU3Pay1rnlYa13zsNa6xv7gIpWp4kTljYpJ5YuKSWWq+JtUTiomlaniROWk4kRlqjhROal4Q2WqmFSmir/pYa11zcNa65qHtdY1P/zHVUwqU8WkclIxqUwVb6i8UfFGxRsqU8VU8UXFpDJVfKFyUjGpTBX/0sNa65qHtdY1D2uta374ZSpTxUnFpDJVTCpTxb9UcaIyVUwVk8pU8YXKVHGiclLxRsXfpPJGxRcPa61rHtZa1zysta754bKKE5Wp4qRiUpkqJpWp4qTii4oTlaniRGWqOKmYVH5TxaQyVXxRMalMKlPFpDJVTCq/6WGtdc3DWuuah7XWNT98pDJVTCpvqJxUTCpTxRcqU8WkMlW8oTJVvKFyUnFSMalMFVPFpDJVTCq/qWJSmSomlaniNz2sta55WGtd87DWuuaHjyreqJhUTireUJkqJpWp4o2KSeWk4qaKSeVE5aRiUpkqTlT+JpUTlX/pYa11zcNa65qHtdY1P3yk8kXFicpJxaRyUjGpnKhMFVPFGypvqEwVX1TcVHGiMqmcVJxUvKHyNz2sta55WGtd87DWuuaHjyomlTdUTireqDhROamYVG6qmFT+JZWpYlKZKt6oOFGZVE5UpoovVKaKLx7WWtc8rLWueVhrXWN/8ItUpoo3VN6omFS+qHhDZao4UZkqJpU3Kk5UTireUDmpOFH5TRV/08Na65qHtdY1D2uta364TOUNlaliqphUpoqTikllqnhDZap4Q+Wmikllqjip+KJiUplUTipOVH6TylTxxcNa65qHtdY1D2uta+wPLlKZKiaV31QxqUwVk8pJxRsqU8Wk8psqJpWpYlKZKk5UpooTlaliUvmXKm56WGtd87DWuuZhrXXNDx+pnKhMFZPKVPGGyknFpDJVvKEyVbxRMalMFW+ovKEyVZyofFHxRsUbKlPFpHKiMlV88bDWuuZhrXXNw1rrmh8+qphUpoovVKaKN1SmiknlpGKqmFROVL5QmSq+qJhUTireUDmpeENlqvgve1hrXfOw1rrmYa11zQ9/mcobFW+o/E0VX6icVPymiknlRGWq+E0Vb6hMFX/Tw1rrmoe11jUPa61r7A8uUjmpmFT+poo3VN6omFT+pooTlaniRGWqOFGZKiaV31TxLz2sta55WGtd87DWuuaHX1bxRcWJyhsqU8WkMlV8UXGiclIxqUwVN6m8oXJTxRsqk8oXFV88rLWueVhrXfOw1rrmh49UpopJZap4Q+WkYlI5qXhD5aTiRGWqmCpOVH6TylTxRsVNKlPFpDJVnKhMFZPKTQ9rrWse1lrXPKy1rvnhMpUTlZOKLypOVKaKqeJvUjmpOFE5qfgvq3ijYlI5qZhUftPDWuuah7XWNQ9rrWt+uKxiUpkq3lD5ouJE5aRiUjmpmComlTdUpoqbKk5U3qh4Q2WqmFSmiqniv+RhrXXNw1rrmoe11jU/fFQxqUwVJyonFV+o/KaKE5WpYlKZKr6oeEPlpGJSmSomlaliqnijYlI5qZhU/qaHtdY1D2utax7WWtf88JHKVPFFxaTyRsUbFZPKpDJV3FRxojJVTBVvVEwqJypfqJxUvFExqZxUTCpTxU0Pa61rHtZa1zysta754aOKE5WTipOKSeWLii9UTiqmiknljYoTlTcq3qiYVCaVqWJSmSreUDmp+EJlqvjiYa11zcNa65qHtdY19gcfqPxNFScqU8WkMlVMKlPFicobFW+oTBVvqJxUTCpTxYnKVPGGylQxqbxRMalMFZPKVPHFw1rrmoe11jUPa61rfvioYlKZKt5QmSomlZOKk4o3VKaKm1Smit9UcVIxqUwVU8WJyknFpDJVnKicVEwqv+lhrXXNw1rrmoe11jX2B/+QylQxqZxUfKFyUnGiclIxqXxRcaIyVfwmlZOKSeWNii9Uporf9LDWuuZhrXXNw1rrmh8uU7mpYlKZVKaKSWWq+EJlqphUvqiYVCaVk4pJ5Y2KSWWqmComlUllqphUpopJ5YuKE5Wp4ouHtdY1D2utax7WWtf88JHKVHGi8obKScUXFZPKScVvUvlC5aRiUnlD5aTiC5WbVP6mh7XWNQ9rrWse1lrX2B/8D1OZKv5LVN6oeENlqphUpooTlaliUvmiYlKZKt5Quanii4e11jUPa61rHtZa1/zwkcrfVHGiMlWcqEwVk8pJxUnFpPKGylRxovKbKiaVqWJSmVTeUJkqTipOVH7Tw1rrmoe11jUPa61rfris4iaVk4pJZVI5qXij4g2VqWJSOal4o+INlaniC5WbKt5QmSqmiknlpoe11jUPa61rHtZa1/zwy1TeqHhDZaqYVN5QmSreUJkqJpUTlS9UTiqmihOVk4pJ5aRiUplUvqiYVKaK3/Sw1rrmYa11zcNa65of/sdVTConFZPKVDGpnFRMFV9UvKFyUjGp3KQyVfymihOVE5Xf9LDWuuZhrXXNw1rrmh/+j1GZKiaVqeJvUnmj4ouKSWWquEllqphUpopJ5aTiX3pYa13zsNa65mGtdY39wQcqU8VNKlPFicpJxU0qJxVvqEwVk8obFScqU8VNKlPFpPIvVdz0sNa65mGtdc3DWusa+4MPVP6miknlpGJSmSomlTcqTlROKr5QmSpOVKaKSeWkYlKZKiaVk4oTlaniC5WTii8e1lrXPKy1rnlYa11jf7DWuuJhrXXNw1rrmoe11jUPa61rHtZa1zysta55WGtd87DWuuZhrXXNw1rrmoe11jUPa61rHtZa1zysta55WGtd8/8A/0+az4BFxeoAAAAASUVORK5CYII=",
+                     *           "qrCodeString": "00020126580014br.gov.bcb.pix013684b46fb9-4c31-4b20-80fd-d469d96a71e25204000053039865802BR5923BROKERAGE STAGE SANDBOX6009SAO PAULO62190515BRKHGOV4QPC2W7P630449E9"
+                     *         },
+                     *         "createdAt": 1748856708
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         methodId: string;
                         methodType: string;
@@ -4536,6 +5261,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4545,6 +5277,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4554,6 +5293,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4568,6 +5314,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "methodType": "fiat",
+                 *       "currency": "EUR"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     methodType: "fiat";
@@ -4588,6 +5340,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "methodId": "PRETN4ELNQAIGBK",
+                     *       "methodType": "fiat",
+                     *       "currency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "PENDING",
+                     *       "depositInfo": {
+                     *         "depositType": "PENDING"
+                     *       },
+                     *       "createdAt": 1748856681
+                     *     }
+                     */
                     "application/json": {
                         methodId: string;
                         methodType: string;
@@ -4610,6 +5375,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "currency must be one of: EUR, USD, GBP, MXN, ARS, BRL",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4619,6 +5393,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4628,6 +5411,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "The account holder not.verified@example.com has verification status NOT_AVAILABLE; APPROVED is required",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4637,6 +5429,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -4647,6 +5448,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PREDTD5H7E9RNUP */
                 methodId: string;
             };
             cookie?: never;
@@ -4659,6 +5461,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "methodId": "PREDTD5H7E9RNUP",
+                     *       "methodType": "fiat",
+                     *       "currency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "ACTIVE",
+                     *       "depositInfo": {
+                     *         "depositType": "SEPA",
+                     *         "bic": "BRKSNL20",
+                     *         "iban": "NL75BRKS2255725584",
+                     *         "bankName": "Brokerage Stage Bank (sandbox)",
+                     *         "accountHolder": "Brokerage Stage Collections",
+                     *         "referenceCode": "BRKDTD5H7E9RNUP"
+                     *       },
+                     *       "createdAt": 1748856708
+                     *     }
+                     */
                     "application/json": {
                         methodId: string;
                         methodType: string;
@@ -4681,6 +5501,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4690,6 +5517,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4699,6 +5533,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Deposit method PRE000000000000 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4708,6 +5549,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4742,6 +5590,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 5
+                     *     }
+                     */
                     "application/json": {
                         count: number;
                     };
@@ -4753,6 +5606,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter limit",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4762,6 +5622,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4771,6 +5638,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4781,6 +5655,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PRECZSPHVX5UO6E */
                 depositId: string;
             };
             cookie?: never;
@@ -4793,6 +5668,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "depositId": "PRECZSPHVX5UO6E",
+                     *       "userData": {
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "taxId": "52998224725",
+                     *         "address": "1 Main St",
+                     *         "country": "PT",
+                     *         "lastName": "Silva",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.orders@example.com",
+                     *         "postalCode": "73301",
+                     *         "phoneNumber": "+254712345678"
+                     *       },
+                     *       "createdAt": 1748856610,
+                     *       "rail": "SEPA",
+                     *       "amount": 0,
+                     *       "currency": "EUR",
+                     *       "feeCurrency": "EUR",
+                     *       "fee": 0,
+                     *       "expectedFee": 0,
+                     *       "status": "Pending",
+                     *       "depositInfoPending": false,
+                     *       "depositInfo": {
+                     *         "depositType": "SEPA",
+                     *         "bic": "BRKSNL20",
+                     *         "iban": "NL60BRKS3695556412",
+                     *         "amount": 42,
+                     *         "bankName": "Brokerage Stage Bank (sandbox)",
+                     *         "accountHolder": "Brokerage Stage Collections",
+                     *         "referenceCode": "BRKCZSPHVX5UO6E"
+                     *       },
+                     *       "expectedAmount": 42
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
@@ -4802,6 +5713,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4811,6 +5729,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4820,6 +5745,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Deposit PRE000000000000 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4829,6 +5761,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4839,6 +5778,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PRE481LNBVFCPOY */
                 depositId: string;
             };
             cookie?: never;
@@ -4851,6 +5791,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Deposit PRE481LNBVFCPOY cancelled"
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         message: string;
@@ -4863,6 +5809,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4872,6 +5825,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4881,6 +5841,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4890,6 +5857,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Deposit PREGWVSB1KE74KO can be deleted only while Pending, before any funds arrive",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4899,6 +5873,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -4937,6 +5918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example [] */
                     "application/json": {
                         orderId: string;
                         /** Format: uuid */
@@ -5028,6 +6010,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5037,6 +6026,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5046,6 +6042,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5095,6 +6098,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "quoteId is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5104,6 +6116,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5113,6 +6134,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "FundsError",
+                     *       "message": "Insufficient EUR balance",
+                     *       "errorId": "FundsError-1748856600",
+                     *       "errorName": "FundsError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5122,6 +6152,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "The payer ana.silva@example.com has verification status NOT_AVAILABLE; APPROVED is required",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5131,6 +6170,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Quote 1262697a-f0e5-460a-aa8e-bb8b963124c6 does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5183,6 +6231,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 6
+                     *     }
+                     */
                     "application/json": {
                         count: number;
                     };
@@ -5194,6 +6247,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5203,6 +6263,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5212,6 +6279,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5222,6 +6296,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PRE71WSDG1PE411 */
                 orderId: string;
             };
             cookie?: never;
@@ -5234,6 +6309,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PRE71WSDG1PE411",
+                     *       "quoteId": "5055b2b9-038c-4195-b819-688679c1844d",
+                     *       "status": "Pending",
+                     *       "originCurrency": "EUR",
+                     *       "originRail": "SEPA",
+                     *       "originAmount": 100,
+                     *       "destinationCurrency": "BRL",
+                     *       "destinationRail": "PIX_BR",
+                     *       "destinationAmount": 619.65,
+                     *       "conversionRate": 6.227688984881209,
+                     *       "fee": 0,
+                     *       "expectedFee": 0.5,
+                     *       "expectedGasFee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "destinationTransferData": {
+                     *         "type": "PIX_BR",
+                     *         "destinationName": "Bruno Costa",
+                     *         "destinationTaxId": "52998224725",
+                     *         "destinationPixCode": "bruno@example.com"
+                     *       },
+                     *       "deposit": {
+                     *         "depositId": "PREFJZCDVW0IZTH",
+                     *         "currency": "EUR",
+                     *         "rail": "SEPA",
+                     *         "expectedAmount": 100,
+                     *         "amount": 0,
+                     *         "depositInfo": {
+                     *           "depositType": "SEPA",
+                     *           "bic": "BRKSNL20",
+                     *           "iban": "NL24BRKS2229999095",
+                     *           "amount": 100,
+                     *           "bankName": "Brokerage Stage Bank (sandbox)",
+                     *           "accountHolder": "Brokerage Stage Collections",
+                     *           "referenceCode": "BRKFJZCDVW0IZTH"
+                     *         }
+                     *       },
+                     *       "trade": {
+                     *         "pair": "EUR/BRL",
+                     *         "conversionRate": 6.227688984881209,
+                     *         "originAmount": 99.5,
+                     *         "destinationAmount": 619.65,
+                     *         "status": "Pending"
+                     *       },
+                     *       "withdraw": {
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "amount": 619.65,
+                     *         "status": "Pending"
+                     *       },
+                     *       "payBy": 1748943012,
+                     *       "createdAt": 1748856612,
+                     *       "updatedAt": 1748856612,
+                     *       "userData": {
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "taxId": "52998224725",
+                     *         "address": "1 Main St",
+                     *         "country": "PT",
+                     *         "lastName": "Silva",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.orders@example.com",
+                     *         "postalCode": "73301",
+                     *         "phoneNumber": "+254712345678"
+                     *       },
+                     *       "destinationUserData": {
+                     *         "city": "Berlin",
+                     *         "taxId": "52998224725",
+                     *         "country": "BR",
+                     *         "lastName": "Costa",
+                     *         "firstName": "Bruno",
+                     *         "userEmail": "bruno@example.com",
+                     *         "postalCode": "10115",
+                     *         "phoneNumber": "+5511999998888"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -5243,6 +6396,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "A path parameter is longer than 254 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5252,6 +6412,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5261,6 +6428,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Order PRE000000000000 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5270,6 +6444,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5280,6 +6461,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PREUPPR3FBFDPMM */
                 orderId: string;
             };
             cookie?: never;
@@ -5292,6 +6474,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Order PREUPPR3FBFDPMM deleted"
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         message: string;
@@ -5304,6 +6492,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5313,6 +6508,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5322,6 +6524,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Order AAAAAAAAAAAA does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5331,6 +6540,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Order PRE0EANT5JMYKEM is PartiallyPaid; only a Pending order can be deleted",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5340,6 +6556,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5350,12 +6573,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PRETNJU2U9UYY9P */
                 orderId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "orderId": "PRETNJU2U9UYY9P",
+                 *       "referenceId": "UTR123456789"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The order in the path */
                     orderId: string;
@@ -5371,6 +6601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -5380,6 +6611,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "orderId PREOTHER0000000 does not match the order in the path (PREFKER5IQKTAE7)",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5389,6 +6629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5398,6 +6647,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5407,6 +6665,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Order PREFKER5IQKTAE7 collects on SEPA, which takes no payin confirmation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5416,6 +6683,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5426,12 +6702,35 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 150723a1-da4f-4825-8559-c6debdeb59a0 */
                 transferId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quoteId": "c5f36c79-38e4-4987-8c2a-1820688929dd",
+                 *       "destinationUserData": {
+                 *         "firstName": "Bruno",
+                 *         "lastName": "Costa",
+                 *         "userEmail": "bruno@example.com",
+                 *         "country": "BR",
+                 *         "city": "Berlin",
+                 *         "postalCode": "10115",
+                 *         "taxId": "52998224725",
+                 *         "phoneNumber": "+5511999998888"
+                 *       },
+                 *       "destinationTransferData": {
+                 *         "type": "PIX_BR",
+                 *         "destinationName": "Bruno Costa",
+                 *         "destinationPixCode": "bruno@example.com",
+                 *         "destinationTaxId": "52998224725"
+                 *       },
+                 *       "externalReference": "PP-1"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -5454,6 +6753,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PRELEYUIGUIE2FB",
+                     *       "quoteId": "c5f36c79-38e4-4987-8c2a-1820688929dd",
+                     *       "status": "Received",
+                     *       "originCurrency": "EUR",
+                     *       "originRail": "SEPA",
+                     *       "originAmount": 120,
+                     *       "destinationCurrency": "BRL",
+                     *       "destinationRail": "PIX_BR",
+                     *       "destinationAmount": 743.58,
+                     *       "conversionRate": 6.227688984881209,
+                     *       "fee": 0,
+                     *       "expectedFee": 0.6,
+                     *       "expectedGasFee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "destinationTransferData": {
+                     *         "type": "PIX_BR",
+                     *         "destinationName": "Bruno Costa",
+                     *         "destinationTaxId": "52998224725",
+                     *         "destinationPixCode": "bruno@example.com"
+                     *       },
+                     *       "deposit": {
+                     *         "depositId": "PREP7BR8D1C513D",
+                     *         "currency": "EUR",
+                     *         "rail": "SEPA",
+                     *         "expectedAmount": 120,
+                     *         "amount": 120,
+                     *         "depositInfo": {
+                     *           "depositType": "PENDING_PAYMENT",
+                     *           "transferId": "150723a1-da4f-4825-8559-c6debdeb59a0"
+                     *         },
+                     *         "receivedAt": 1748856681
+                     *       },
+                     *       "trade": {
+                     *         "pair": "EUR/BRL",
+                     *         "conversionRate": 6.227688984881209,
+                     *         "originAmount": 119.4,
+                     *         "destinationAmount": 743.58,
+                     *         "status": "Pending"
+                     *       },
+                     *       "withdraw": {
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "amount": 743.58,
+                     *         "status": "Pending"
+                     *       },
+                     *       "payBy": 1748943081,
+                     *       "createdAt": 1748856681,
+                     *       "updatedAt": 1748856681,
+                     *       "destinationUserData": {
+                     *         "city": "Berlin",
+                     *         "taxId": "52998224725",
+                     *         "country": "BR",
+                     *         "lastName": "Costa",
+                     *         "firstName": "Bruno",
+                     *         "userEmail": "bruno@example.com",
+                     *         "postalCode": "10115",
+                     *         "phoneNumber": "+5511999998888"
+                     *       },
+                     *       "externalReference": "PP-1"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -5463,6 +6825,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "quoteId 24ffefc8-06d7-4353-9e23-d9b34798ece0 prices 71 EUR from SEPA; the payment is 70 EUR from a rail: quote exactly the payment's amount",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5472,6 +6843,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5481,6 +6861,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5490,6 +6879,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5499,6 +6897,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Pending payment 3cc85b61-a716-4889-b62d-10092fcfd49a has refundStatus pending_approval; it cannot be linked to an order",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5508,6 +6915,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5546,6 +6962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example [] */
                     "application/json": components["schemas"]["Withdrawal"][];
                 };
             };
@@ -5555,6 +6972,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5564,6 +6988,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5573,6 +7004,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5590,6 +7028,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currency": "EUR",
+                 *       "amount": 100,
+                 *       "destinationTransferData": {
+                 *         "type": "SEPA",
+                 *         "destinationName": "Ana Silva",
+                 *         "iban": "PT50000201231234567890154",
+                 *         "country": "PT",
+                 *         "city": "Lisboa",
+                 *         "postalCode": "1100-053"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A held currency: AVAX, BNB, BTC, CUSD, ETH, EUR, GBP, POL, SOL, TRX, USD, USDC, USDT, XRP */
                     currency: string;
@@ -5612,6 +7064,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "4bf5bd1f-400b-4b62-9b51-705585d28928",
+                     *       "currency": "EUR",
+                     *       "amount": 100,
+                     *       "fee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "Pending",
+                     *       "destinationTransferData": {
+                     *         "type": "SEPA",
+                     *         "destinationName": "Ana Silva",
+                     *         "iban": "PT50000201231234567890154",
+                     *         "country": "PT",
+                     *         "city": "Lisboa",
+                     *         "postalCode": "1100-053"
+                     *       },
+                     *       "createdAt": 1748856610,
+                     *       "updatedAt": 1748856610
+                     *     }
+                     */
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
@@ -5621,6 +7094,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "currency is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5630,6 +7112,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5639,6 +7130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "FundsError",
+                     *       "message": "Insufficient EUR balance",
+                     *       "errorId": "FundsError-1748856600",
+                     *       "errorName": "FundsError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5648,6 +7148,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "The beneficiary of banking account 9b2f4c1e-7d3a-4e8b-a5c6-1f0e2d3c4b5a has a confirmed sanctions match (AML screening 3c691af5-7856-47a9-818b-cf8fb0d06fcc); no money moves for this account",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5657,6 +7166,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Banking account 9b2f4c1e-7d3a-4e8b-a5c6-1f0e2d3c4b5a does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5685,6 +7203,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example b64881bc-c1cc-4e47-8ea0-43729e64ac8b */
                 withdrawalId: string;
             };
             cookie?: never;
@@ -5697,6 +7216,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "b64881bc-c1cc-4e47-8ea0-43729e64ac8b",
+                     *       "currency": "EUR",
+                     *       "amount": 10,
+                     *       "fee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "Pending",
+                     *       "destinationTransferData": {
+                     *         "city": "Berlin",
+                     *         "iban": "DE89370400440532013000",
+                     *         "type": "SEPA",
+                     *         "country": "DE",
+                     *         "postalCode": "10115",
+                     *         "destinationName": "Bruno Costa"
+                     *       },
+                     *       "createdAt": 1748856615,
+                     *       "updatedAt": 1748856615
+                     *     }
+                     */
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
@@ -5706,6 +7246,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5715,6 +7262,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5724,6 +7278,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Withdrawal f9c8f5ec-ca01-45ec-9f72-f223c52eca8f does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5733,6 +7294,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5763,6 +7331,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": [
+                     *         {
+                     *           "transferId": "8f469afd-c803-46ad-a5e0-7790c356c26d",
+                     *           "currency": "EUR",
+                     *           "amount": 30,
+                     *           "status": "UNMATCHED",
+                     *           "counterparty": {
+                     *             "iban": "PT50000201231234567890154",
+                     *             "name": "Ana Silva"
+                     *           },
+                     *           "createdAt": 1748856677,
+                     *           "updatedAt": 1748856677,
+                     *           "sourceOrderId": "PREQZFLBZ5XKEFB"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5801,6 +7389,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter status",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5810,6 +7405,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5819,6 +7421,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5827,6 +7436,7 @@ export interface operations {
     "pendingPayments.count": {
         parameters: {
             query?: {
+                /** @example EUR */
                 currency?: string;
                 minAmount?: number;
                 maxAmount?: number;
@@ -5847,6 +7457,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5862,6 +7480,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5871,6 +7496,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5880,6 +7512,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5890,6 +7529,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 150723a1-da4f-4825-8559-c6debdeb59a0 */
                 transferId: string;
             };
             cookie?: never;
@@ -5902,6 +7542,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "transferId": "150723a1-da4f-4825-8559-c6debdeb59a0",
+                     *         "currency": "EUR",
+                     *         "amount": 120,
+                     *         "status": "LINKED",
+                     *         "counterparty": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "name": "Payer"
+                     *         },
+                     *         "createdAt": 1748856681,
+                     *         "updatedAt": 1748856681,
+                     *         "methodId": "PRETN4ELNQAIGBK",
+                     *         "linkedOrderId": "PRELEYUIGUIE2FB"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5940,6 +7599,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5949,6 +7615,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5958,6 +7631,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Pending payment 00000000-0000-4000-8000-000000000000 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5967,6 +7647,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -5995,6 +7682,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": [
+                     *         {
+                     *           "bankingAccountId": "174a2a7d-32b0-4e28-b9f9-b479fbf70c77",
+                     *           "currency": "USD",
+                     *           "rail": "ACH_US",
+                     *           "last4": "6789",
+                     *           "fingerprint": "bgQVGtHyKb5raqQ4X8VYhA",
+                     *           "destinationTransferData": {
+                     *             "city": "New York",
+                     *             "type": "ACH_US",
+                     *             "state": "NY",
+                     *             "address": "350 Fifth Avenue",
+                     *             "country": "US",
+                     *             "postalCode": "10001",
+                     *             "accountType": "PERSONAL",
+                     *             "accountNumber": "****6789",
+                     *             "routingNumber": "021000021",
+                     *             "bankAccountType": "SAVINGS",
+                     *             "destinationName": "John Smith"
+                     *           },
+                     *           "createdAt": 1748856665,
+                     *           "destinationUserData": {
+                     *             "city": "New York",
+                     *             "taxId": "****6789",
+                     *             "country": "US",
+                     *             "lastName": "Smith",
+                     *             "firstName": "John",
+                     *             "userEmail": "john.smith@example.com",
+                     *             "postalCode": "10001"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6008,6 +7732,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter status",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6017,6 +7748,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6026,6 +7764,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6040,6 +7785,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "destinationTransferData": {
+                 *         "type": "ACH_US",
+                 *         "destinationName": "John Smith",
+                 *         "accountNumber": "123456789",
+                 *         "routingNumber": "021000021",
+                 *         "country": "US",
+                 *         "city": "New York",
+                 *         "postalCode": "10001",
+                 *         "state": "NY",
+                 *         "address": "350 Fifth Avenue",
+                 *         "accountType": "PERSONAL",
+                 *         "bankAccountType": "SAVINGS"
+                 *       },
+                 *       "destinationUserData": {
+                 *         "firstName": "John",
+                 *         "lastName": "Smith",
+                 *         "userEmail": "john.smith@example.com",
+                 *         "country": "US",
+                 *         "city": "New York",
+                 *         "postalCode": "10001",
+                 *         "taxId": "123-45-6789"
+                 *       },
+                 *       "label": "John at Chase"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The currency the destination is paid out in */
                     currency: string;
@@ -6064,6 +7837,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "bankingAccountId": "7441eade-bce8-4b23-8622-0bda6fda49bd",
+                     *         "currency": "USD",
+                     *         "rail": "ACH_US",
+                     *         "last4": "6789",
+                     *         "fingerprint": "z3oIERhqbE4anHwQfR7rnA",
+                     *         "destinationTransferData": {
+                     *           "type": "ACH_US",
+                     *           "destinationName": "John Smith",
+                     *           "accountNumber": "****6789",
+                     *           "routingNumber": "021000021",
+                     *           "country": "US",
+                     *           "city": "New York",
+                     *           "postalCode": "10001",
+                     *           "state": "NY",
+                     *           "address": "350 Fifth Avenue",
+                     *           "accountType": "PERSONAL",
+                     *           "bankAccountType": "SAVINGS"
+                     *         },
+                     *         "createdAt": 1748856664,
+                     *         "label": "John at Chase",
+                     *         "destinationUserData": {
+                     *           "firstName": "John",
+                     *           "lastName": "Smith",
+                     *           "userEmail": "john.smith@example.com",
+                     *           "country": "US",
+                     *           "city": "New York",
+                     *           "postalCode": "10001",
+                     *           "taxId": "****6789"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6077,6 +7886,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "currency ZZZ has no bank payout rail: a banking account holds a fiat payout destination",
+                     *       "errorId": 1002,
+                     *       "errorName": "notSupportedCurrency"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6086,6 +7904,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6095,6 +7922,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "DuplicityError",
+                     *       "message": "This account is already stored as banking account 174a2a7d-32b0-4e28-b9f9-b479fbf70c77 for the same owner; reuse it",
+                     *       "errorId": "DuplicityError-1748856600",
+                     *       "errorName": "DuplicityError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6104,6 +7940,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6114,6 +7959,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example aecfe78d-0edb-49b9-b1ce-4ffbf560dc65 */
                 bankingAccountId: string;
             };
             cookie?: never;
@@ -6126,6 +7972,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "bankingAccountId": "aecfe78d-0edb-49b9-b1ce-4ffbf560dc65",
+                     *         "currency": "EUR",
+                     *         "rail": "SEPA",
+                     *         "last4": "2606",
+                     *         "fingerprint": "5TUWY1m2hYB1L1tK2UAE5w",
+                     *         "destinationTransferData": {
+                     *           "city": "Paris",
+                     *           "iban": "****2606",
+                     *           "type": "SEPA",
+                     *           "country": "FR",
+                     *           "postalCode": "75001",
+                     *           "destinationName": "Marie Dupont"
+                     *         },
+                     *         "createdAt": 1748856664,
+                     *         "customerEmail": "sepa@example.com"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6139,6 +8007,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6148,6 +8023,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6157,6 +8039,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Banking account f2e057dc-cf3e-472a-ade2-15bd24f3a814 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6166,6 +8055,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6176,6 +8072,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example f7b77e62-1bc9-4780-bd9a-1b4aecaecaca */
                 bankingAccountId: string;
             };
             cookie?: never;
@@ -6188,6 +8085,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "bankingAccountId": "f7b77e62-1bc9-4780-bd9a-1b4aecaecaca",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6206,6 +8112,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6215,6 +8128,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6224,6 +8144,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Banking account f7b77e62-1bc9-4780-bd9a-1b4aecaecaca does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6233,6 +8160,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6253,6 +8187,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "e3de5c7f-e684-4187-ad47-63521b69bee0",
+                     *         "name": "hook /a",
+                     *         "url": "http://127.0.0.1:46503/a",
+                     *         "isActive": true,
+                     *         "retryPolicy": "none",
+                     *         "enabledEvents": null,
+                     *         "createdAt": 1748856631737,
+                     *         "updatedAt": 1748856631737
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -6281,6 +8229,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6290,6 +8245,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6299,6 +8261,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6313,6 +8282,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "hook /a",
+                 *       "url": "http://127.0.0.1:46503/a",
+                 *       "secret": "a-secret-1"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @description https, to a public address */
@@ -6336,6 +8312,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e3de5c7f-e684-4187-ad47-63521b69bee0",
+                     *       "name": "hook /a",
+                     *       "url": "http://127.0.0.1:46503/a",
+                     *       "isActive": true,
+                     *       "retryPolicy": "none",
+                     *       "enabledEvents": null,
+                     *       "createdAt": 1748856631737,
+                     *       "updatedAt": 1748856631737
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -6364,6 +8352,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "secret must NOT have fewer than 8 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6373,6 +8370,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6382,6 +8388,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6391,6 +8406,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6405,6 +8429,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entityType": "deposit",
+                 *       "entityId": "PREWR2O4MWD40HX"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     entityType: "order" | "deposit";
@@ -6419,6 +8449,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "The latest event of deposit PREWR2O4MWD40HX is re-sent",
+                     *       "eventType": "deposit_completed",
+                     *       "deliveries": 1
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -6435,6 +8473,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "entityType is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6444,6 +8491,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6453,6 +8509,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The order PRE000000000000 does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6462,6 +8527,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The deposit PRENHC8UFGFME5Z is Pending: only a completed deposit's event is re-sent",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6471,6 +8545,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6481,6 +8564,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e3de5c7f-e684-4187-ad47-63521b69bee0 */
                 webhookId: string;
             };
             cookie?: never;
@@ -6493,6 +8577,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e3de5c7f-e684-4187-ad47-63521b69bee0",
+                     *       "name": "hook /a",
+                     *       "url": "http://127.0.0.1:46503/a",
+                     *       "isActive": true,
+                     *       "retryPolicy": "none",
+                     *       "enabledEvents": null,
+                     *       "createdAt": 1748856631737,
+                     *       "updatedAt": 1748856631737
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -6521,6 +8617,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6530,6 +8633,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6539,6 +8649,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Webhook endpoint d4f1d9fd-f961-40a1-8702-c7d0232bc100 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6548,6 +8665,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6558,6 +8682,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d4f1d9fd-f961-40a1-8702-c7d0232bc100 */
                 webhookId: string;
             };
             cookie?: never;
@@ -6565,6 +8690,12 @@ export interface operations {
         /** @description Fields to change; the others keep their values */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "renamed",
+                 *       "secret": "second-secret"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** @description https, to a public address */
@@ -6589,6 +8720,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d4f1d9fd-f961-40a1-8702-c7d0232bc100",
+                     *       "name": "renamed",
+                     *       "url": "http://127.0.0.1:46503/put",
+                     *       "isActive": true,
+                     *       "retryPolicy": "none",
+                     *       "enabledEvents": null,
+                     *       "createdAt": 1748856632621,
+                     *       "updatedAt": 1748856632623
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -6617,6 +8760,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "Send at least one of name, url, secret, isActive, retryPolicy, enabledEvents",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6626,6 +8778,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6635,6 +8796,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6644,6 +8814,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6654,6 +8833,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d4f1d9fd-f961-40a1-8702-c7d0232bc100 */
                 webhookId: string;
             };
             cookie?: never;
@@ -6666,6 +8846,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Webhook endpoint d4f1d9fd-f961-40a1-8702-c7d0232bc100 deleted"
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         message: string;
@@ -6678,6 +8864,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6687,6 +8880,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6696,6 +8896,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6705,6 +8912,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6717,6 +8931,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example b62fe75b-4c1a-4e71-b111-9672b36d9821 */
                 webhookId: string;
             };
             cookie?: never;
@@ -6729,6 +8944,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "deliveryId": 14,
+                     *         "eventId": "11d8e6b9-b742-45b0-82bd-b1619d0fe900",
+                     *         "id": "1ae6b775-f60b-4106-99b0-7a94820929b0",
+                     *         "eventType": "balance_updated",
+                     *         "attempt": 1,
+                     *         "state": "delivered",
+                     *         "createdAt": 1748856632754,
+                     *         "statusCode": 200,
+                     *         "latencyMs": 21,
+                     *         "attemptedAt": 1748856632790
+                     *       },
+                     *       {
+                     *         "deliveryId": 12,
+                     *         "eventId": "eb865031-2d45-4d70-834d-4a8288793149",
+                     *         "id": "PRE5NXW6GVALZB5",
+                     *         "eventType": "deposit_completed",
+                     *         "attempt": 1,
+                     *         "state": "delivered",
+                     *         "createdAt": 1748856632754,
+                     *         "statusCode": 200,
+                     *         "latencyMs": 19,
+                     *         "attemptedAt": 1748856632788
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         deliveryId: number;
                         /** @description The event's stable id: the envelope's eventId, the same on every attempt */
@@ -6761,6 +9004,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6770,6 +9020,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6779,6 +9036,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6788,6 +9052,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6798,6 +9069,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ecc1b464-4d69-446f-80c6-c690b22e4fc0 */
                 webhookId: string;
             };
             cookie?: never;
@@ -6810,6 +9082,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivered": true,
+                     *       "deliveryId": 1455,
+                     *       "eventId": "d8251687-f094-4c0c-9bc0-1d32149a51b7",
+                     *       "latencyMs": 1,
+                     *       "statusCode": 200
+                     *     }
+                     */
                     "application/json": {
                         /** @description The endpoint answered 2xx */
                         delivered: boolean;
@@ -6830,6 +9111,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6839,6 +9129,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6848,6 +9147,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Webhook endpoint 00000000-0000-4000-8000-000000000000 does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6857,6 +9165,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6877,6 +9194,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description The single callback URL, unsigned; null when unset */
                         url: string | null;
@@ -6889,6 +9211,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6898,6 +9227,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6907,6 +9243,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -6921,6 +9264,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:46503/legacy"
+                 *     }
+                 */
                 "application/json": {
                     /** @description https, to a public address */
                     url: string;
@@ -6934,6 +9282,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "http://127.0.0.1:46503/legacy"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The single callback URL, unsigned; null when unset */
                         url: string | null;
@@ -6946,6 +9299,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "url is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6955,6 +9317,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6964,6 +9335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -6972,7 +9352,10 @@ export interface operations {
     "events.list": {
         parameters: {
             query?: {
-                /** @description Page size; 0 or absent: 50 */
+                /**
+                 * @description Page size; 0 or absent: 50
+                 * @example 3
+                 */
                 limit?: number;
                 /** @description An eventId: the page of events older than it (the next page, newest first) */
                 startingAfter?: string;
@@ -6999,6 +9382,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": [
+                     *         {
+                     *           "eventId": "8cd73ddb-00c3-4123-a1ba-96b2b49cb4f2",
+                     *           "id": "entity-2",
+                     *           "type": "deposit_completed",
+                     *           "api_version": "1.0",
+                     *           "data": {
+                     *             "at": 1748854334612,
+                     *             "entityId": "entity-2"
+                     *           },
+                     *           "createdAt": 1748854334612
+                     *         },
+                     *         {
+                     *           "eventId": "31390888-da21-416d-ba6a-49f5717933ea",
+                     *           "id": "entity-1",
+                     *           "type": "order_status_updated",
+                     *           "api_version": "1.0",
+                     *           "data": {
+                     *             "at": 1748854334612,
+                     *             "entityId": "entity-1"
+                     *           },
+                     *           "createdAt": 1748854334612
+                     *         }
+                     *       ],
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7014,6 +9427,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown event type: nonsense, also_not",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7023,6 +9443,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7032,6 +9459,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7042,6 +9476,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example a009985e-bfc7-449f-bb12-a0d6bbeec83d */
                 eventId: string;
             };
             cookie?: never;
@@ -7054,6 +9489,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "eventId": "a009985e-bfc7-449f-bb12-a0d6bbeec83d",
+                     *         "id": "entity-2",
+                     *         "type": "deposit_completed",
+                     *         "api_version": "1.0",
+                     *         "data": {
+                     *           "at": 1748854335647,
+                     *           "entityId": "entity-2"
+                     *         },
+                     *         "createdAt": 1748854335647
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7067,6 +9518,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7076,6 +9534,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7085,6 +9550,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Event 51623c82-c1e2-43ef-a0cd-d5e28fa26ea5 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7094,6 +9566,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7104,12 +9583,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d72ea172-9890-400e-82ff-3ad90f08c373 */
                 eventId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "5fb5e8bb-b1e8-4c01-8ae6-f62a58e0bd4c"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Only this endpoint; absent: every active endpoint */
                     webhookId?: string;
@@ -7123,6 +9608,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "eventId": "4855c242-b6dc-4df1-b5ad-ea1a9d4bb74f",
+                     *         "type": "verification_status_updated",
+                     *         "deliveries": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7142,6 +9637,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "extra is not a recognised field",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7151,6 +9655,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7169,6 +9682,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Webhook endpoint 3dadb35a-db8b-405c-a786-45fd5d649d09 is inactive: activate it first",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7178,6 +9700,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7192,6 +9723,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userEmail": "smtp-1-6d06db@example.com",
+                 *       "firstName": "Ana",
+                 *       "lastName": "Silva",
+                 *       "birthdate": "1990-04-12",
+                 *       "nationality": "PT",
+                 *       "phone": "+351912345678",
+                 *       "addresses": [
+                 *         {
+                 *           "street": "Rua Augusta 1",
+                 *           "city": "Lisboa",
+                 *           "state": "Lisboa",
+                 *           "zip": "1100-048",
+                 *           "country": "PT"
+                 *         }
+                 *       ],
+                 *       "employmentStatus": "employed",
+                 *       "fundsOrigin": "salary",
+                 *       "accountPurpose": "savings"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     userEmail: string;
@@ -7268,6 +9821,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "providedFields": [
+                     *         "firstName",
+                     *         "lastName"
+                     *       ],
+                     *       "missingFields": []
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -7282,6 +9845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "fundsOriginOthersReason is required when fundsOrigin is others",
+                     *       "errorId": 1008,
+                     *       "errorName": "invalidParameters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7291,6 +9863,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7300,6 +9881,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7314,6 +9904,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userEmail": "smtp-1-6d06db@example.com",
+                 *       "countryCode": "PT",
+                 *       "type": "INDIVIDUAL",
+                 *       "sendOTPMail": true
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     userEmail: string;
@@ -7364,6 +9962,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "PENDING",
+                     *       "userEmail": "smtp-1-6d06db@example.com",
+                     *       "missingInfo": {},
+                     *       "missingFields": [],
+                     *       "kycUrl": "http://127.0.0.1:3000/kyc/start/OKVL4VVBv0-uiyTy0Oo2HxYQkvEblcxn2xDkO2ihinI",
+                     *       "kycId": "kyc_92a808e5-938a-4518-a273-e9b29961c65f",
+                     *       "accountId": "smtp-1-6d06db@example.com"
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         /** @enum {unknown} */
@@ -7390,6 +10000,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "userEmail is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7399,6 +10018,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7417,6 +10045,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7427,6 +10064,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example status@example.com */
                 accountEmail: string;
             };
             cookie?: never;
@@ -7439,6 +10077,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "status": "NOT_AVAILABLE",
+                     *         "missingFields": [
+                     *           "firstName",
+                     *           "lastName"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7458,6 +10108,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter accountEmail must be a valid email",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7467,6 +10124,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7476,6 +10140,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7486,13 +10157,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An order id or a deposit id: detected */
+                /**
+                 * @description An order id or a deposit id: detected
+                 * @example PRERZ52J4OA2NHW
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "language": "en"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A locale such as en, de, es, pt-BR; the page speaks en, es, pt and de and falls back to en */
                     language?: string;
@@ -7506,6 +10185,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PRERZ52J4OA2NHW",
+                     *       "webForm": "https://pay.example.test/pay/OQgbxhqgS9JRezBbTabFCL1J-2dJK38lfLF2zREVKPg",
+                     *       "embed": "<iframe src=\"https://pay.example.test/pay/OQgbxhqgS9JRezBbTabFCL1J-2dJK38lfLF2zREVKPg\" title=\"Pay by bank\" width=\"100%\" height=\"640\" allow=\"payment\"></iframe>",
+                     *       "usage": "Redirect the payer to webForm, or embed it with the iframe in embed. The link pays once and expires at 2026-11-25T23:39:22.456Z (30 minutes) unless paid; a new web form replaces it."
+                     *     }
+                     */
                     "application/json": {
                         /** @description The order or deposit id the form pays */
                         orderId: string;
@@ -7524,6 +10211,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "Deposit PREWSIUW18P6A7J collects USD over ACH_US; open banking pays EUR over SEPA and GBP over GBP_BANK_TRANSFER only",
+                     *       "errorId": 1008,
+                     *       "errorName": "invalidParameters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7533,6 +10229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7542,6 +10247,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Deposit PRE000000000000 does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7560,6 +10274,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExternalServiceError",
+                     *       "message": "No open banking provider is available in this environment yet; collect by bank transfer",
+                     *       "errorId": "ExternalServiceError-1748856600",
+                     *       "errorName": "ExternalServiceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7570,7 +10293,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An order id or a deposit id: detected */
+                /**
+                 * @description An order id or a deposit id: detected
+                 * @example PRE9Y7XA8IZC600
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7583,6 +10309,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "orderId": "PRE9Y7XA8IZC600",
+                     *       "openbanking": {
+                     *         "sessionId": "466d8582-5574-432a-aeee-625f5a98910b",
+                     *         "status": "CREATED",
+                     *         "currency": "EUR",
+                     *         "language": "en",
+                     *         "createdAt": 1748856682,
+                     *         "updatedAt": 1748856682,
+                     *         "expireAt": 1748858482,
+                     *         "amount": 1234.5
+                     *       },
+                     *       "metadata": {
+                     *         "entityType": "deposit",
+                     *         "currency": "EUR",
+                     *         "entityStatus": "Pending",
+                     *         "amount": 1234.5
+                     *       },
+                     *       "note": "Waiting for the payer to pay through the web form; it expires at 2026-11-25T23:39:22.000Z."
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -7639,6 +10388,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7648,6 +10404,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7657,6 +10420,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Deposit PRE000000000000 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7666,6 +10436,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7694,6 +10471,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": [
+                     *         {
+                     *           "conversationId": "c50e027c-457a-438a-aca8-4b450b5f31ae",
+                     *           "endUserEmail": "ana@example.com",
+                     *           "subject": "Source of funds for order PRE123",
+                     *           "status": "CLOSED",
+                     *           "openedBy": "partner",
+                     *           "messageCount": 1,
+                     *           "createdAt": 1748856642,
+                     *           "updatedAt": 1748856642,
+                     *           "closedBy": "partner",
+                     *           "lastMessageBy": "partner",
+                     *           "lastMessageAt": 1748856642,
+                     *           "closedAt": 1748856642
+                     *         },
+                     *         {
+                     *           "conversationId": "caf9bdc9-f450-4000-8977-3b72cf28175e",
+                     *           "endUserEmail": "bruno@example.com",
+                     *           "subject": "Source of funds for order PRE123",
+                     *           "status": "OPEN",
+                     *           "openedBy": "partner",
+                     *           "messageCount": 1,
+                     *           "createdAt": 1748856642,
+                     *           "updatedAt": 1748856642,
+                     *           "lastMessageBy": "partner",
+                     *           "lastMessageAt": 1748856642
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7708,6 +10518,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "query parameter status[0] must be one of: OPEN, CLOSED",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7717,6 +10534,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7726,6 +10550,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -7743,6 +10574,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endUserEmail": "Ana@Example.com",
+                 *       "subject": "Source of funds for order PRE123",
+                 *       "message": "Our customer asks why the order is held."
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     endUserEmail: string;
@@ -7765,6 +10603,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "conversationId": "9cee9238-139e-4e2c-8e97-0bc3d80556b5",
+                     *         "endUserEmail": "ana@example.com",
+                     *         "subject": "Source of funds for order PRE123",
+                     *         "status": "OPEN",
+                     *         "openedBy": "partner",
+                     *         "messageCount": 1,
+                     *         "lastMessageBy": "partner",
+                     *         "lastMessageAt": 1748856642,
+                     *         "createdAt": 1748856642,
+                     *         "updatedAt": 1748856642,
+                     *         "messages": [
+                     *           {
+                     *             "messageId": "1b1d41f6-b8a6-40d8-ba53-42b16b34c3d6",
+                     *             "conversationId": "9cee9238-139e-4e2c-8e97-0bc3d80556b5",
+                     *             "author": "partner",
+                     *             "message": "Our customer asks why the order is held.",
+                     *             "attachments": [],
+                     *             "createdAt": 1748856642
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7778,6 +10643,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "message holds a NUL character or a lone UTF-16 surrogate, which cannot be stored",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7787,6 +10661,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7796,6 +10679,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "DuplicityError",
+                     *       "message": "Idempotency-Key was used with a different payload; use a new key",
+                     *       "errorId": "DuplicityError-1748856600",
+                     *       "errorName": "DuplicityError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7805,6 +10697,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7818,12 +10719,19 @@ export interface operations {
                 "idempotency-key": string;
             };
             path: {
+                /** @example d9497af4-19b8-4880-9698-a2c0c6b1e48c */
                 conversationId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endUserEmail": "ana@example.com",
+                 *       "message": "Here is the invoice."
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     endUserEmail: string;
@@ -7845,6 +10753,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "messageId": "5e26aae5-1a19-45bc-9b8a-53f6c7e79fc0",
+                     *         "conversationId": "d9497af4-19b8-4880-9698-a2c0c6b1e48c",
+                     *         "author": "partner",
+                     *         "message": "Here is the invoice.",
+                     *         "attachments": [],
+                     *         "createdAt": 1748856642
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7858,6 +10779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "Idempotency-Key is required on this write: send a new key for each new request",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7867,6 +10797,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7876,6 +10815,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Conversation e35026f0-c10c-464b-9bc7-da496d390ce2 does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7894,6 +10842,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7907,12 +10864,18 @@ export interface operations {
                 "idempotency-key": string;
             };
             path: {
+                /** @example c50e027c-457a-438a-aca8-4b450b5f31ae */
                 conversationId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endUserEmail": "ana@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     endUserEmail: string;
@@ -7926,6 +10889,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "conversationId": "c50e027c-457a-438a-aca8-4b450b5f31ae",
+                     *         "endUserEmail": "ana@example.com",
+                     *         "subject": "Source of funds for order PRE123",
+                     *         "status": "CLOSED",
+                     *         "openedBy": "partner",
+                     *         "closedBy": "partner",
+                     *         "messageCount": 1,
+                     *         "lastMessageBy": "partner",
+                     *         "lastMessageAt": 1748856642,
+                     *         "createdAt": 1748856642,
+                     *         "updatedAt": 1748856642,
+                     *         "closedAt": 1748856642,
+                     *         "messages": [
+                     *           {
+                     *             "messageId": "6d6c5065-c910-4c23-8d8b-6a697508f8e8",
+                     *             "conversationId": "c50e027c-457a-438a-aca8-4b450b5f31ae",
+                     *             "author": "partner",
+                     *             "message": "Our customer asks why the order is held.",
+                     *             "attachments": [],
+                     *             "createdAt": 1748856642
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7939,6 +10931,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "Idempotency-Key is required on this write: send a new key for each new request",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7948,6 +10949,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7957,6 +10967,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7966,6 +10985,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Conversation 374abc10-dce5-4765-885b-ecd3f7803756 is CLOSED already",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7975,6 +11003,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -7983,11 +11020,15 @@ export interface operations {
     "conversations.get": {
         parameters: {
             query: {
-                /** @description Required: the conversation's end user; another one answers 404 */
+                /**
+                 * @description Required: the conversation's end user; another one answers 404
+                 * @example ana@example.com
+                 */
                 endUserEmail: string;
             };
             header?: never;
             path: {
+                /** @example 9cee9238-139e-4e2c-8e97-0bc3d80556b5 */
                 conversationId: string;
             };
             cookie?: never;
@@ -8000,6 +11041,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "conversationId": "9cee9238-139e-4e2c-8e97-0bc3d80556b5",
+                     *         "endUserEmail": "ana@example.com",
+                     *         "subject": "Source of funds for order PRE123",
+                     *         "status": "OPEN",
+                     *         "openedBy": "partner",
+                     *         "messageCount": 1,
+                     *         "createdAt": 1748856642,
+                     *         "updatedAt": 1748856642,
+                     *         "messages": [
+                     *           {
+                     *             "messageId": "1b1d41f6-b8a6-40d8-ba53-42b16b34c3d6",
+                     *             "conversationId": "9cee9238-139e-4e2c-8e97-0bc3d80556b5",
+                     *             "author": "partner",
+                     *             "message": "Our customer asks why the order is held.",
+                     *             "attachments": [],
+                     *             "createdAt": 1748856642
+                     *           }
+                     *         ],
+                     *         "lastMessageBy": "partner",
+                     *         "lastMessageAt": 1748856642
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8013,6 +11081,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "query parameter endUserEmail is required",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8022,6 +11097,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8031,6 +11113,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Conversation 9f185146-1789-4009-a8d5-0e32c58d516c does not exist for end user bruno@example.com",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8040,6 +11129,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8048,13 +11144,19 @@ export interface operations {
     "conversations.attachment": {
         parameters: {
             query: {
-                /** @description Required: the conversation's end user; another one answers 404 */
+                /**
+                 * @description Required: the conversation's end user; another one answers 404
+                 * @example ana@example.com
+                 */
                 endUserEmail: string;
             };
             header?: never;
             path: {
+                /** @example f16b817a-5ca9-4ad2-9e4f-51c81a1d40f0 */
                 conversationId: string;
+                /** @example 023f703c-b168-48be-bae7-7d40c1c84df7 */
                 messageId: string;
+                /** @example 1 */
                 number: number;
             };
             cookie?: never;
@@ -8067,8 +11169,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example (the JPEG file, byte for byte) */
                     "image/jpeg": string;
+                    /** @example (the PNG file, byte for byte) */
                     "image/png": string;
+                    /** @example (the PDF file, byte for byte) */
                     "application/pdf": string;
                 };
             };
@@ -8078,6 +11183,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "query parameter endUserEmail is required",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8087,6 +11199,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8105,6 +11224,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8132,6 +11258,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": []
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8146,6 +11278,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "query parameter status[0] must be one of: OPEN, IN_PROGRESS, WAITING_ON_PARTNER, RESOLVED, CLOSED",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8155,6 +11294,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8164,6 +11310,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8181,6 +11334,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subject": "Payout not received",
+                 *       "description": "The beneficiary says nothing arrived.",
+                 *       "category": "PAYMENT"
+                 *     }
+                 */
                 "application/json": {
                     subject: string;
                     description: string;
@@ -8203,6 +11363,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "ticketId": "61d93cc0-e15a-409b-87a7-f59fc6f0d522",
+                     *         "subject": "Payout not received",
+                     *         "description": "The beneficiary says nothing arrived.",
+                     *         "category": "PAYMENT",
+                     *         "status": "OPEN",
+                     *         "messageCount": 0,
+                     *         "createdAt": 1748856662,
+                     *         "updatedAt": 1748856662,
+                     *         "messages": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8216,6 +11392,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "entityType and entityId go together: send both to name the payment, or neither",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8225,6 +11410,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8243,6 +11437,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "DuplicityError",
+                     *       "message": "Idempotency-Key was used with a different payload; use a new key",
+                     *       "errorId": "DuplicityError-1748856600",
+                     *       "errorName": "DuplicityError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8252,6 +11455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8265,12 +11477,18 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @example de732442-4c40-4d84-a4c2-80440c90cbc2 */
                 ticketId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Banco do Brasil."
+                 *     }
+                 */
                 "application/json": {
                     message: string;
                 };
@@ -8283,6 +11501,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "messageId": "c2403c53-070c-4f43-b108-bd7520089722",
+                     *         "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
+                     *         "author": "partner",
+                     *         "message": "Banco do Brasil.",
+                     *         "createdAt": 1748856663
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8296,6 +11526,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8305,6 +11544,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8314,6 +11562,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8323,6 +11580,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8332,6 +11598,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8345,6 +11620,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @example 89edba7f-ccf5-4eb7-8889-3c69ae586753 */
                 ticketId: string;
             };
             cookie?: never;
@@ -8357,6 +11633,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "ticketId": "89edba7f-ccf5-4eb7-8889-3c69ae586753",
+                     *         "subject": "Payout not received",
+                     *         "description": "The beneficiary says nothing arrived.",
+                     *         "category": "PAYMENT",
+                     *         "status": "CLOSED",
+                     *         "messageCount": 0,
+                     *         "createdAt": 1748856663,
+                     *         "updatedAt": 1748856663,
+                     *         "closedAt": 1748856663,
+                     *         "messages": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8370,6 +11663,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8379,6 +11681,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8388,6 +11699,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Support ticket 6f2e132a-fe09-4ad9-abfc-5d2277a6d212 does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8397,6 +11717,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8406,6 +11735,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8416,6 +11754,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 61d93cc0-e15a-409b-87a7-f59fc6f0d522 */
                 ticketId: string;
             };
             cookie?: never;
@@ -8428,6 +11767,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "ticketId": "61d93cc0-e15a-409b-87a7-f59fc6f0d522",
+                     *         "subject": "Payout not received",
+                     *         "description": "The beneficiary says nothing arrived.",
+                     *         "category": "PAYMENT",
+                     *         "status": "OPEN",
+                     *         "messageCount": 0,
+                     *         "createdAt": 1748856662,
+                     *         "updatedAt": 1748856662,
+                     *         "messages": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8441,6 +11796,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8450,6 +11812,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8459,6 +11828,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Support ticket 6f2e132a-fe09-4ad9-abfc-5d2277a6d212 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8468,6 +11844,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8482,6 +11865,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userEmail": "ana.orders@example.com",
+                 *       "status": "APPROVED"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     userEmail: string;
@@ -8500,6 +11889,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "userEmail": "ana.orders@example.com",
+                     *       "accountId": "ana.orders@example.com",
+                     *       "status": "APPROVED",
+                     *       "transitions": [
+                     *         {
+                     *           "previousStatus": "NOT_AVAILABLE",
+                     *           "status": "PENDING"
+                     *         },
+                     *         {
+                     *           "previousStatus": "PENDING",
+                     *           "status": "IN_PROGRESS"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -8520,6 +11927,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "status must be one of: NOT_AVAILABLE, PENDING, IN_PROGRESS, REVIEWING, APPROVED, REJECTED",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8529,6 +11945,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8538,6 +11963,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "Sandbox simulation is off for this workspace",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8547,6 +11981,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Cannot move rejected@example.com to APPROVED: verification is REJECTED, a final state",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8556,6 +11999,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8564,6 +12016,7 @@ export interface operations {
     "simulate.mailbox": {
         parameters: {
             query: {
+                /** @example flow-approved@example.com */
                 email: string;
                 limit?: number;
             };
@@ -8579,6 +12032,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messages": [
+                     *         {
+                     *           "id": "8a4132a0-401a-4768-af42-9427419e3e7a",
+                     *           "to": "flow-approved@example.com",
+                     *           "subject": "Your verification code",
+                     *           "text": "Your verification code is 888998. It is valid for 10 minutes. If you did not ask for it, ignore this email.",
+                     *           "createdAt": 1748856657338
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Newest first */
                         messages: {
@@ -8598,6 +12064,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8607,6 +12080,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8616,6 +12096,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "error": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8625,6 +12112,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -8639,6 +12133,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "depositId": "PREMBC4BZL1HVWW",
+                 *       "amount": 1000,
+                 *       "counterparty": {
+                 *         "name": "Ana Silva",
+                 *         "iban": "PT50000201231234567890154"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     depositId: string;
                     /** @description Equal to the expected amount for a clean success; smaller: a partial payment */
@@ -8669,6 +12173,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Inbound transfer accepted; it settles as success",
+                     *       "depositId": "PREMBC4BZL1HVWW"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -8683,6 +12194,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "fromAddress is for crypto origins; EUR takes counterparty",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8692,6 +12212,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8701,6 +12230,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8710,6 +12248,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8719,6 +12266,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Deposit PRELNYPGQ9PL914 is Failed and accepts no further transfers",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8728,6 +12284,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8742,6 +12307,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "orderId": "PRECJQ9ISWRNUP6",
+                 *       "amount": 80.85,
+                 *       "counterparty": {
+                 *         "name": "Ana Silva",
+                 *         "iban": "PT50000201231234567890154"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     orderId: string;
                     /** @description Equal to the order's originAmount for a clean success; smaller: partial */
@@ -8772,6 +12347,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Inbound transfer accepted; it settles as success",
+                     *       "orderId": "PRECJQ9ISWRNUP6"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -8786,6 +12368,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "counterparty.accountNumber is not the payer field of EUR; send iban",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8795,6 +12386,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8804,6 +12404,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8813,6 +12422,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "No route POST /v1/simulate/incoming-transfer/order",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8822,6 +12440,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Order PRE1BCRX0VKQJV6 is Expired and accepts no further transfers",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8831,6 +12458,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8845,6 +12481,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "methodId": "PRETN4ELNQAIGBK",
+                 *       "amount": 120,
+                 *       "counterparty": {
+                 *         "name": "Payer",
+                 *         "iban": "DE89370400440532013000"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     methodId: string;
                     amount: components["schemas"]["Amount"];
@@ -8867,6 +12513,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transferId": "150723a1-da4f-4825-8559-c6debdeb59a0",
+                     *       "currency": "EUR",
+                     *       "amount": 120,
+                     *       "status": "UNMATCHED",
+                     *       "counterparty": {
+                     *         "iban": "DE89370400440532013000",
+                     *         "name": "Payer"
+                     *       },
+                     *       "createdAt": 1748856681,
+                     *       "updatedAt": 1748856681,
+                     *       "methodId": "PRETN4ELNQAIGBK"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         transferId: string;
@@ -8901,6 +12562,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "methodId is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8910,6 +12580,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8919,6 +12598,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8928,6 +12616,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8937,6 +12634,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Deposit method PRETO2YHEF8W4SC is not active yet",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8946,6 +12652,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8956,12 +12671,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 48e990e6-c3cd-443f-b515-b6a3f14216ef */
                 conversationId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Please send ID."
+                 *     }
+                 */
                 "application/json": {
                     message: string;
                 };
@@ -8974,6 +12695,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "15146af7-bfcc-42a5-aed8-848b3a9a7706",
+                     *       "conversationId": "48e990e6-c3cd-443f-b515-b6a3f14216ef",
+                     *       "author": "brokerage",
+                     *       "message": "Please send ID.",
+                     *       "attachments": [],
+                     *       "createdAt": 1748856673
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationMessage"];
                 };
             };
@@ -8983,6 +12714,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8992,6 +12732,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9001,6 +12750,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "Sandbox simulation is off for this workspace",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9010,6 +12768,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Conversation 00921129-16d8-4255-a5d6-3bbef71815b8 does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9019,6 +12786,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Conversation 48e990e6-c3cd-443f-b515-b6a3f14216ef is CLOSED: it takes no more messages",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9028,6 +12804,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9038,12 +12823,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example de732442-4c40-4d84-a4c2-80440c90cbc2 */
                 ticketId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Which beneficiary bank?",
+                 *       "status": "WAITING_ON_PARTNER"
+                 *     }
+                 */
                 "application/json": {
                     message: string;
                     /**
@@ -9061,6 +12853,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "3decfbd3-4785-475a-bb44-b91a67576137",
+                     *       "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
+                     *       "author": "brokerage",
+                     *       "message": "Which beneficiary bank?",
+                     *       "createdAt": 1748856663
+                     *     }
+                     */
                     "application/json": components["schemas"]["SupportTicketMessage"];
                 };
             };
@@ -9070,6 +12871,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9079,6 +12889,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9088,6 +12907,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9097,6 +12925,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9106,6 +12943,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9115,6 +12961,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9125,6 +12980,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 931f469b-8de5-454f-aea9-5af8a1d4137e */
                 withdrawalId: string;
             };
             cookie?: never;
@@ -9137,6 +12993,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "931f469b-8de5-454f-aea9-5af8a1d4137e",
+                     *       "currency": "EUR",
+                     *       "amount": 120.5,
+                     *       "fee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "Success",
+                     *       "destinationTransferData": {
+                     *         "city": "Berlin",
+                     *         "iban": "DE89370400440532013000",
+                     *         "type": "SEPA",
+                     *         "country": "DE",
+                     *         "postalCode": "10115",
+                     *         "destinationName": "Bruno Costa"
+                     *       },
+                     *       "createdAt": 1748856616,
+                     *       "updatedAt": 1748856616
+                     *     }
+                     */
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
@@ -9146,6 +13023,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter withdrawalId must NOT have more than 64 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9155,6 +13041,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9164,6 +13059,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9173,6 +13077,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9182,6 +13095,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9191,6 +13113,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9201,6 +13132,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 931f469b-8de5-454f-aea9-5af8a1d4137e */
                 withdrawalId: string;
             };
             cookie?: never;
@@ -9213,6 +13145,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "931f469b-8de5-454f-aea9-5af8a1d4137e",
+                     *       "currency": "EUR",
+                     *       "amount": 120.5,
+                     *       "fee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "Failed",
+                     *       "destinationTransferData": {
+                     *         "city": "Berlin",
+                     *         "iban": "DE89370400440532013000",
+                     *         "type": "SEPA",
+                     *         "country": "DE",
+                     *         "postalCode": "10115",
+                     *         "destinationName": "Bruno Costa"
+                     *       },
+                     *       "createdAt": 1748856616,
+                     *       "updatedAt": 1748856616,
+                     *       "failureReason": "The payout rail rejected the payout"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
@@ -9222,6 +13176,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter withdrawalId must NOT have more than 64 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9231,6 +13194,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9240,6 +13212,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9249,6 +13230,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9258,6 +13248,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9267,6 +13266,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9277,6 +13285,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 931f469b-8de5-454f-aea9-5af8a1d4137e */
                 withdrawalId: string;
             };
             cookie?: never;
@@ -9289,6 +13298,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "931f469b-8de5-454f-aea9-5af8a1d4137e",
+                     *       "currency": "EUR",
+                     *       "amount": 120.5,
+                     *       "fee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "Returned",
+                     *       "destinationTransferData": {
+                     *         "city": "Berlin",
+                     *         "iban": "DE89370400440532013000",
+                     *         "type": "SEPA",
+                     *         "country": "DE",
+                     *         "postalCode": "10115",
+                     *         "destinationName": "Bruno Costa"
+                     *       },
+                     *       "createdAt": 1748856616,
+                     *       "updatedAt": 1748856616,
+                     *       "failureReason": "The payout was returned by the receiving institution"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
@@ -9298,6 +13329,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter withdrawalId must NOT have more than 64 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9307,6 +13347,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9316,6 +13365,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9325,6 +13383,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9334,6 +13401,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9343,6 +13419,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9353,6 +13438,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PREW7L4MLX1Z1B8 */
                 orderId: string;
             };
             cookie?: never;
@@ -9365,6 +13451,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PREW7L4MLX1Z1B8",
+                     *       "quoteId": "6b4f7425-eedb-4bb3-a53b-383d6c1cf220",
+                     *       "status": "Refunded",
+                     *       "originCurrency": "EUR",
+                     *       "originRail": "SEPA",
+                     *       "originAmount": 100,
+                     *       "destinationCurrency": "BRL",
+                     *       "destinationRail": "PIX_BR",
+                     *       "destinationAmount": 619.65,
+                     *       "conversionRate": 6.227688984881209,
+                     *       "fee": 0,
+                     *       "expectedFee": 0.5,
+                     *       "expectedGasFee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "destinationTransferData": {
+                     *         "type": "PIX_BR",
+                     *         "destinationName": "Bruno Costa",
+                     *         "destinationTaxId": "52998224725",
+                     *         "destinationPixCode": "bruno@example.com"
+                     *       },
+                     *       "deposit": {
+                     *         "depositId": "PRETUDJJHSO24OM",
+                     *         "currency": "EUR",
+                     *         "rail": "SEPA",
+                     *         "expectedAmount": 100,
+                     *         "amount": 100,
+                     *         "depositInfo": {
+                     *           "depositType": "SEPA",
+                     *           "bic": "BRKSNL20",
+                     *           "iban": "NL45BRKS0862916801",
+                     *           "amount": 100,
+                     *           "bankName": "Brokerage Stage Bank (sandbox)",
+                     *           "accountHolder": "Brokerage Stage Collections",
+                     *           "referenceCode": "BRKTUDJJHSO24OM"
+                     *         },
+                     *         "receivedAt": 1795649437
+                     *       },
+                     *       "trade": {
+                     *         "pair": "EUR/BRL",
+                     *         "conversionRate": 6.227688984881209,
+                     *         "originAmount": 99.5,
+                     *         "destinationAmount": 619.65,
+                     *         "status": "Reversed",
+                     *         "executedAt": 1795649437
+                     *       },
+                     *       "withdraw": {
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "amount": 619.65,
+                     *         "status": "Reversed",
+                     *         "withdrawnAt": 1795649437
+                     *       },
+                     *       "payBy": 1748943016,
+                     *       "createdAt": 1748856616,
+                     *       "updatedAt": 1748856616,
+                     *       "userData": {
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "taxId": "52998224725",
+                     *         "address": "1 Main St",
+                     *         "country": "PT",
+                     *         "lastName": "Silva",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.orders@example.com",
+                     *         "postalCode": "73301",
+                     *         "phoneNumber": "+254712345678"
+                     *       },
+                     *       "destinationUserData": {
+                     *         "city": "Berlin",
+                     *         "taxId": "52998224725",
+                     *         "country": "BR",
+                     *         "lastName": "Costa",
+                     *         "firstName": "Bruno",
+                     *         "userEmail": "bruno@example.com",
+                     *         "postalCode": "10115",
+                     *         "phoneNumber": "+5511999998888"
+                     *       },
+                     *       "failureReason": "The payout rail rejected the payout"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -9374,6 +13542,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter orderId must NOT have more than 40 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9383,6 +13560,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9392,6 +13578,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9401,6 +13596,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9410,6 +13614,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9419,6 +13632,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9429,6 +13651,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PREW7L4MLX1Z1B8 */
                 orderId: string;
             };
             cookie?: never;
@@ -9441,6 +13664,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PREW7L4MLX1Z1B8",
+                     *       "quoteId": "6b4f7425-eedb-4bb3-a53b-383d6c1cf220",
+                     *       "status": "Refunded",
+                     *       "originCurrency": "EUR",
+                     *       "originRail": "SEPA",
+                     *       "originAmount": 100,
+                     *       "destinationCurrency": "BRL",
+                     *       "destinationRail": "PIX_BR",
+                     *       "destinationAmount": 619.65,
+                     *       "conversionRate": 6.227688984881209,
+                     *       "fee": 0,
+                     *       "expectedFee": 0.5,
+                     *       "expectedGasFee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "destinationTransferData": {
+                     *         "type": "PIX_BR",
+                     *         "destinationName": "Bruno Costa",
+                     *         "destinationTaxId": "52998224725",
+                     *         "destinationPixCode": "bruno@example.com"
+                     *       },
+                     *       "deposit": {
+                     *         "depositId": "PRETUDJJHSO24OM",
+                     *         "currency": "EUR",
+                     *         "rail": "SEPA",
+                     *         "expectedAmount": 100,
+                     *         "amount": 100,
+                     *         "depositInfo": {
+                     *           "depositType": "SEPA",
+                     *           "bic": "BRKSNL20",
+                     *           "iban": "NL45BRKS0862916801",
+                     *           "amount": 100,
+                     *           "bankName": "Brokerage Stage Bank (sandbox)",
+                     *           "accountHolder": "Brokerage Stage Collections",
+                     *           "referenceCode": "BRKTUDJJHSO24OM"
+                     *         },
+                     *         "receivedAt": 1795649437
+                     *       },
+                     *       "trade": {
+                     *         "pair": "EUR/BRL",
+                     *         "conversionRate": 6.227688984881209,
+                     *         "originAmount": 99.5,
+                     *         "destinationAmount": 619.65,
+                     *         "status": "Reversed",
+                     *         "executedAt": 1795649437
+                     *       },
+                     *       "withdraw": {
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "amount": 619.65,
+                     *         "status": "Reversed",
+                     *         "withdrawnAt": 1795649437
+                     *       },
+                     *       "payBy": 1748943016,
+                     *       "createdAt": 1748856616,
+                     *       "updatedAt": 1748856616,
+                     *       "userData": {
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "taxId": "52998224725",
+                     *         "address": "1 Main St",
+                     *         "country": "PT",
+                     *         "lastName": "Silva",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.orders@example.com",
+                     *         "postalCode": "73301",
+                     *         "phoneNumber": "+254712345678"
+                     *       },
+                     *       "destinationUserData": {
+                     *         "city": "Berlin",
+                     *         "taxId": "52998224725",
+                     *         "country": "BR",
+                     *         "lastName": "Costa",
+                     *         "firstName": "Bruno",
+                     *         "userEmail": "bruno@example.com",
+                     *         "postalCode": "10115",
+                     *         "phoneNumber": "+5511999998888"
+                     *       },
+                     *       "failureReason": "The payout was returned by the receiving institution"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -9450,6 +13755,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter orderId must NOT have more than 40 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9459,6 +13773,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9468,6 +13791,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9477,6 +13809,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9486,6 +13827,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9495,6 +13845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9505,6 +13864,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PRESQB11MOHXI4M */
                 orderId: string;
             };
             cookie?: never;
@@ -9517,6 +13877,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PRESQB11MOHXI4M",
+                     *       "quoteId": "217e078b-d99d-4f7e-9426-d1e5d83fdbf7",
+                     *       "status": "Expired",
+                     *       "originCurrency": "EUR",
+                     *       "originRail": "SEPA",
+                     *       "originAmount": 100,
+                     *       "destinationCurrency": "BRL",
+                     *       "destinationRail": "PIX_BR",
+                     *       "destinationAmount": 619.65,
+                     *       "conversionRate": 6.227688984881209,
+                     *       "fee": 0,
+                     *       "expectedFee": 0.5,
+                     *       "expectedGasFee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "destinationTransferData": {
+                     *         "type": "PIX_BR",
+                     *         "destinationName": "Bruno Costa",
+                     *         "destinationTaxId": "52998224725",
+                     *         "destinationPixCode": "bruno@example.com"
+                     *       },
+                     *       "deposit": {
+                     *         "depositId": "PREF2848VRZWM1C",
+                     *         "currency": "EUR",
+                     *         "rail": "SEPA",
+                     *         "expectedAmount": 100,
+                     *         "amount": 0,
+                     *         "depositInfo": {
+                     *           "depositType": "SEPA",
+                     *           "bic": "BRKSNL20",
+                     *           "iban": "NL16BRKS8069327847",
+                     *           "amount": 100,
+                     *           "bankName": "Brokerage Stage Bank (sandbox)",
+                     *           "accountHolder": "Brokerage Stage Collections",
+                     *           "referenceCode": "BRKF2848VRZWM1C"
+                     *         }
+                     *       },
+                     *       "trade": {
+                     *         "pair": "EUR/BRL",
+                     *         "conversionRate": 6.227688984881209,
+                     *         "originAmount": 99.5,
+                     *         "destinationAmount": 619.65,
+                     *         "status": "Cancelled"
+                     *       },
+                     *       "withdraw": {
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "amount": 619.65,
+                     *         "status": "Cancelled"
+                     *       },
+                     *       "payBy": 1748943016,
+                     *       "createdAt": 1748856616,
+                     *       "updatedAt": 1748856616,
+                     *       "userData": {
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "taxId": "52998224725",
+                     *         "address": "1 Main St",
+                     *         "country": "PT",
+                     *         "lastName": "Silva",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.orders@example.com",
+                     *         "postalCode": "73301",
+                     *         "phoneNumber": "+254712345678"
+                     *       },
+                     *       "destinationUserData": {
+                     *         "city": "Berlin",
+                     *         "taxId": "52998224725",
+                     *         "country": "BR",
+                     *         "lastName": "Costa",
+                     *         "firstName": "Bruno",
+                     *         "userEmail": "bruno@example.com",
+                     *         "postalCode": "10115",
+                     *         "phoneNumber": "+5511999998888"
+                     *       },
+                     *       "failureReason": "The payment window ended before any funds arrived"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -9526,6 +13965,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter orderId must NOT have more than 40 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9535,6 +13983,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9544,6 +14001,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9553,6 +14019,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9562,6 +14037,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9571,6 +14055,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9581,6 +14074,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PREB3VJCNAF772Y */
                 depositId: string;
             };
             cookie?: never;
@@ -9593,6 +14087,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "depositId": "PREB3VJCNAF772Y",
+                     *       "userData": {
+                     *         "country": "PT",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.orders@example.com"
+                     *       },
+                     *       "createdAt": 1748856617,
+                     *       "rail": "SEPA",
+                     *       "amount": 0,
+                     *       "currency": "EUR",
+                     *       "feeCurrency": "EUR",
+                     *       "fee": 0,
+                     *       "expectedFee": 0,
+                     *       "status": "Cancelled",
+                     *       "depositInfoPending": false,
+                     *       "depositInfo": {
+                     *         "depositType": "SEPA",
+                     *         "bic": "BRKSNL20",
+                     *         "iban": "NL37BRKS3106217030",
+                     *         "amount": 250,
+                     *         "bankName": "Brokerage Stage Bank (sandbox)",
+                     *         "accountHolder": "Brokerage Stage Collections",
+                     *         "referenceCode": "BRKB3VJCNAF772Y"
+                     *       },
+                     *       "expectedAmount": 250
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
@@ -9602,6 +14125,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter depositId must NOT have more than 40 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9611,6 +14143,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9620,6 +14161,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9629,6 +14179,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9638,6 +14197,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9647,6 +14215,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9657,6 +14234,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PREG7QK2OW0WQQ1 */
                 methodId: string;
             };
             cookie?: never;
@@ -9669,6 +14247,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "methodId": "PREG7QK2OW0WQQ1",
+                     *       "methodType": "fiat",
+                     *       "currency": "EUR",
+                     *       "rail": "SEPA",
+                     *       "status": "ACTIVE",
+                     *       "depositInfo": {
+                     *         "depositType": "SEPA",
+                     *         "bic": "BRKSNL20",
+                     *         "iban": "NL74BRKS5330182506",
+                     *         "bankName": "Brokerage Stage Bank (sandbox)",
+                     *         "accountHolder": "Brokerage Stage Collections",
+                     *         "referenceCode": "BRKG7QK2OW0WQQ1"
+                     *       },
+                     *       "createdAt": 1748856617
+                     *     }
+                     */
                     "application/json": {
                         methodId: string;
                         methodType: string;
@@ -9691,6 +14287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter methodId must NOT have more than 40 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9700,6 +14305,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9709,6 +14323,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9718,6 +14341,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9727,6 +14359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9736,6 +14377,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9756,6 +14406,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": 1748856617,
+                     *       "offsetSeconds": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description The workspace's now, Unix seconds: the system time plus offsetSeconds */
                         now: number;
@@ -9770,6 +14426,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -9779,6 +14442,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "error": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -9788,6 +14458,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -9802,6 +14479,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seconds": 86400
+                 *     }
+                 */
                 "application/json": {
                     /** @description How far to move the workspace's clock forward, in seconds (1 to 2678400, 31 days); it never goes back */
                     seconds: number;
@@ -9815,6 +14497,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": 1748943017,
+                     *       "offsetSeconds": 86400,
+                     *       "expiredOrderIds": [
+                     *         "PRESQB11MOHXI4M"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The workspace's now, Unix seconds: the system time plus offsetSeconds */
                         now: number;
@@ -9831,6 +14522,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "seconds is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9840,6 +14540,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9849,6 +14558,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9858,6 +14576,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9867,6 +14594,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9900,6 +14636,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": [
+                     *         {
+                     *           "screeningId": "f4fb3800-92a6-49c3-9359-89567b18f40f",
+                     *           "entityType": "BUSINESS",
+                     *           "status": "POTENTIAL_MATCH",
+                     *           "matches": [
+                     *             {
+                     *               "list": "SANDBOX",
+                     *               "entryId": "9900002",
+                     *               "listedName": "SANDBOX EMBARGOED TRADING LLC",
+                     *               "matchedName": "SET TRADING",
+                     *               "programs": [
+                     *                 "IRAN"
+                     *               ],
+                     *               "score": 1,
+                     *               "datesOfBirth": []
+                     *             }
+                     *           ],
+                     *           "lists": [
+                     *             {
+                     *               "list": "SANDBOX"
+                     *             }
+                     *           ],
+                     *           "createdAt": 1748856661,
+                     *           "updatedAt": 1748856661,
+                     *           "businessName": "SET Trading"
+                     *         },
+                     *         {
+                     *           "screeningId": "febb9332-3a00-4713-a63a-f56326d9a9c8",
+                     *           "entityType": "INDIVIDUAL",
+                     *           "status": "POTENTIAL_MATCH",
+                     *           "matches": [
+                     *             {
+                     *               "list": "SANDBOX",
+                     *               "entryId": "9900001",
+                     *               "listedName": "TESTSANCTIONED, Ivan",
+                     *               "matchedName": "TESTSANCTIONED, Ivan",
+                     *               "programs": [
+                     *                 "SDGT",
+                     *                 "CYBER2"
+                     *               ],
+                     *               "score": 1,
+                     *               "datesOfBirth": [
+                     *                 "01 Jan 1970"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "lists": [
+                     *             {
+                     *               "list": "SANDBOX"
+                     *             }
+                     *           ],
+                     *           "createdAt": 1748856661,
+                     *           "updatedAt": 1748856661,
+                     *           "firstName": "Ivan",
+                     *           "lastName": "Testsanctioned",
+                     *           "userEmail": "listed-1@example.com"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -9913,6 +14713,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter currency",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -9922,6 +14729,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -9931,6 +14745,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -9948,6 +14769,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entityType": "INDIVIDUAL",
+                 *       "firstName": "Ivan",
+                 *       "lastName": "Testsanctioned",
+                 *       "dateOfBirth": "1970-01-01"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     entityType: "INDIVIDUAL" | "BUSINESS";
@@ -9977,6 +14806,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "screeningId": "895c7ee0-9eab-4d15-9e82-18a48afe9b3f",
+                     *         "entityType": "INDIVIDUAL",
+                     *         "status": "CONFIRMED_MATCH",
+                     *         "firstName": "Ivan",
+                     *         "lastName": "Testsanctioned",
+                     *         "dateOfBirth": "1970-01-01",
+                     *         "matches": [
+                     *           {
+                     *             "list": "SANDBOX",
+                     *             "entryId": "9900001",
+                     *             "listedName": "TESTSANCTIONED, Ivan",
+                     *             "matchedName": "TESTSANCTIONED, Ivan",
+                     *             "programs": [
+                     *               "SDGT",
+                     *               "CYBER2"
+                     *             ],
+                     *             "score": 1,
+                     *             "datesOfBirth": [
+                     *               "01 Jan 1970"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "lists": [
+                     *           {
+                     *             "list": "SANDBOX"
+                     *           }
+                     *         ],
+                     *         "createdAt": 1748856659,
+                     *         "updatedAt": 1748856659
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -9990,6 +14855,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "lastName is required to screen an INDIVIDUAL",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -9999,6 +14873,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10008,6 +14891,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "DuplicityError",
+                     *       "message": "Idempotency-Key was used with a different payload; use a new key",
+                     *       "errorId": "DuplicityError-1748856600",
+                     *       "errorName": "DuplicityError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10017,6 +14909,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10027,6 +14928,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example a43875b7-c948-46ac-a5e2-114f55160898 */
                 screeningId: string;
             };
             cookie?: never;
@@ -10039,6 +14941,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "value": {
+                     *         "screeningId": "a43875b7-c948-46ac-a5e2-114f55160898",
+                     *         "entityType": "INDIVIDUAL",
+                     *         "status": "POTENTIAL_MATCH",
+                     *         "matches": [
+                     *           {
+                     *             "list": "SANDBOX",
+                     *             "entryId": "9900001",
+                     *             "listedName": "TESTSANCTIONED, Ivan",
+                     *             "matchedName": "TESTSANCTIONED, Ivan",
+                     *             "programs": [
+                     *               "SDGT",
+                     *               "CYBER2"
+                     *             ],
+                     *             "score": 1,
+                     *             "datesOfBirth": [
+                     *               "01 Jan 1970"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "lists": [
+                     *           {
+                     *             "list": "SANDBOX"
+                     *           }
+                     *         ],
+                     *         "createdAt": 1748856661,
+                     *         "updatedAt": 1748856661,
+                     *         "firstName": "Ivan",
+                     *         "lastName": "Testsanctioned"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -10052,6 +14989,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10061,6 +15005,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10070,6 +15021,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "AML screening 00000000-0000-4000-8000-000000000000 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10079,6 +15037,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10087,6 +15052,7 @@ export interface operations {
     "admin.workspaces.list": {
         parameters: {
             query?: {
+                /** @example 50 */
                 limit?: number;
                 page?: number;
             };
@@ -10102,6 +15068,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "workspaceId": "e5c7070f-65e5-434a-bb12-60477c325ea4",
+                     *         "name": "Acme Remit (stage)",
+                     *         "clientId": "cl_mblbb9ovol1zwv1zmb7k",
+                     *         "username": "api_4gyg6x1psygi",
+                     *         "enabled": true,
+                     *         "simulation": true,
+                     *         "enabledPairs": null,
+                     *         "feeSchedule": {
+                     *           "defaultBps": 50,
+                     *           "pairs": {}
+                     *         },
+                     *         "writeLimitPerMinute": null,
+                     *         "readThrottleLifted": false,
+                     *         "verificationProfile": "standard",
+                     *         "credentialVersion": 1,
+                     *         "createdAt": 1746264600,
+                     *         "updatedAt": 1746264600
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         workspaceId: string;
                         name: string;
@@ -10140,6 +15129,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10149,6 +15145,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10158,6 +15161,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10172,6 +15182,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "test workspace 1"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @description Sandbox simulation; defaults to true in stage */
@@ -10186,6 +15201,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "fb1b6ce0-5c01-4155-9754-6cef4104f299",
+                     *       "clientId": "cl_6h2m1zlku1155uznkoec",
+                     *       "username": "api_zqfjpx4ciun1",
+                     *       "password": "iTw7yOQFCTahBrFqjhxlEe9kNqY4iIWb"
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         clientId: string;
@@ -10201,6 +15224,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "name is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10210,6 +15242,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10219,6 +15260,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10229,6 +15279,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5eec3a60-0db2-47b4-81bf-73fb31a1ea4c */
                 workspaceId: string;
             };
             cookie?: never;
@@ -10241,6 +15292,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "5eec3a60-0db2-47b4-81bf-73fb31a1ea4c",
+                     *       "name": "test workspace 399",
+                     *       "clientId": "cl_qdf7hayvwbbq9gbavsas",
+                     *       "username": "api_xv66hvupt8hp",
+                     *       "enabled": true,
+                     *       "simulation": true,
+                     *       "enabledPairs": null,
+                     *       "feeSchedule": {
+                     *         "defaultBps": 50,
+                     *         "pairs": {}
+                     *       },
+                     *       "writeLimitPerMinute": null,
+                     *       "readThrottleLifted": false,
+                     *       "verificationProfile": "standard",
+                     *       "credentialVersion": 1,
+                     *       "createdAt": 1748856696,
+                     *       "updatedAt": 1748856696
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         name: string;
@@ -10279,6 +15351,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10288,6 +15367,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10297,6 +15383,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Workspace nope does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10306,6 +15399,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10316,12 +15416,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 132ba3c1-37c3-49b9-98e5-560849328c0c */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "writeLimitPerMinute": 2
+                 *     }
+                 */
                 "application/json": {
                     enabled?: boolean;
                     simulation?: boolean;
@@ -10347,6 +15453,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "132ba3c1-37c3-49b9-98e5-560849328c0c",
+                     *       "name": "test workspace 12",
+                     *       "clientId": "cl_mh1w5pddyel1fxoofjoj",
+                     *       "username": "api_w02sjiz18czo",
+                     *       "enabled": true,
+                     *       "simulation": true,
+                     *       "enabledPairs": null,
+                     *       "feeSchedule": {
+                     *         "defaultBps": 50,
+                     *         "pairs": {}
+                     *       },
+                     *       "writeLimitPerMinute": 2,
+                     *       "readThrottleLifted": false,
+                     *       "verificationProfile": "standard",
+                     *       "credentialVersion": 1,
+                     *       "createdAt": 1748856611,
+                     *       "updatedAt": 1748856611
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         name: string;
@@ -10385,6 +15512,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Pair EUR/EUR is not supported by the catalogue",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10394,6 +15528,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10403,6 +15544,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Workspace nope does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10412,6 +15560,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10422,6 +15577,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 22c4c99e-0629-478e-bdb9-fcb155d2401c */
                 workspaceId: string;
             };
             cookie?: never;
@@ -10434,6 +15590,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "22c4c99e-0629-478e-bdb9-fcb155d2401c",
+                     *       "clientId": "cl_sly5tktqgp67k5vbwgow",
+                     *       "username": "api_5fhaa3cpa8e4",
+                     *       "password": "hpE3ydwLdcwH2gye0WDsi8BlT1WwVJ43"
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         clientId: string;
@@ -10449,6 +15613,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10458,6 +15629,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10467,6 +15645,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Workspace nope does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10476,6 +15661,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10496,6 +15688,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "consistent": true,
+                     *       "entriesChecked": 157,
+                     *       "balancesChecked": 47,
+                     *       "problems": []
+                     *     }
+                     */
                     "application/json": {
                         /** @description Every entry balances and every balance equals its postings */
                         consistent: boolean;
@@ -10515,6 +15715,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10524,6 +15731,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10563,6 +15777,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10572,6 +15793,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10587,6 +15815,7 @@ export interface operations {
         /** @description The file as the bank delivered it */
         requestBody: {
             content: {
+                /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>NTF-20250602-0001</MsgId><CreDtTm>2025-06-02T09:30:00Z</CreDtTm></GrpHdr><Ntfctn><Id>NTF-20250602-0001-1</Id><Acct><Id><IBAN>NL91ABNA0417164300</IBAN></Id></Acct><Ntry><Amt Ccy="EUR">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2025-06-02</Dt></BookgDt><NtryDtls><TxDtls><RmtInf><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document> */
                 "application/json": string;
             };
         };
@@ -10597,6 +15826,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
+                     *       "format": "camt.054",
+                     *       "credited": 1,
+                     *       "unmatched": 0,
+                     *       "payoutOutcomes": 0,
+                     *       "payoutReportsIgnored": 0,
+                     *       "other": 0,
+                     *       "alreadyImported": 0,
+                     *       "closingBalances": 0,
+                     *       "skipped": 0
+                     *     }
+                     */
                     "application/json": {
                         fileId: string;
                         /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
@@ -10625,6 +15868,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The bank file was not read: no camt.053, camt.054, MT940, pain.002 or NACHA returns format was recognised",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10634,6 +15884,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10643,6 +15900,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10651,8 +15915,11 @@ export interface operations {
     "admin.bankEntries.list": {
         parameters: {
             query?: {
+                /** @example unmatched */
                 status?: "credited" | "unmatched" | "to_return" | "payout" | "other";
+                /** @example EUR */
                 currency?: string;
+                /** @example 50 */
                 limit?: number;
             };
             header?: never;
@@ -10667,6 +15934,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "entryId": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
+                     *         "account": "NL91ABNA0417164300",
+                     *         "bankReference": "NOTPROVIDED-20250602-0042",
+                     *         "direction": "credit",
+                     *         "currency": "EUR",
+                     *         "amount": 250,
+                     *         "bookingDate": "2025-06-02",
+                     *         "reference": "INVOICE 2025-118",
+                     *         "counterparty": {
+                     *           "name": "Ana Silva",
+                     *           "iban": "PT50000201231234567890154"
+                     *         },
+                     *         "status": "unmatched",
+                     *         "matched": null,
+                     *         "note": null,
+                     *         "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
+                     *         "createdAt": 1748856600
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         entryId: string;
                         account: string;
@@ -10699,6 +15989,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10708,6 +16005,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10717,6 +16021,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10727,12 +16038,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 */
                 entryId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "depositId": "PREZSG9GW0PQJWX"
+                 *     }
+                 */
                 "application/json": {
                     depositId?: string;
                     orderId?: string;
@@ -10746,6 +16063,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entryId": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
+                     *       "account": "NL91ABNA0417164300",
+                     *       "bankReference": "NOTPROVIDED-20250602-0042",
+                     *       "direction": "credit",
+                     *       "currency": "EUR",
+                     *       "amount": 250,
+                     *       "bookingDate": "2025-06-02",
+                     *       "reference": "INVOICE 2025-118",
+                     *       "counterparty": {
+                     *         "name": "Ana Silva",
+                     *         "iban": "PT50000201231234567890154"
+                     *       },
+                     *       "status": "credited",
+                     *       "matched": {
+                     *         "kind": "deposit",
+                     *         "id": "PREZSG9GW0PQJWX"
+                     *       },
+                     *       "note": null,
+                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
+                     *       "createdAt": 1748856600
+                     *     }
+                     */
                     "application/json": {
                         entryId: string;
                         account: string;
@@ -10778,6 +16119,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Send exactly one of depositId and orderId",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10787,6 +16135,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10796,6 +16151,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10805,6 +16167,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 is credited; only an unmatched credit can be assigned or returned",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10814,6 +16183,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10824,12 +16200,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 */
                 entryId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "No deposit or order carries this reference; returned to the sender"
+                 *     }
+                 */
                 "application/json": {
                     note?: string;
                 };
@@ -10842,6 +16224,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entryId": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
+                     *       "account": "NL91ABNA0417164300",
+                     *       "bankReference": "NOTPROVIDED-20250602-0042",
+                     *       "direction": "credit",
+                     *       "currency": "EUR",
+                     *       "amount": 250,
+                     *       "bookingDate": "2025-06-02",
+                     *       "reference": "INVOICE 2025-118",
+                     *       "counterparty": {
+                     *         "name": "Ana Silva",
+                     *         "iban": "PT50000201231234567890154"
+                     *       },
+                     *       "status": "to_return",
+                     *       "matched": null,
+                     *       "note": "No deposit or order carries this reference; returned to the sender",
+                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
+                     *       "createdAt": 1748856600
+                     *     }
+                     */
                     "application/json": {
                         entryId: string;
                         account: string;
@@ -10874,6 +16277,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10883,6 +16293,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10892,6 +16309,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10901,6 +16325,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 is credited; only an unmatched credit can be assigned or returned",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10910,6 +16341,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10918,6 +16356,7 @@ export interface operations {
     "admin.reconciliation.get": {
         parameters: {
             query: {
+                /** @example EUR */
                 currency: string;
             };
             header?: never;
@@ -10932,6 +16371,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "EUR",
+                     *       "bank": {
+                     *         "closingBalance": 15250,
+                     *         "accounts": [
+                     *           {
+                     *             "account": "NL91ABNA0417164300",
+                     *             "date": "2025-06-01",
+                     *             "closingBalance": 15250
+                     *           }
+                     *         ]
+                     *       },
+                     *       "ledger": {
+                     *         "received": 20000,
+                     *         "paidOut": 5000,
+                     *         "position": 15000
+                     *       },
+                     *       "difference": 250,
+                     *       "unexplained": 0,
+                     *       "items": [
+                     *         {
+                     *           "kind": "unmatched_credit",
+                     *           "id": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
+                     *           "amount": 250,
+                     *           "detail": "INVOICE 2025-118"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         currency: string;
                         bank: {
@@ -10973,6 +16442,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10982,6 +16458,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10991,6 +16474,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -10999,6 +16489,7 @@ export interface operations {
     "admin.payoutBatches.list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: number;
             };
             header?: never;
@@ -11013,6 +16504,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batchId": "3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b",
+                     *         "rail": "SEPA",
+                     *         "currency": "EUR",
+                     *         "payoutCount": 2,
+                     *         "total": 350,
+                     *         "fileName": "pain001-3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b.xml",
+                     *         "createdAt": 1748856600
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Also the file’s message id (pain.001 MsgId) */
                         batchId: string;
@@ -11033,6 +16537,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11042,6 +16553,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11051,6 +16569,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11065,6 +16590,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rail": "SEPA"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     rail: "SEPA" | "ACH_US";
@@ -11078,6 +16608,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b",
+                     *       "rail": "SEPA",
+                     *       "currency": "EUR",
+                     *       "payoutCount": 2,
+                     *       "total": 350,
+                     *       "fileName": "pain001-3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b.xml",
+                     *       "createdAt": 1748856600,
+                     *       "payouts": [
+                     *         {
+                     *           "payoutId": "4bf5bd1f-400b-4b62-9b51-705585d28928",
+                     *           "reference": "WD4BF5BD1F400B4B62",
+                     *           "amount": 100
+                     *         },
+                     *         {
+                     *           "payoutId": "PRE5574S31EQ9QV",
+                     *           "reference": "OR5574S31EQ9QV",
+                     *           "amount": 250
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Also the file’s message id (pain.001 MsgId) */
                         batchId: string;
@@ -11105,6 +16658,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "rail is required",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11114,6 +16674,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11123,6 +16690,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No SEPA payout is waiting for a batch",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11132,6 +16706,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11142,6 +16723,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b */
                 batchId: string;
             };
             cookie?: never;
@@ -11154,7 +16736,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b</MsgId><CreDtTm>2025-06-02T09:30:00Z</CreDtTm><NbOfTxs>2</NbOfTxs><CtrlSum>350.00</CtrlSum></GrpHdr>…</CstmrCdtTrfInitn></Document> */
                     "application/xml": string;
+                    /**
+                     * @example 101 091000019 0910000192506020930A094101FIRST NATIONAL BANK    BROKERAGE
+                     *     5220BROKERAGE                           1234567890PPDPAYOUT    250602250602   1091000010000001
+                     *     …
+                     */
                     "text/plain": string;
                 };
             };
@@ -11164,6 +16752,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter batchId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11173,6 +16768,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11182,6 +16784,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Payout batch 3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11191,6 +16800,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11201,8 +16817,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 37c0d06d-6250-47ec-b516-74bad604cd63 */
                 workspaceId: string;
+                /** @example manual-ok@example.com */
                 email: string;
+                /** @example approve */
                 decision: "approve" | "reject";
             };
             cookie?: never;
@@ -11215,6 +16834,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountId": "manual-ok@example.com",
+                     *       "status": "APPROVED"
+                     *     }
+                     */
                     "application/json": {
                         accountId: string;
                         status: string;
@@ -11227,6 +16852,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11236,6 +16868,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11245,6 +16884,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No verification for nobody@example.com in workspace 37c0d06d-6250-47ec-b516-74bad604cd63",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11254,6 +16900,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The verification is REJECTED; only a REVIEWING one can be decided",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11263,6 +16916,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11277,6 +16937,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaceId": "214d9fa1-c036-44a6-bd2b-f1f6e0d0763e",
+                 *       "key": "k-6081e26d-eba6-415a-89e5-74f2d3bf36e5"
+                 *     }
+                 */
                 "application/json": {
                     workspaceId: string;
                     key: string;
@@ -11292,6 +16958,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "released": true,
+                     *       "previousState": "failed"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         released: true;
@@ -11305,6 +16977,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "workspaceId is required",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11314,6 +16993,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11323,6 +17009,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No idempotency key k-f1061603-f2cf-419e-b7a7-e568e7e5c7a0 in workspace 00c1c195-8ac0-49de-b116-71cc6fb62a7b",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11332,6 +17025,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The key completed successfully: it replays its answer and is not released",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11341,6 +17041,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11351,7 +17058,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PRE49HCN0LVCC37 */
                 depositId: string;
+                /** @example clear */
                 decision: "clear" | "reject";
             };
             cookie?: never;
@@ -11364,6 +17073,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "depositId": "PRE49HCN0LVCC37",
+                     *       "userData": {
+                     *         "country": "PT",
+                     *         "lastName": "Silva",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.payer@example.com"
+                     *       },
+                     *       "createdAt": 1748856695,
+                     *       "rail": "SEPA",
+                     *       "amount": 30,
+                     *       "currency": "EUR",
+                     *       "feeCurrency": "EUR",
+                     *       "fee": 0,
+                     *       "expectedFee": 0,
+                     *       "status": "Received",
+                     *       "depositInfoPending": false,
+                     *       "depositInfo": {
+                     *         "depositType": "SEPA",
+                     *         "bic": "BRKSNL20",
+                     *         "iban": "NL91BRKS0024673110",
+                     *         "amount": 30,
+                     *         "bankName": "Brokerage Stage Bank (sandbox)",
+                     *         "accountHolder": "Brokerage Stage Collections",
+                     *         "referenceCode": "BRK49HCN0LVCC37"
+                     *       },
+                     *       "receivedAt": 1748856695,
+                     *       "expectedAmount": 30
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
@@ -11373,6 +17113,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter decision must be one of: clear, reject",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11382,6 +17129,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11391,6 +17145,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Deposit PRE000000000000 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11400,6 +17161,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Deposit PRE49HCN0LVCC37 is Received, not held for compliance review",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11409,6 +17177,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11419,7 +17194,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example PREWIJW65XCH650 */
                 orderId: string;
+                /** @example clear */
                 decision: "clear" | "reject";
             };
             cookie?: never;
@@ -11432,6 +17209,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PREWIJW65XCH650",
+                     *       "quoteId": "b03a8eb2-3c9b-492d-927c-2e8ddad44122",
+                     *       "status": "Received",
+                     *       "originCurrency": "EUR",
+                     *       "originRail": "SEPA",
+                     *       "originAmount": 100,
+                     *       "destinationCurrency": "BRL",
+                     *       "destinationRail": "PIX_BR",
+                     *       "destinationAmount": 619.65,
+                     *       "conversionRate": 6.227688984881209,
+                     *       "fee": 0,
+                     *       "expectedFee": 0.5,
+                     *       "expectedGasFee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "destinationTransferData": {
+                     *         "type": "PIX_BR",
+                     *         "destinationName": "Bruno Costa",
+                     *         "destinationTaxId": "52998224725",
+                     *         "destinationPixCode": "bruno@example.com"
+                     *       },
+                     *       "deposit": {
+                     *         "depositId": "PRE5VIDCF4ZGKU8",
+                     *         "currency": "EUR",
+                     *         "rail": "SEPA",
+                     *         "expectedAmount": 100,
+                     *         "amount": 100,
+                     *         "depositInfo": {
+                     *           "depositType": "SEPA",
+                     *           "bic": "BRKSNL20",
+                     *           "iban": "NL07BRKS7250326163",
+                     *           "amount": 100,
+                     *           "bankName": "Brokerage Stage Bank (sandbox)",
+                     *           "accountHolder": "Brokerage Stage Collections",
+                     *           "referenceCode": "BRK5VIDCF4ZGKU8"
+                     *         },
+                     *         "receivedAt": 1748856677
+                     *       },
+                     *       "trade": {
+                     *         "pair": "EUR/BRL",
+                     *         "conversionRate": 6.227688984881209,
+                     *         "originAmount": 99.5,
+                     *         "destinationAmount": 619.65,
+                     *         "status": "Pending"
+                     *       },
+                     *       "withdraw": {
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "amount": 619.65,
+                     *         "status": "Pending"
+                     *       },
+                     *       "payBy": 1748943077,
+                     *       "createdAt": 1748856677,
+                     *       "updatedAt": 1748856677,
+                     *       "userData": {
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "taxId": "52998224725",
+                     *         "address": "1 Main St",
+                     *         "country": "PT",
+                     *         "lastName": "Silva",
+                     *         "firstName": "Ana",
+                     *         "userEmail": "ana.orders@example.com",
+                     *         "postalCode": "73301",
+                     *         "phoneNumber": "+254712345678"
+                     *       },
+                     *       "destinationUserData": {
+                     *         "city": "Berlin",
+                     *         "taxId": "52998224725",
+                     *         "country": "BR",
+                     *         "lastName": "Costa",
+                     *         "firstName": "Bruno",
+                     *         "userEmail": "bruno@example.com",
+                     *         "postalCode": "10115",
+                     *         "phoneNumber": "+5511999998888"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -11441,6 +17297,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11450,6 +17313,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11459,6 +17329,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11468,6 +17345,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Order PRE357M96JMK9T8 is Failed, not held for compliance review",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11477,6 +17361,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11487,7 +17378,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3cc85b61-a716-4889-b62d-10092fcfd49a */
                 transferId: string;
+                /** @example start */
                 action: "start" | "approve";
             };
             cookie?: never;
@@ -11500,6 +17393,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transferId": "3cc85b61-a716-4889-b62d-10092fcfd49a",
+                     *       "currency": "EUR",
+                     *       "amount": 70,
+                     *       "status": "UNMATCHED",
+                     *       "counterparty": {
+                     *         "iban": "DE89370400440532013000",
+                     *         "name": "Payer"
+                     *       },
+                     *       "createdAt": 1748856681,
+                     *       "updatedAt": 1748856681,
+                     *       "methodId": "PREOPHVJEAF21HO",
+                     *       "refundStatus": "pending_approval"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         transferId: string;
@@ -11534,6 +17443,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11543,6 +17459,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11552,6 +17475,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11561,6 +17491,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Pending payment 0c1507b3-1d38-41f8-956d-1e135aa5322b is UNMATCHED: cannot approve a refund",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11570,6 +17507,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11578,7 +17522,10 @@ export interface operations {
     "admin.conversations.list": {
         parameters: {
             query?: {
-                /** @description Absent: every workspace */
+                /**
+                 * @description Absent: every workspace
+                 * @example 49bc89e7-da1a-4087-a8de-5bdf30242d95
+                 */
                 workspaceId?: string;
                 endUserEmail?: string;
                 /** @description One value, or repeated for several */
@@ -11600,6 +17547,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
+                     *         "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *         "endUserEmail": "carla@example.com",
+                     *         "subject": "Proof of address",
+                     *         "status": "OPEN",
+                     *         "openedBy": "brokerage",
+                     *         "messageCount": 3,
+                     *         "createdAt": 1748856674,
+                     *         "updatedAt": 1748856674,
+                     *         "lastMessageBy": "brokerage",
+                     *         "lastMessageAt": 1748856674
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         workspaceId: string;
                         /** Format: uuid */
@@ -11636,6 +17600,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11645,6 +17616,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11654,6 +17632,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11668,6 +17653,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
+                 *       "endUserEmail": "carla@example.com",
+                 *       "subject": "Proof of address",
+                 *       "message": "Please ask Carla for a recent utility bill."
+                 *     }
+                 */
                 "application/json": {
                     workspaceId: string;
                     /** Format: email */
@@ -11691,6 +17684,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
+                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *       "endUserEmail": "carla@example.com",
+                     *       "subject": "Proof of address",
+                     *       "status": "OPEN",
+                     *       "openedBy": "brokerage",
+                     *       "messageCount": 1,
+                     *       "createdAt": 1748856674,
+                     *       "updatedAt": 1748856674,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "5aa04ad6-c0c9-4b01-ac80-168c32b082b0",
+                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *           "author": "brokerage",
+                     *           "message": "Please ask Carla for a recent utility bill.",
+                     *           "attachments": [],
+                     *           "createdAt": 1748856674
+                     *         }
+                     *       ],
+                     *       "lastMessageBy": "brokerage",
+                     *       "lastMessageAt": 1748856674
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         /** Format: uuid */
@@ -11729,6 +17747,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "workspaceId is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11738,6 +17765,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11747,6 +17783,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "Workspace 25c14297-19c9-46a4-a742-9fb8a4922a8d does not exist",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11756,6 +17801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11766,12 +17820,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
                 conversationId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Thank you, cleared.",
+                 *       "attachments": [
+                 *         {
+                 *           "fileName": "receipt.png",
+                 *           "content": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     message: string;
                     /** @description JPEG, PNG or PDF files, as the hosted verification page accepts */
@@ -11791,6 +17857,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "03bab3e1-3224-4c96-a70c-211d535c5100",
+                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *       "author": "brokerage",
+                     *       "message": "Thank you, cleared.",
+                     *       "attachments": [
+                     *         {
+                     *           "number": 1,
+                     *           "contentType": "image/png",
+                     *           "sizeBytes": 70,
+                     *           "sha256": "c414cd0e204de974f73753c7e28d7638e7b3691bb8b1a2bab6b25bb7fed7ce77",
+                     *           "fileName": "receipt.png"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1748856674
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationMessage"];
                 };
             };
@@ -11800,6 +17884,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11809,6 +17902,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11818,6 +17920,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11827,6 +17938,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Conversation b81ce1cb-3c7a-415a-848d-70dec2edbde2 is CLOSED: it takes no more messages",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11836,6 +17956,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11846,6 +17975,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
                 conversationId: string;
             };
             cookie?: never;
@@ -11858,6 +17988,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
+                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *       "endUserEmail": "carla@example.com",
+                     *       "subject": "Proof of address",
+                     *       "status": "CLOSED",
+                     *       "openedBy": "brokerage",
+                     *       "messageCount": 3,
+                     *       "createdAt": 1748856674,
+                     *       "updatedAt": 1748856674,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "5aa04ad6-c0c9-4b01-ac80-168c32b082b0",
+                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *           "author": "brokerage",
+                     *           "message": "Please ask Carla for a recent utility bill.",
+                     *           "attachments": [],
+                     *           "createdAt": 1748856674
+                     *         },
+                     *         {
+                     *           "messageId": "3a1fccec-99ba-4a96-a2fc-2e22b13b7b30",
+                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *           "author": "partner",
+                     *           "message": "Attached.",
+                     *           "attachments": [
+                     *             {
+                     *               "number": 1,
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 50,
+                     *               "sha256": "2424e4b37c25d8dac4c66fd4ecd780c717b828582c3f9a9fc718672d2d5e31f1",
+                     *               "fileName": "bill.pdf"
+                     *             }
+                     *           ],
+                     *           "createdAt": 1748856674
+                     *         }
+                     *       ],
+                     *       "closedBy": "brokerage",
+                     *       "lastMessageBy": "brokerage",
+                     *       "lastMessageAt": 1748856674,
+                     *       "closedAt": 1748856674
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         /** Format: uuid */
@@ -11896,6 +18069,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11905,6 +18085,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11914,6 +18101,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11923,6 +18117,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Conversation b81ce1cb-3c7a-415a-848d-70dec2edbde2 is CLOSED already",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11932,6 +18133,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -11942,6 +18150,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
                 conversationId: string;
             };
             cookie?: never;
@@ -11954,6 +18163,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
+                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *       "endUserEmail": "carla@example.com",
+                     *       "subject": "Proof of address",
+                     *       "status": "OPEN",
+                     *       "openedBy": "brokerage",
+                     *       "messageCount": 3,
+                     *       "createdAt": 1748856674,
+                     *       "updatedAt": 1748856674,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "5aa04ad6-c0c9-4b01-ac80-168c32b082b0",
+                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *           "author": "brokerage",
+                     *           "message": "Please ask Carla for a recent utility bill.",
+                     *           "attachments": [],
+                     *           "createdAt": 1748856674
+                     *         },
+                     *         {
+                     *           "messageId": "3a1fccec-99ba-4a96-a2fc-2e22b13b7b30",
+                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
+                     *           "author": "partner",
+                     *           "message": "Attached.",
+                     *           "attachments": [
+                     *             {
+                     *               "number": 1,
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 50,
+                     *               "sha256": "2424e4b37c25d8dac4c66fd4ecd780c717b828582c3f9a9fc718672d2d5e31f1",
+                     *               "fileName": "bill.pdf"
+                     *             }
+                     *           ],
+                     *           "createdAt": 1748856674
+                     *         }
+                     *       ],
+                     *       "lastMessageBy": "brokerage",
+                     *       "lastMessageAt": 1748856674
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         /** Format: uuid */
@@ -11992,6 +18242,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12001,6 +18258,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12010,6 +18274,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Conversation e90c2268-821b-4be0-8b19-0b7ba64d812f does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12019,6 +18290,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12029,8 +18307,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
                 conversationId: string;
+                /** @example 3a1fccec-99ba-4a96-a2fc-2e22b13b7b30 */
                 messageId: string;
+                /** @example 1 */
                 number: number;
             };
             cookie?: never;
@@ -12043,8 +18324,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example (the JPEG file, byte for byte) */
                     "image/jpeg": string;
+                    /** @example (the PNG file, byte for byte) */
                     "image/png": string;
+                    /** @example (the PDF file, byte for byte) */
                     "application/pdf": string;
                 };
             };
@@ -12054,6 +18338,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12063,6 +18354,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12072,6 +18370,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12081,6 +18386,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12093,7 +18405,10 @@ export interface operations {
                 workspaceId?: string;
                 /** @description One value, or repeated for several */
                 status?: ("OPEN" | "IN_PROGRESS" | "WAITING_ON_PARTNER" | "RESOLVED" | "CLOSED")[];
-                /** @description Page size; 0 or absent: 50 */
+                /**
+                 * @description Page size; 0 or absent: 50
+                 * @example 500
+                 */
                 limit?: number;
                 /** @description Page number, from 0 */
                 page?: number;
@@ -12110,6 +18425,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "workspaceId": "88b155be-221c-4c36-bea4-724110e83107",
+                     *         "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
+                     *         "subject": "Payout not received",
+                     *         "description": "The beneficiary says nothing arrived.",
+                     *         "category": "TECHNICAL",
+                     *         "status": "IN_PROGRESS",
+                     *         "messageCount": 1,
+                     *         "createdAt": 1748856664,
+                     *         "updatedAt": 1748856664
+                     *       },
+                     *       {
+                     *         "workspaceId": "35b71040-67a1-4377-ac6f-cd0d05a1fb73",
+                     *         "ticketId": "a8d403e4-2743-40bc-935b-1e0fd52af493",
+                     *         "subject": "Payout not received",
+                     *         "description": "The beneficiary says nothing arrived.",
+                     *         "category": "PAYMENT",
+                     *         "status": "OPEN",
+                     *         "messageCount": 0,
+                     *         "createdAt": 1748856664,
+                     *         "updatedAt": 1748856664
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         workspaceId: string;
                         /** Format: uuid */
@@ -12142,6 +18483,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12151,6 +18499,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12160,6 +18515,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12170,6 +18532,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example bb5386c2-9e97-49dd-878a-1effa9be3405 */
                 ticketId: string;
             };
             cookie?: never;
@@ -12182,6 +18545,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "88b155be-221c-4c36-bea4-724110e83107",
+                     *       "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
+                     *       "subject": "Payout not received",
+                     *       "description": "The beneficiary says nothing arrived.",
+                     *       "category": "TECHNICAL",
+                     *       "status": "IN_PROGRESS",
+                     *       "messageCount": 1,
+                     *       "createdAt": 1748856664,
+                     *       "updatedAt": 1748856664,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "a2398558-f0b1-4952-862e-e797cf808f79",
+                     *           "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
+                     *           "author": "brokerage",
+                     *           "message": "Looking into it.",
+                     *           "createdAt": 1748856664
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         /** Format: uuid */
@@ -12216,6 +18601,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12225,6 +18617,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12234,6 +18633,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Support ticket 2a1b675c-7c95-4ca7-9f1c-ff795e31c347 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12243,6 +18649,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12253,12 +18666,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example bb5386c2-9e97-49dd-878a-1effa9be3405 */
                 ticketId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Looking into it.",
+                 *       "status": "IN_PROGRESS"
+                 *     }
+                 */
                 "application/json": {
                     message: string;
                     /**
@@ -12276,6 +18696,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "a2398558-f0b1-4952-862e-e797cf808f79",
+                     *       "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
+                     *       "author": "brokerage",
+                     *       "message": "Looking into it.",
+                     *       "createdAt": 1748856664
+                     *     }
+                     */
                     "application/json": components["schemas"]["SupportTicketMessage"];
                 };
             };
@@ -12285,6 +18714,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -12294,6 +18732,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -12303,6 +18750,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -12312,6 +18768,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -12321,6 +18786,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -12331,12 +18805,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example de732442-4c40-4d84-a4c2-80440c90cbc2 */
                 ticketId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "RESOLVED"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description OPEN is never a target; CLOSED is final (src/domain/states/support-ticket-status.ts)
@@ -12353,6 +18833,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "59ecb1de-66e4-4635-b2e7-a2537448c86d",
+                     *       "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
+                     *       "subject": "Payout not received",
+                     *       "description": "The beneficiary says nothing arrived.",
+                     *       "category": "PAYMENT",
+                     *       "status": "RESOLVED",
+                     *       "messageCount": 2,
+                     *       "createdAt": 1748856663,
+                     *       "updatedAt": 1748856663,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "3decfbd3-4785-475a-bb44-b91a67576137",
+                     *           "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
+                     *           "author": "brokerage",
+                     *           "message": "Which beneficiary bank?",
+                     *           "createdAt": 1748856663
+                     *         },
+                     *         {
+                     *           "messageId": "c2403c53-070c-4f43-b108-bd7520089722",
+                     *           "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
+                     *           "author": "partner",
+                     *           "message": "Banco do Brasil.",
+                     *           "createdAt": 1748856663
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         workspaceId: string;
                         /** Format: uuid */
@@ -12387,6 +18896,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "status must be one of: OPEN, IN_PROGRESS, WAITING_ON_PARTNER, RESOLVED, CLOSED",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12396,6 +18912,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12405,6 +18928,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12414,6 +18944,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12423,6 +18960,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12437,6 +18981,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sdnCsv": "10001,\"KARIMOV, Rustam Alievich\",\"individual\",\"SDGT] [IRGC\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB 12 Mar 1968; alt. DOB 1969; POB Tashkent, Uzbekistan; nationality Uzbekistan; Gender Male; Passport AA1234567 (Uzbekistan).\"\r\n10002,\"MUELLER, Hans-Peter\",\"individual\",\"RUSSIA-EO14024\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB circa 1975; nationality Germany; Gender Male.\"\r\n10003,\"OCEANIC FRONT TRADING CO., LTD.\",-0- ,\"DPRK3\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"Website www.oceanicfront.example; a.k.a. \"\"OFT\"\"; Organization Established Date 2011.\"\r\n10004,\"NORTHERN STAR\",\"vessel\",\"IRAN-EO13846\",-0- ,\"9BXX2\",\"Crude Oil Tanker\",-0- ,\"81000\",\"Iran\",\"NATIONAL TANKER COMPANY\",-0- \r\n10005,\"EP-XYZ\",\"aircraft\",\"SDGT\",-0- ,-0- ,\"Boeing 747-200\",-0- ,-0- ,-0- ,\"NORTHERN AIR\",-0- \r\n10006,\"PUTILIN, Vladimir Sergeyevich\",\"individual\",\"UKRAINE-EO13661] [RUSSIA-EO14024\",\"Deputy Minister\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB 07 Oct 1958; POB Leningrad, Russia; nationality Russia; Gender Male.\"\r\n10007,\"AL-RASHID, Abu Bakr\",\"individual\",\"SDGT\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n\u001a",
+                 *       "altCsv": "10001,20001,\"aka\",\"KARIMOV, Rustem\",-0- \r\n10001,20002,\"fka\",\"ALIEV, Rustam\",-0- \r\n10003,20003,\"aka\",\"OFT CO\",-0- \r\n10006,20004,\"aka\",\"PUTILIN, Volodymyr\",-0- \r\n10007,20005,\"aka\",\"AL RASHEED, Abubakar\",\"weak alias\"\r\n\u001a",
+                 *       "listDate": "2026-11-21"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The contents of sdn.csv, as published */
                     sdnCsv: string;
@@ -12454,6 +19005,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "list": "OFAC_SDN",
+                     *       "importedAt": 1748856707,
+                     *       "entries": 7,
+                     *       "aliases": 5,
+                     *       "sha256": "72ecc96cb8658589068b058295f7c60c2789c7a180dcf5f0e69a3af4c2e02bd4",
+                     *       "version": 1,
+                     *       "listDate": "2026-11-21"
+                     *     }
+                     */
                     "application/json": {
                         list: string;
                         listDate?: string;
@@ -12474,6 +19036,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The OFAC SDN files do not parse: sdn.csv record 1 has 3 fields; sdn.csv has 12",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12483,6 +19052,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12492,6 +19068,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12512,6 +19095,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "list": "OFAC_SDN",
+                     *         "importedAt": 1748856707,
+                     *         "entries": 7,
+                     *         "aliases": 5,
+                     *         "sha256": "72ecc96cb8658589068b058295f7c60c2789c7a180dcf5f0e69a3af4c2e02bd4",
+                     *         "version": 2,
+                     *         "listDate": "2026-11-21"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         list: string;
                         listDate?: string;
@@ -12532,6 +19128,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12541,6 +19144,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12550,6 +19160,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12558,7 +19175,12 @@ export interface operations {
     "admin.amlScreenings.list": {
         parameters: {
             query?: {
-                /** @description One value, or repeated for several */
+                /**
+                 * @description One value, or repeated for several
+                 * @example [
+                 *       "POTENTIAL_MATCH"
+                 *     ]
+                 */
                 status?: ("CLEAR" | "POTENTIAL_MATCH" | "CONFIRMED_MATCH" | "FALSE_POSITIVE")[];
                 entityType?: "INDIVIDUAL" | "BUSINESS";
                 userEmail?: string;
@@ -12566,7 +19188,10 @@ export interface operations {
                 from?: number;
                 /** @description Unix seconds, inclusive */
                 to?: number;
-                /** @description Page size; 0 or absent: 50 */
+                /**
+                 * @description Page size; 0 or absent: 50
+                 * @example 50
+                 */
                 limit?: number;
                 /** @description Page number, from 0 */
                 page?: number;
@@ -12583,6 +19208,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "screeningId": "0184e02f-7ea6-49e0-83cf-f4d0aa86c60d",
+                     *         "entityType": "INDIVIDUAL",
+                     *         "status": "POTENTIAL_MATCH",
+                     *         "matches": [
+                     *           {
+                     *             "list": "SANDBOX",
+                     *             "entryId": "9900001",
+                     *             "listedName": "TESTSANCTIONED, Ivan",
+                     *             "matchedName": "TESTSANCTIONED, Ivan",
+                     *             "programs": [
+                     *               "SDGT",
+                     *               "CYBER2"
+                     *             ],
+                     *             "score": 1,
+                     *             "datesOfBirth": [
+                     *               "01 Jan 1970"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "lists": [
+                     *           {
+                     *             "list": "SANDBOX"
+                     *           }
+                     *         ],
+                     *         "createdAt": 1748856661,
+                     *         "updatedAt": 1748856661,
+                     *         "workspaceId": "a75e3ff1-535a-4299-8e6f-9e62f0fced14",
+                     *         "firstName": "Ivan",
+                     *         "lastName": "Testsanctioned"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: uuid */
                         screeningId: string;
@@ -12623,6 +19283,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12632,6 +19299,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12641,6 +19315,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12651,12 +19332,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0184e02f-7ea6-49e0-83cf-f4d0aa86c60d */
                 screeningId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "FALSE_POSITIVE"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     status: "CONFIRMED_MATCH" | "FALSE_POSITIVE";
@@ -12672,6 +19359,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "screeningId": "0184e02f-7ea6-49e0-83cf-f4d0aa86c60d",
+                     *       "entityType": "INDIVIDUAL",
+                     *       "status": "FALSE_POSITIVE",
+                     *       "matches": [
+                     *         {
+                     *           "list": "SANDBOX",
+                     *           "entryId": "9900001",
+                     *           "listedName": "TESTSANCTIONED, Ivan",
+                     *           "matchedName": "TESTSANCTIONED, Ivan",
+                     *           "programs": [
+                     *             "SDGT",
+                     *             "CYBER2"
+                     *           ],
+                     *           "score": 1,
+                     *           "datesOfBirth": [
+                     *             "01 Jan 1970"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "lists": [
+                     *         {
+                     *           "list": "SANDBOX"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1748856661,
+                     *       "updatedAt": 1748856661,
+                     *       "workspaceId": "a75e3ff1-535a-4299-8e6f-9e62f0fced14",
+                     *       "firstName": "Ivan",
+                     *       "lastName": "Testsanctioned",
+                     *       "resolvedAt": 1748856661
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         screeningId: string;
@@ -12712,6 +19433,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12721,6 +19449,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12730,6 +19465,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "AML screening no-such-screening does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12739,6 +19481,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Cannot resolve AML screening fba9ac8c-2c24-4c6a-aaa6-8ac0670d70f3: the screening is FALSE_POSITIVE; only a POTENTIAL_MATCH is resolved",
+                     *       "error": "StateError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12748,6 +19497,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12768,6 +19524,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "lastRun": {
+                     *         "runId": "1",
+                     *         "startedAt": 1748943017,
+                     *         "finishedAt": 1748943017,
+                     *         "slices": 1,
+                     *         "removed": {
+                     *           "webhookDeliveries": 1202,
+                     *           "outboxEvents": 1202,
+                     *           "jobs": 0,
+                     *           "idempotencyKeys": 40,
+                     *           "kycSessions": 0,
+                     *           "openBankingSessions": 0,
+                     *           "quotes": 0
+                     *         }
+                     *       },
+                     *       "nextRunAt": 1748946617,
+                     *       "settings": {
+                     *         "eventRetentionDays": 30,
+                     *         "jobRetentionDays": 7,
+                     *         "idempotencyKeyRetentionHours": 24,
+                     *         "withdrawalReturnWindowDays": 90,
+                     *         "hostedSessionRetentionDays": 7,
+                     *         "quoteRetentionDays": 7,
+                     *         "intervalMinutes": 60,
+                     *         "batchSize": 1000,
+                     *         "batchPauseMs": 20
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         lastRun: null | {
                             runId: string;
@@ -12815,6 +19602,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12824,6 +19618,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12844,6 +19645,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "lastRun": {
+                     *         "runId": "1",
+                     *         "startedAt": 1748943017,
+                     *         "finishedAt": 1748943017,
+                     *         "slices": 1,
+                     *         "removed": {
+                     *           "webhookDeliveries": 1202,
+                     *           "outboxEvents": 1202,
+                     *           "jobs": 0,
+                     *           "idempotencyKeys": 40,
+                     *           "kycSessions": 0,
+                     *           "openBankingSessions": 0,
+                     *           "quotes": 0
+                     *         }
+                     *       },
+                     *       "nextRunAt": 1748856704,
+                     *       "settings": {
+                     *         "eventRetentionDays": 30,
+                     *         "jobRetentionDays": 7,
+                     *         "idempotencyKeyRetentionHours": 24,
+                     *         "withdrawalReturnWindowDays": 90,
+                     *         "hostedSessionRetentionDays": 7,
+                     *         "quoteRetentionDays": 7,
+                     *         "intervalMinutes": 60,
+                     *         "batchSize": 1000,
+                     *         "batchPauseMs": 20
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         lastRun: null | {
                             runId: string;
@@ -12891,6 +19723,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12900,6 +19739,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
@@ -12909,6 +19755,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
