@@ -98,8 +98,8 @@ describe.skipIf(!runBrowserTests)('the API reference page in a browser', () => {
     await quote.locator('.execute').click();
     const answer = quote.locator('.live-responses-table .response');
     await answer.waitFor();
-    expect(await answer.locator('.response-col_status').innerText()).toContain('201');
-    const body = await answer.locator('.response-col_description pre').first().innerText();
+    expect((await answer.locator('.response-col_status').textContent()) ?? '').toContain('201');
+    const body = (await answer.locator('.response-col_description pre').first().textContent()) ?? '';
     expect(JSON.parse(body)).toMatchObject({ quoteId: expect.any(String), pair: 'EUR/USDC' });
     await screenshots(page, 'reference-3-quote');
     expect(elsewhere).toEqual([]);
