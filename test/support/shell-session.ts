@@ -19,28 +19,35 @@ export function shellBlocks(markdown: string): { heading: string; code: string }
 }
 
 /** A comment that shows what the commands above it print. */
-const answerComment = /^# ((?:[{["…]|true$|false$|http:\/\/).*)$/;
+const answerComment = /^# ((?:[{["…]|true$|false$|http:\/\/|verified ).*)$/;
 
 export interface Step {
   /** Shell lines up to and including the comment that shows their answer (or the block's end). */
   readonly code: string;
-  /** The answer shown, if the step ends in one. */
-  readonly expected: string | undefined;
+  /** The answers shown (consecutive comments), each a line the step must print. */
+  readonly expected: readonly string[];
 }
 
 /** A block cut after each comment that shows an answer. */
 export function stepsOf(code: string): Step[] {
-  const steps: Step[] = [];
+  const steps: { code: string; expected: string[] }[] = [];
   let lines: string[] = [];
   for (const line of code.split('\n')) {
-    lines.push(line);
     const shown = answerComment.exec(line.trim());
+    const previous = steps.at(-1);
+    // A comment right after another answer adds a line to that answer.
+    if (shown && lines.length === 0 && previous !== undefined) {
+      previous.code += `\n${line}`;
+      previous.expected.push(shown[1] as string);
+      continue;
+    }
+    lines.push(line);
     if (shown) {
-      steps.push({ code: lines.join('\n'), expected: shown[1] });
+      steps.push({ code: lines.join('\n'), expected: [shown[1] as string] });
       lines = [];
     }
   }
-  if (lines.some((line) => line.trim() !== '')) steps.push({ code: lines.join('\n'), expected: undefined });
+  if (lines.some((line) => line.trim() !== '')) steps.push({ code: lines.join('\n'), expected: [] });
   return steps;
 }
 
@@ -100,7 +107,9 @@ export function shellSession(cwd: string, env: NodeJS.ProcessEnv): ShellSession 
             return resolve(printed);
           }
           if (bash.exitCode !== null) {
-            return reject(new Error(`the shell stopped (exit ${bash.exitCode}) in:\n${code}\nprinting:\n${output.slice(read)}`));
+            return reject(
+              new Error(`the shell stopped (exit ${bash.exitCode}) in:\n${code}\nprinting:\n${output.slice(read)}`),
+            );
           }
           if (Date.now() > deadline) {
             return reject(new Error(`no end within ${timeoutMs} ms of:\n${code}\nprinting:\n${output.slice(read)}`));
@@ -115,8 +124,9 @@ export function shellSession(cwd: string, env: NodeJS.ProcessEnv): ShellSession 
       for (const step of stepsOf(code)) {
         const out = await session.run(step.code, timeoutMs);
         printed += out;
-        if (step.expected !== undefined && !shows(out, step.expected)) {
-          throw new Error(`expected a line like\n  ${step.expected}\nafter\n${step.code}\nbut it printed\n${out}`);
+        for (const expected of step.expected) {
+          if (!shows(out, expected))
+            throw new Error(`expected a line like\n  ${expected}\nafter\n${step.code}\nbut it printed\n${out}`);
         }
       }
       return printed;
