@@ -18,8 +18,11 @@ export function shellBlocks(markdown: string): { heading: string; code: string }
   return blocks;
 }
 
-/** A comment that shows what the commands above it print. */
-const answerComment = /^# ((?:[{["…]|true$|false$|http:\/\/|verified ).*)$/;
+/**
+ * A comment that shows what the commands above it print: JSON (`{`, `[`, `"`), `…`, true/false, a number, a URL, a
+ * receiver's `verified` line, an error type, or a header line (`name: value`).
+ */
+const answerComment = /^# ((?:[{["…]|true$|false$|\d+$|http:\/\/|verified |[A-Za-z]+Error$|[a-z-]+: ).*)$/;
 
 export interface Step {
   /** Shell lines up to and including the comment that shows their answer (or the block's end). */
