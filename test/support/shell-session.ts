@@ -20,9 +20,11 @@ export function shellBlocks(markdown: string): { heading: string; code: string }
 
 /**
  * A comment that shows what the commands above it print: JSON (`{`, `[`, `"`), `…`, true/false, a number, a URL, a
- * receiver's `verified` line, an error type, or a header line (`name: value`).
+ * receiver's `verified` line, an error type, a status in capitals, an amount and a status, or a header line
+ * (`name: value`).
  */
-const answerComment = /^# ((?:[{["…]|true$|false$|\d+$|http:\/\/|verified |[A-Za-z]+Error$|[a-z-]+: ).*)$/;
+const answerComment =
+  /^# ((?:[{["…]|true$|false$|\d+$|http:\/\/|verified |[A-Za-z]+Error$|[A-Z][A-Z_]+$|\d[\d.]* [A-Z]\w*$|[a-z-]+: ).*)$/;
 
 export interface Step {
   /** Shell lines up to and including the comment that shows their answer (or the block's end). */
