@@ -20,6 +20,8 @@ export async function registerOpenApi(
   /** Each operation's examples by operationId (resources/<name>/examples.ts), handed in by the composition root. */
   examples: ExampleCatalogue,
 ): Promise<void> {
+  /** Operations whose body may be left out (config.bodyOptional): the generator marks every body required. */
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -69,13 +71,17 @@ export async function registerOpenApi(
           : undefined;
       const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
       const operationId = operationIdOf(method, url);
+      if (route.config?.bodyOptional === true) optionalBodies.add(operationId);
       return { schema: { ...schema, operationId, ...(security ? { security } : {}) }, url } as never;
     },
   });
   // Built once, on first request: the routes are fixed by then.
   let published: object | undefined;
   const publishedDocument = () => {
-    published ??= withExamples({ ...shareComponents(app.swagger()), webhooks }, examples);
+    published ??= withExamples(
+      { ...markOptionalBodies(shareComponents(app.swagger()), optionalBodies), webhooks },
+      examples,
+    );
     return published;
   };
   await app.register(swaggerUi, {
@@ -118,4 +124,16 @@ export function referencePagePolicy(publicBaseUrl: string): string {
     "frame-ancestors 'none'",
     "object-src 'none'",
   ].join('; ');
+}
+
+type Operations = Record<string, Record<string, { operationId?: string; requestBody?: { required?: boolean } }>>;
+
+/** The generator writes `requestBody.required: true` on every operation with a body; some bodies may be left out. */
+function markOptionalBodies<T extends { paths?: unknown }>(document: T, optional: ReadonlySet<string>): T {
+  for (const methods of Object.values((document.paths ?? {}) as Operations)) {
+    for (const operation of Object.values(methods)) {
+      if (operation.requestBody && optional.has(operation.operationId ?? '')) operation.requestBody.required = false;
+    }
+  }
+  return document;
 }
