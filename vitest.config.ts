@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // database: a fresh PGlite costs about 2.5 s and 700 MiB. Tests isolate themselves by creating their own workspace.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'sdk/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
     isolate: false,

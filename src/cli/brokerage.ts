@@ -8,34 +8,24 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { amlCommands } from './aml-commands.js';
 import { type Api, type Command, commands as coreCommands, type Options, UsageError, type Values } from './commands.js';
+import { CliFailure, exchange, HttpError, Interrupted } from './http.js';
+import { partnerCommands } from './partner-commands.js';
 
 export interface CliIo {
   readonly env: Record<string, string | undefined>;
   readonly stdout: (s: string) => void;
   readonly stderr: (s: string) => void;
   readonly fetch?: typeof fetch;
+  /** Aborted on Ctrl-C: a request in flight stops, and a command that follows events ends cleanly. */
+  readonly interrupt?: AbortSignal;
 }
 
-const commands: readonly Command[] = [...coreCommands, ...amlCommands];
-const requestTimeoutMs = 30_000;
+const commands: readonly Command[] = [...coreCommands, ...amlCommands, ...partnerCommands];
 const globalOptions: Options = {
   url: { type: 'string' },
   'admin-token': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A failure already worded for the operator; exit code 1. */
-class CliFailure extends Error {}
 
 export function usage(): string {
   const lines = ['Usage: brokerage [--url <url>] [--admin-token <token>] <command> [options]', '', 'Commands:'];
@@ -56,8 +46,12 @@ export function usage(): string {
     '  HOST, PORT               where the server listens, when BROKERAGE_URL is unset',
     '  ADMIN_TOKEN              the operator token',
     '  DATA_DIR                 the server data directory (default ./.data), read for admin-token',
+    '  BROKERAGE_API_URL        the partner API for events tail (default: the server above)',
+    '  BROKERAGE_TOKEN          a partner access token for events tail; renewed from the three below when it expires',
+    "  BROKERAGE_CLIENT_ID, BROKERAGE_USERNAME, BROKERAGE_PASSWORD   a workspace's credentials (sandbox prints them)",
     '',
-    'Output is JSON on stdout. Exit codes: 0 done, 1 the server refused or could not be reached, 2 usage error.',
+    'Output is JSON on stdout (sandbox prints shell lines, events tail one line per event).',
+    'Exit codes: 0 done, 1 the server refused or could not be reached, 2 usage error, 130 interrupted.',
   );
   return `${lines.join('\n')}\n`;
 }
@@ -106,41 +100,14 @@ function adminToken(values: Values, env: CliIo['env']): string {
   return token;
 }
 
-function httpApi(url: string, token: () => string, doFetch: typeof fetch): Api {
+function httpApi(url: string, token: () => string, doFetch: typeof fetch, interrupt?: AbortSignal): Api {
   return {
     async request(method, path, body, rawBody) {
       const headers: Record<string, string> = { authorization: `Bearer ${token()}`, accept: 'application/json' };
       if (body !== undefined) headers['content-type'] = rawBody?.contentType ?? 'application/json';
-      let response: Response;
-      try {
-        response = await doFetch(`${url}${path}`, {
-          method,
-          headers,
-          body: body === undefined ? null : rawBody === undefined ? JSON.stringify(body) : String(body),
-          signal: AbortSignal.timeout(requestTimeoutMs),
-        });
-      } catch (error) {
-        if (error instanceof Error && error.name === 'TimeoutError') {
-          throw new CliFailure(`the server at ${url} did not answer within ${requestTimeoutMs / 1000} s`);
-        }
-        const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
-        const code = cause && 'code' in cause && typeof cause.code === 'string' ? ` (${cause.code})` : '';
-        throw new CliFailure(`the server at ${url} is not reachable${code}`);
-      }
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        // Not JSON: kept as text.
-      }
-      if (!response.ok) {
-        const fields = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-        const type = typeof fields.error === 'string' ? fields.error : 'HttpError';
-        const message = typeof fields.message === 'string' ? fields.message : response.statusText || 'no details';
-        throw new HttpError(response.status, type, message);
-      }
-      return parsed;
+      const encoded = body === undefined ? undefined : rawBody === undefined ? JSON.stringify(body) : String(body);
+      const answer = await exchange(doFetch, url, path, { method, headers, body: encoded }, interrupt);
+      return answer.body;
     },
   };
 }
@@ -191,16 +158,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       secret ??= adminToken(values, io.env);
       return secret;
     };
+    const doFetch = io.fetch ?? fetch;
     const code = await command.run({
       values,
       args,
-      api: httpApi(url, token, io.fetch ?? fetch),
+      api: httpApi(url, token, doFetch, io.interrupt),
+      server: { url, given: typeof values.url === 'string', env: io.env, fetch: doFetch, interrupt: io.interrupt },
       print: (value) => stdout(`${JSON.stringify(value, null, 2)}\n`),
       write: (text) => stdout(text),
       warn: (line) => stderr(`${line}\n`),
     });
     return code ?? 0;
   } catch (error) {
+    if (error instanceof Interrupted) return 130;
     if (error instanceof HttpError) {
       stderr(`brokerage: ${error.status} ${error.type}: ${error.message}\n`);
       return 1;
@@ -221,11 +191,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 /** The process entry point: bin/brokerage.js calls it. */
 export async function main(): Promise<void> {
-  process.exitCode = await runCli(process.argv.slice(2), {
-    env: process.env,
-    stdout: (s) => void process.stdout.write(s),
-    stderr: (s) => void process.stderr.write(s),
-  });
+  // The first Ctrl-C lets the command end by itself (events tail stops polling and exits 0); a second one kills.
+  const interrupt = new AbortController();
+  const onInterrupt = () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    process.exitCode = await runCli(process.argv.slice(2), {
+      env: process.env,
+      stdout: (s) => void process.stdout.write(s),
+      stderr: (s) => void process.stderr.write(s),
+      interrupt: interrupt.signal,
+    });
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
 }
 
 function isEntryPoint(): boolean {

@@ -16,11 +16,24 @@ export interface Api {
   ): Promise<unknown>;
 }
 
+/** What a command needs to talk to the server beyond the operator API: the partner commands' own requests. */
+export interface ServerAccess {
+  /** The server's base URL as the global options and the environment name it. */
+  readonly url: string;
+  /** Whether --url named it (it then wins over BROKERAGE_API_URL). */
+  readonly given: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly fetch: typeof fetch;
+  /** Aborted on Ctrl-C. */
+  readonly interrupt: AbortSignal | undefined;
+}
+
 export interface CommandContext {
   readonly values: Values;
   /** The positional arguments after the command words. */
   readonly args: readonly string[];
   readonly api: Api;
+  readonly server: ServerAccess;
   /** Prints a value as pretty JSON on stdout. */
   readonly print: (value: unknown) => void;
   /** Writes text on stdout as it is (a payout file). */

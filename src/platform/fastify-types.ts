@@ -6,6 +6,11 @@ export type RouteKind = 'create' | 'read';
 declare module 'fastify' {
   interface FastifyContextConfig {
     kind?: RouteKind;
+    /**
+     * The body may be left out (every field of it is optional): no body, or an empty one, is the empty object, and
+     * the document marks the request body not required (platform/json-body.ts, platform/openapi.ts).
+     */
+    bodyOptional?: boolean;
   }
   interface FastifyRequest {
     /** Set by the bearer-token check on every /v1 route. */

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { shareComponents } from './components.js';
+import { type ExampleCatalogue, withExamples } from './openapi-examples.js';
 import { operationIdOf } from './operation-ids.js';
 
 /**
@@ -16,7 +17,11 @@ export async function registerOpenApi(
   ctx: AppContext,
   /** The document's `webhooks` (OpenAPI 3.1): the event catalogue, handed in by the composition root. */
   webhooks: Record<string, unknown>,
+  /** Each operation's examples by operationId (resources/<name>/examples.ts), handed in by the composition root. */
+  examples: ExampleCatalogue,
 ): Promise<void> {
+  /** Operations whose body may be left out (config.bodyOptional): the generator marks every body required. */
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -30,7 +35,16 @@ export async function registerOpenApi(
       servers: [{ url: ctx.config.publicBaseUrl }],
       components: {
         securitySchemes: {
-          partnerToken: { type: 'http', scheme: 'bearer', description: 'Access token from POST /oauth/token' },
+          // The spec's OAuth 2.0 password grant (Authentication), declared as such so that a reference page or a
+          // generated client can obtain the token itself; the token then travels as Authorization: Bearer.
+          partnerToken: {
+            type: 'oauth2',
+            description:
+              'OAuth 2.0 password grant: POST /oauth/token with grant_type=password, username, password and the ' +
+              'workspace client_id (as a form field, or as the user of HTTP Basic client authentication); send the ' +
+              'access token as Authorization: Bearer <access_token>. Tokens last about 300 seconds.',
+            flows: { password: { tokenUrl: `${ctx.config.publicBaseUrl}/oauth/token`, scopes: {} } },
+          },
           adminToken: { type: 'http', scheme: 'bearer', description: "The operators' ADMIN_TOKEN" },
         },
       },
@@ -57,20 +71,69 @@ export async function registerOpenApi(
           : undefined;
       const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
       const operationId = operationIdOf(method, url);
+      if (route.config?.bodyOptional === true) optionalBodies.add(operationId);
       return { schema: { ...schema, operationId, ...(security ? { security } : {}) }, url } as never;
     },
   });
   // Built once, on first request: the routes are fixed by then.
   let published: object | undefined;
   const publishedDocument = () => {
-    published ??= { ...shareComponents(app.swagger()), webhooks };
+    published ??= withExamples(
+      { ...markOptionalBodies(shareComponents(app.swagger()), optionalBodies), webhooks },
+      examples,
+    );
     return published;
   };
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { deepLinking: true },
+    // Nothing is fetched from elsewhere: no validator badge (validatorUrl null), the bundle, styles and icons are
+    // the package's own files served from /docs/static.
+    // BaseLayout: no top bar, whose URL box and logo only serve to load other documents (and fail axe's label and
+    // image-alt rules).
+    uiConfig: {
+      deepLinking: true,
+      validatorUrl: null,
+      displayOperationId: true,
+      defaultModelsExpandDepth: 0,
+      layout: 'BaseLayout',
+    },
+    staticCSP: referencePagePolicy(ctx.config.publicBaseUrl),
     transformSpecification: publishedDocument,
     transformSpecificationClone: false,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => publishedDocument());
+}
+
+/**
+ * The reference page's Content-Security-Policy, on the page, its assets and its document: scripts and styles only
+ * from this server (the package's index.html has no inline script; csp.json lists no hashes), images from here or
+ * data: URIs (Swagger UI's icons), requests ("Try it out", the token request) only to this server and the public
+ * address the document names as its server, no frames, plugins, forms elsewhere or base rewrites.
+ */
+export function referencePagePolicy(publicBaseUrl: string): string {
+  const publicOrigin = new URL(publicBaseUrl).origin;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${publicOrigin}`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+type Operations = Record<string, Record<string, { operationId?: string; requestBody?: { required?: boolean } }>>;
+
+/** The generator writes `requestBody.required: true` on every operation with a body; some bodies may be left out. */
+function markOptionalBodies<T extends { paths?: unknown }>(document: T, optional: ReadonlySet<string>): T {
+  for (const methods of Object.values((document.paths ?? {}) as Operations)) {
+    for (const operation of Object.values(methods)) {
+      if (operation.requestBody && optional.has(operation.operationId ?? '')) operation.requestBody.required = false;
+    }
+  }
+  return document;
 }

@@ -53,10 +53,16 @@ interface AxeViolation {
  * Runs axe-core in the page and fails listing every violation (rule id, impact, elements). The pages' CSP allows no
  * script, but code evaluated through the DevTools protocol is not page script, so axe runs under the real policy.
  */
-export async function expectAccessible(page: Page, stepName: string): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  stepName: string,
+  /** Rules not checked: only for third-party markup the project cannot change, each recorded in the decisions. */
+  skippedRules: readonly string[] = [],
+): Promise<void> {
   if (!(await page.evaluate("typeof axe !== 'undefined'"))) await page.evaluate(axeSource);
+  const rules = JSON.stringify(Object.fromEntries(skippedRules.map((id) => [id, { enabled: false }])));
   const violations = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
+    `axe.run(document, { resultTypes: ['violations'], rules: ${rules} }).then((r) => r.violations.map((v) => ({
       id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))`,
   )) as AxeViolation[];
   if (violations.length > 0) {

@@ -54,11 +54,8 @@ export async function eventRoutes(scope: FastifyInstance, ctx: AppContext): Prom
   app.post(
     '/events/:eventId/resend',
     {
-      config: { kind: 'create' },
-      // Its one field is optional, so a request without a body is the empty object (as openbanking's web form).
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      // Every field of the body is optional, so the body itself may be left out.
+      config: { kind: 'create', bodyOptional: true },
       schema: {
         tags,
         summary: 'Send an event again, unchanged (the same eventId), to every active endpoint or to one',

@@ -7,9 +7,16 @@ import { type OAuthErrorCode, requestToken } from './service.js';
 const TokenRequest = Type.Object(
   {
     grant_type: Type.Literal('password'),
-    client_id: Type.String({ minLength: 1, maxLength: 200 }),
+    client_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Required here unless sent as the user of HTTP Basic client authentication (RFC 6749 2.3.1)',
+      }),
+    ),
     username: Type.String({ minLength: 1, maxLength: 200 }),
     password: Type.String({ minLength: 1, maxLength: 500 }),
+    scope: Type.Optional(Type.String({ description: 'Accepted and ignored: a token covers its whole workspace' })),
   },
   { additionalProperties: true },
 );
@@ -77,16 +84,50 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (fields.grant_type !== undefined && fields.grant_type !== 'password') {
         return oauthError(reply, 'unsupported_grant_type', 'Only grant_type=password is supported');
       }
-      if (request.validationError) {
-        const missing = ['grant_type', 'client_id', 'username', 'password'].find((k) => !fields[k]);
-        return oauthError(reply, 'invalid_request', missing ? `Parameter ${missing} is required` : 'Malformed request');
+      const client = clientIdOf(request.headers.authorization, fields.client_id);
+      if (!client.ok) return oauthError(reply, 'invalid_request', client.refusal);
+      if (request.validationError || client.clientId === undefined) {
+        const missing = ['grant_type', 'username', 'password'].find((k) => !fields[k]);
+        const named = missing ?? (client.clientId === undefined ? 'client_id' : undefined);
+        return oauthError(reply, 'invalid_request', named ? `Parameter ${named} is required` : 'Malformed request');
       }
-      const body = request.body as { client_id: string; username: string; password: string };
-      const outcome = await requestToken(ctx, body.client_id, body.username, body.password);
+      const body = request.body as { username: string; password: string };
+      const outcome = await requestToken(ctx, client.clientId, body.username, body.password);
       if (!outcome.ok) return oauthError(reply, outcome.error, outcome.description);
       return { access_token: outcome.token, token_type: 'Bearer' as const, expires_in: outcome.expiresInSeconds };
     },
   );
+}
+
+/**
+ * The client's id, from the form's client_id (spec, Authentication) or from HTTP Basic client authentication (RFC
+ * 6749 2.3.1), which is what the reference page's Authorize dialog sends by default: when a fact can arrive in two
+ * places, either is accepted, and both only when they agree. The workspace has no client secret (the spec issues
+ * none: the username and password authenticate), so the Basic password, empty from that dialog, is not read.
+ */
+function clientIdOf(
+  authorization: string | undefined,
+  formClientId: unknown,
+): { ok: true; clientId: string | undefined } | { ok: false; refusal: string } {
+  const fromForm = typeof formClientId === 'string' && formClientId !== '' ? formClientId : undefined;
+  // Another scheme (a stale Bearer token, say) is no client authentication: the form alone names the client.
+  if (authorization === undefined || !/^basic /i.test(authorization.trim())) return { ok: true, clientId: fromForm };
+  const basic = /^Basic ([A-Za-z0-9+/]+={0,2})$/i.exec(authorization.trim());
+  const decoded = basic?.[1] ? Buffer.from(basic[1], 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon < 1)
+    return { ok: false, refusal: 'The Authorization header must be HTTP Basic with the client_id as user' };
+  let fromHeader: string;
+  try {
+    // RFC 6749 2.3.1: the id is form-urlencoded before it is encoded in Basic.
+    fromHeader = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+  } catch {
+    return { ok: false, refusal: 'The client_id in the Authorization header is not form-urlencoded' };
+  }
+  if (fromForm !== undefined && fromForm !== fromHeader) {
+    return { ok: false, refusal: 'The client_id of the form and of the Authorization header differ' };
+  }
+  return { ok: true, clientId: fromHeader };
 }
 
 function refusalOf(error: FastifyError): string {

@@ -14,11 +14,8 @@ export async function openBankingRoutes(scope: FastifyInstance, ctx: AppContext)
   app.post(
     '/openbanking/:id/web-form',
     {
-      config: { kind: 'create' },
-      // Every field is optional, so a request without a body is the empty object.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      // Every field of the body is optional, so the body itself may be left out.
+      config: { kind: 'create', bodyOptional: true },
       schema: {
         tags,
         summary:

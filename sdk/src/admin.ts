@@ -1,0 +1,28 @@
+// The operator's client: the operations under /admin/v1 (`admin.*`), authenticated with the fixed ADMIN_TOKEN.
+
+import { buildGroups } from './groups.js';
+import { Transport, type TransportOptions } from './transport.js';
+import type { AdminOperationId, Groups } from './types.js';
+
+export interface BrokerageAdminOptions extends TransportOptions {
+  /** The server's ADMIN_TOKEN. */
+  readonly adminToken: string;
+}
+
+type AdminGroups = Groups<AdminOperationId, 'admin.'>;
+
+export interface BrokerageAdmin extends AdminGroups {}
+
+/** `new BrokerageAdmin({ baseUrl, adminToken })`: `admin.workspaces.create(body)`, `admin.ledger.verify()`, ... */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the groups the constructor adds
+export class BrokerageAdmin {
+  constructor(options: BrokerageAdminOptions) {
+    const transport = new Transport(options);
+    // A fixed token: a 401 is final, there is nothing fresher to replay with.
+    transport.credentials = { token: async () => options.adminToken, refused: () => false };
+    Object.assign(
+      this,
+      buildGroups(transport, (id) => id.startsWith('admin.'), 'admin.'),
+    );
+  }
+}

@@ -1,0 +1,81 @@
+// One HTTP exchange of the CLI with the server, and the failures it can end in. Both the operator API (brokerage.ts)
+// and the partner API (partner-session.ts) go through `exchange`, so a refusal, an unreachable server, a timeout and
+// an interruption (Ctrl-C) read the same whichever API a command uses.
+
+export const requestTimeoutMs = 30_000;
+
+/** The server answered a refusal: printed as `<status> <type>: <message>`, exit code 1. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A failure already worded for the person at the terminal; exit code 1. */
+export class CliFailure extends Error {}
+
+/** The user pressed Ctrl-C while a request was in flight: no message; a command that follows a stream ends cleanly. */
+export class Interrupted extends Error {}
+
+export interface Exchange {
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly headers: Record<string, string>;
+  readonly body?: string | undefined;
+}
+
+/** The answer of a request that succeeded: its body parsed as JSON when it is JSON, else the text. */
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * Sends one request. A 2xx answer resolves; any other throws HttpError with the body's `error` and `message` (the
+ * API's error bodies) or `error_description` (the token endpoint's RFC 6749 bodies).
+ */
+export async function exchange(
+  doFetch: typeof fetch,
+  server: string,
+  path: string,
+  request: Exchange,
+  interrupt: AbortSignal | undefined,
+): Promise<Answer> {
+  const timeout = AbortSignal.timeout(requestTimeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await doFetch(`${server}${path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? null,
+      signal: interrupt === undefined ? timeout : AbortSignal.any([timeout, interrupt]),
+    });
+    text = await response.text();
+  } catch (error) {
+    if (interrupt?.aborted) throw new Interrupted('interrupted');
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new CliFailure(`the server at ${server} did not answer within ${requestTimeoutMs / 1000} s`);
+    }
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+    const code = cause && 'code' in cause && typeof cause.code === 'string' ? ` (${cause.code})` : '';
+    throw new CliFailure(`the server at ${server} is not reachable${code}`);
+  }
+  let parsed: unknown = text;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text.
+  }
+  if (!response.ok) {
+    const fields = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+    const type = typeof fields.error === 'string' ? fields.error : 'HttpError';
+    const detail = fields.message ?? fields.error_description;
+    const message = typeof detail === 'string' ? detail : response.statusText || 'no details';
+    throw new HttpError(response.status, type, message);
+  }
+  return { status: response.status, body: parsed };
+}

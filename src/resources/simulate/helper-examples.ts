@@ -1,0 +1,292 @@
+import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
+
+// Examples of the sandbox helpers by id and of the test clock (helper-routes.ts), as a stage server answers them:
+// captured from a run, times moved to the reference's example moment.
+
+const withdrawalMoved = (status: string, extra: object = {}) => ({
+  ...{
+    withdrawalId: '931f469b-8de5-454f-aea9-5af8a1d4137e',
+    currency: 'EUR',
+    amount: 120.5,
+    fee: 0,
+    feeCurrency: 'EUR',
+    rail: 'SEPA',
+    status: 'Success',
+    destinationTransferData: {
+      city: 'Berlin',
+      iban: 'DE89370400440532013000',
+      type: 'SEPA',
+      country: 'DE',
+      postalCode: '10115',
+      destinationName: 'Bruno Costa',
+    },
+    createdAt: 1748856616,
+    updatedAt: 1748856616,
+  },
+  status,
+  ...extra,
+});
+const refundedOrder = (failureReason: string) => ({
+  ...{
+    orderId: 'PREW7L4MLX1Z1B8',
+    quoteId: '6b4f7425-eedb-4bb3-a53b-383d6c1cf220',
+    status: 'Refunded',
+    originCurrency: 'EUR',
+    originRail: 'SEPA',
+    originAmount: 100,
+    destinationCurrency: 'BRL',
+    destinationRail: 'PIX_BR',
+    destinationAmount: 619.65,
+    conversionRate: 6.227688984881209,
+    fee: 0,
+    expectedFee: 0.5,
+    expectedGasFee: 0,
+    feeCurrency: 'EUR',
+    destinationTransferData: {
+      type: 'PIX_BR',
+      destinationName: 'Bruno Costa',
+      destinationTaxId: '52998224725',
+      destinationPixCode: 'bruno@example.com',
+    },
+    deposit: {
+      depositId: 'PRETUDJJHSO24OM',
+      currency: 'EUR',
+      rail: 'SEPA',
+      expectedAmount: 100,
+      amount: 100,
+      depositInfo: {
+        depositType: 'SEPA',
+        bic: 'BRKSNL20',
+        iban: 'NL45BRKS0862916801',
+        amount: 100,
+        bankName: 'Brokerage Stage Bank (sandbox)',
+        accountHolder: 'Brokerage Stage Collections',
+        referenceCode: 'BRKTUDJJHSO24OM',
+      },
+      receivedAt: 1795649437,
+    },
+    trade: {
+      pair: 'EUR/BRL',
+      conversionRate: 6.227688984881209,
+      originAmount: 99.5,
+      destinationAmount: 619.65,
+      status: 'Reversed',
+      executedAt: 1795649437,
+    },
+    withdraw: {
+      currency: 'BRL',
+      rail: 'PIX_BR',
+      amount: 619.65,
+      status: 'Reversed',
+      withdrawnAt: 1795649437,
+    },
+    payBy: 1748943016,
+    createdAt: 1748856616,
+    updatedAt: 1748856616,
+    userData: {
+      city: 'Austin',
+      state: 'TX',
+      taxId: '52998224725',
+      address: '1 Main St',
+      country: 'PT',
+      lastName: 'Silva',
+      firstName: 'Ana',
+      userEmail: 'ana.orders@example.com',
+      postalCode: '73301',
+      phoneNumber: '+254712345678',
+    },
+    destinationUserData: {
+      city: 'Berlin',
+      taxId: '52998224725',
+      country: 'BR',
+      lastName: 'Costa',
+      firstName: 'Bruno',
+      userEmail: 'bruno@example.com',
+      postalCode: '10115',
+      phoneNumber: '+5511999998888',
+    },
+    failureReason: 'The payout rail rejected the payout',
+  },
+  failureReason,
+});
+const withdrawalMove = (status: string, extra: object = {}) => ({
+  parameters: { withdrawalId: '931f469b-8de5-454f-aea9-5af8a1d4137e' },
+  responses: { 200: { value: withdrawalMoved(status, extra) } },
+});
+const orderPayoutMove = (failureReason: string) => ({
+  parameters: { orderId: 'PREW7L4MLX1Z1B8' },
+  responses: { 200: { value: refundedOrder(failureReason) } },
+});
+
+export const simulateHelperExamples: ExampleCatalogue = {
+  'simulate.completeWithdrawal': withdrawalMove('Success'),
+  'simulate.failWithdrawal': withdrawalMove('Failed', { failureReason: 'The payout rail rejected the payout' }),
+  'simulate.returnWithdrawal': withdrawalMove('Returned', {
+    failureReason: 'The payout was returned by the receiving institution',
+  }),
+  'simulate.failOrderPayout': orderPayoutMove('The payout rail rejected the payout'),
+  'simulate.returnOrderPayout': orderPayoutMove('The payout was returned by the receiving institution'),
+  'simulate.expireOrder': {
+    parameters: { orderId: 'PRESQB11MOHXI4M' },
+    responses: {
+      200: {
+        value: {
+          orderId: 'PRESQB11MOHXI4M',
+          quoteId: '217e078b-d99d-4f7e-9426-d1e5d83fdbf7',
+          status: 'Expired',
+          originCurrency: 'EUR',
+          originRail: 'SEPA',
+          originAmount: 100,
+          destinationCurrency: 'BRL',
+          destinationRail: 'PIX_BR',
+          destinationAmount: 619.65,
+          conversionRate: 6.227688984881209,
+          fee: 0,
+          expectedFee: 0.5,
+          expectedGasFee: 0,
+          feeCurrency: 'EUR',
+          destinationTransferData: {
+            type: 'PIX_BR',
+            destinationName: 'Bruno Costa',
+            destinationTaxId: '52998224725',
+            destinationPixCode: 'bruno@example.com',
+          },
+          deposit: {
+            depositId: 'PREF2848VRZWM1C',
+            currency: 'EUR',
+            rail: 'SEPA',
+            expectedAmount: 100,
+            amount: 0,
+            depositInfo: {
+              depositType: 'SEPA',
+              bic: 'BRKSNL20',
+              iban: 'NL16BRKS8069327847',
+              amount: 100,
+              bankName: 'Brokerage Stage Bank (sandbox)',
+              accountHolder: 'Brokerage Stage Collections',
+              referenceCode: 'BRKF2848VRZWM1C',
+            },
+          },
+          trade: {
+            pair: 'EUR/BRL',
+            conversionRate: 6.227688984881209,
+            originAmount: 99.5,
+            destinationAmount: 619.65,
+            status: 'Cancelled',
+          },
+          withdraw: {
+            currency: 'BRL',
+            rail: 'PIX_BR',
+            amount: 619.65,
+            status: 'Cancelled',
+          },
+          payBy: 1748943016,
+          createdAt: 1748856616,
+          updatedAt: 1748856616,
+          userData: {
+            city: 'Austin',
+            state: 'TX',
+            taxId: '52998224725',
+            address: '1 Main St',
+            country: 'PT',
+            lastName: 'Silva',
+            firstName: 'Ana',
+            userEmail: 'ana.orders@example.com',
+            postalCode: '73301',
+            phoneNumber: '+254712345678',
+          },
+          destinationUserData: {
+            city: 'Berlin',
+            taxId: '52998224725',
+            country: 'BR',
+            lastName: 'Costa',
+            firstName: 'Bruno',
+            userEmail: 'bruno@example.com',
+            postalCode: '10115',
+            phoneNumber: '+5511999998888',
+          },
+          failureReason: 'The payment window ended before any funds arrived',
+        },
+      },
+    },
+  },
+  'simulate.expireDeposit': {
+    parameters: { depositId: 'PREB3VJCNAF772Y' },
+    responses: {
+      200: {
+        value: {
+          depositId: 'PREB3VJCNAF772Y',
+          userData: {
+            country: 'PT',
+            firstName: 'Ana',
+            userEmail: 'ana.orders@example.com',
+          },
+          createdAt: 1748856617,
+          rail: 'SEPA',
+          amount: 0,
+          currency: 'EUR',
+          feeCurrency: 'EUR',
+          fee: 0,
+          expectedFee: 0,
+          status: 'Cancelled',
+          depositInfoPending: false,
+          depositInfo: {
+            depositType: 'SEPA',
+            bic: 'BRKSNL20',
+            iban: 'NL37BRKS3106217030',
+            amount: 250,
+            bankName: 'Brokerage Stage Bank (sandbox)',
+            accountHolder: 'Brokerage Stage Collections',
+            referenceCode: 'BRKB3VJCNAF772Y',
+          },
+          expectedAmount: 250,
+        },
+      },
+    },
+  },
+  'simulate.activateDepositMethod': {
+    parameters: { methodId: 'PREG7QK2OW0WQQ1' },
+    responses: {
+      200: {
+        value: {
+          methodId: 'PREG7QK2OW0WQQ1',
+          methodType: 'fiat',
+          currency: 'EUR',
+          rail: 'SEPA',
+          status: 'ACTIVE',
+          depositInfo: {
+            depositType: 'SEPA',
+            bic: 'BRKSNL20',
+            iban: 'NL74BRKS5330182506',
+            bankName: 'Brokerage Stage Bank (sandbox)',
+            accountHolder: 'Brokerage Stage Collections',
+            referenceCode: 'BRKG7QK2OW0WQQ1',
+          },
+          createdAt: 1748856617,
+        },
+      },
+    },
+  },
+  'simulate.clock': {
+    responses: {
+      200: {
+        value: {
+          now: 1748856617,
+          offsetSeconds: 0,
+        },
+      },
+    },
+  },
+  'simulate.advanceClock': {
+    request: { value: { seconds: 86400 } },
+    responses: {
+      200: {
+        value: {
+          now: 1748943017,
+          offsetSeconds: 86400,
+          expiredOrderIds: ['PRESQB11MOHXI4M'],
+        },
+      },
+    },
+  },
+};
