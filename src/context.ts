@@ -93,10 +93,10 @@ export async function createContext(config: Config, db: Db, options: ContextOpti
       : queuedMail(live.mailTransport, { secretsKey: options.secretsKey, log: logger });
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
-    [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db)],
+    [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db, config)],
     [pendingRefundJob, pendingRefundHandler(clock, rails, db)],
     [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config, db })],
-    [withdrawalReturnJob, withdrawalReturnHandler({ clock })],
+    [withdrawalReturnJob, withdrawalReturnHandler({ clock, config })],
     ...orderJobHandlers({ clock, rails, config, db, capabilities }),
     ...openBankingJobHandlers({ clock, rails, config, db, capabilities }),
     ...verificationCheckHandlers({ clock, verification, config, db }),

@@ -41,6 +41,15 @@ export interface RailPayoutJob<S> {
    * true, or answers false when the subject can no longer take one (an operator then resolves it).
    */
   readonly returnAfterSettlement: (tx: Queryable, subject: S) => Promise<boolean>;
+  /**
+   * Stage only: a workspace that drives its sandbox outcomes by hand (workspaces/sandbox-outcomes.ts), asked when
+   * the job runs. While `held` answers true the rail is not asked and `answer` is applied instead: undefined leaves
+   * the subject waiting for a helper (simulate/payouts.ts). Absent, the rail always answers.
+   */
+  readonly byHand?: {
+    readonly held: (db: Queryable, workspaceId: string) => Promise<boolean>;
+    readonly answer: PayoutOutcome | undefined;
+  };
 }
 
 /** Submits a payout to the rail; the amount goes in major units, as an exact decimal. */
@@ -72,7 +81,9 @@ export function railPayoutJob<S>(ctx: RailPayoutContext, job: RailPayoutJob<S>):
     prepare: async (claimed) => {
       const subject = await job.find(ctx.db, String(claimed.payload[job.idField]), false);
       if (subject === undefined || !job.awaitsPayout(subject)) return undefined;
-      return submitPayout(ctx.rails, job.subject, job.payout(subject));
+      const payout = job.payout(subject);
+      if (job.byHand !== undefined && (await job.byHand.held(ctx.db, payout.workspaceId))) return job.byHand.answer;
+      return submitPayout(ctx.rails, job.subject, payout);
     },
     apply: async (tx, claimed, answer) => {
       const subject = await job.find(tx, String(claimed.payload[job.idField]), true);

@@ -98,6 +98,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /v1/simulate/withdrawals/{withdrawalId}/complete': 'simulate.completeWithdrawal',
   'POST /v1/simulate/withdrawals/{withdrawalId}/fail': 'simulate.failWithdrawal',
   'POST /v1/simulate/withdrawals/{withdrawalId}/return': 'simulate.returnWithdrawal',
+  'POST /v1/simulate/orders/{orderId}/payout/complete': 'simulate.completeOrderPayout',
   'POST /v1/simulate/orders/{orderId}/payout/fail': 'simulate.failOrderPayout',
   'POST /v1/simulate/orders/{orderId}/payout/return': 'simulate.returnOrderPayout',
   'POST /v1/simulate/orders/{orderId}/expire': 'simulate.expireOrder',
@@ -105,6 +106,8 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /v1/simulate/deposit-methods/{methodId}/activate': 'simulate.activateDepositMethod',
   'GET /v1/simulate/clock': 'simulate.clock',
   'POST /v1/simulate/clock/advance': 'simulate.advanceClock',
+  'GET /v1/simulate/settings': 'simulate.settings',
+  'PUT /v1/simulate/settings': 'simulate.updateSettings',
 
   'POST /admin/v1/workspaces': 'admin.workspaces.create',
   'GET /admin/v1/workspaces': 'admin.workspaces.list',

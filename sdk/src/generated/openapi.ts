@@ -1055,6 +1055,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/simulate/orders/{orderId}/payout/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete an order's payout leg in flight (Exchanging or Withdrawn to Success: order_status_updated), as a confirmed delivery */
+        post: operations["simulate.completeOrderPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulate/orders/{orderId}/payout/fail": {
         parameters: {
             query?: never;
@@ -1168,6 +1185,24 @@ export interface paths {
         put?: never;
         /** Move the workspace's test clock forward: quotes, payment windows, key replay and hosted links age; due orders expire at once */
         post: operations["simulate.advanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulate/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's sandbox settings: whether outcomes settle by themselves or wait for the helpers */
+        get: operations["simulate.settings"];
+        /** Set the workspace's sandbox settings; with outcomes manual, payouts and deposit methods wait for the helpers */
+        put: operations["simulate.updateSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13433,6 +13468,201 @@ export interface operations {
             };
         };
     };
+    "simulate.completeOrderPayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example PRE4KX9QZ2M7WB1 */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderId": "PRE4KX9QZ2M7WB1",
+                     *       "quoteId": "5d0c2a8e-3f61-4b9a-9e0d-7c1b2a4f6e83",
+                     *       "status": "Success",
+                     *       "originCurrency": "EUR",
+                     *       "originRail": "BALANCE",
+                     *       "originAmount": 100,
+                     *       "destinationCurrency": "BRL",
+                     *       "destinationRail": "PIX_BR",
+                     *       "destinationAmount": 619.65,
+                     *       "conversionRate": 6.227688984881209,
+                     *       "fee": 0.5,
+                     *       "expectedFee": 0.5,
+                     *       "expectedGasFee": 0,
+                     *       "feeCurrency": "EUR",
+                     *       "destinationTransferData": {
+                     *         "type": "PIX_BR",
+                     *         "destinationName": "Bruno Costa",
+                     *         "destinationTaxId": "52998224725",
+                     *         "destinationPixCode": "bruno@example.com"
+                     *       },
+                     *       "deposit": {
+                     *         "depositId": "PRE8N3VQX5T2KLA",
+                     *         "currency": "EUR",
+                     *         "rail": "BALANCE",
+                     *         "expectedAmount": 100,
+                     *         "amount": 100,
+                     *         "depositInfo": {
+                     *           "depositType": "BALANCE"
+                     *         },
+                     *         "receivedAt": 1748856617
+                     *       },
+                     *       "trade": {
+                     *         "pair": "EUR/BRL",
+                     *         "conversionRate": 6.227688984881209,
+                     *         "originAmount": 99.5,
+                     *         "destinationAmount": 619.65,
+                     *         "status": "Success",
+                     *         "executedAt": 1748856617
+                     *       },
+                     *       "withdraw": {
+                     *         "currency": "BRL",
+                     *         "rail": "PIX_BR",
+                     *         "amount": 619.65,
+                     *         "status": "Success",
+                     *         "withdrawnAt": 1748856617,
+                     *         "completedAt": 1748856617
+                     *       },
+                     *       "payBy": 1748943016,
+                     *       "createdAt": 1748856616,
+                     *       "updatedAt": 1748856617,
+                     *       "destinationUserData": {
+                     *         "city": "Berlin",
+                     *         "taxId": "52998224725",
+                     *         "country": "BR",
+                     *         "lastName": "Costa",
+                     *         "firstName": "Bruno",
+                     *         "userEmail": "bruno@example.com",
+                     *         "postalCode": "10115",
+                     *         "phoneNumber": "+5511999998888"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "path parameter orderId must NOT have more than 40 characters",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "StateError",
+                     *       "message": "The resource's state does not allow the operation",
+                     *       "errorId": "StateError-1748856600",
+                     *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
     "simulate.failOrderPayout": {
         parameters: {
             query?: never;
@@ -14583,6 +14813,203 @@ export interface operations {
                      *       "message": "The resource's state does not allow the operation",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcomes": "automatic"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description automatic (the default): the sandbox settles each payout, as its amount asks, and activates each deposit method after its delay. manual: they wait for the helpers by id (a withdrawal stays Pending, an order's payout Withdrawn, a method PENDING); magic amounts then decide nothing
+                         * @enum {unknown}
+                         */
+                        outcomes: "automatic" | "manual";
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Invalid or expired access token",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "error": "AllowanceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "simulate.updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcomes": "manual"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description automatic (the default): the sandbox settles each payout, as its amount asks, and activates each deposit method after its delay. manual: they wait for the helpers by id (a withdrawal stays Pending, an order's payout Withdrawn, a method PENDING); magic amounts then decide nothing
+                     * @enum {unknown}
+                     */
+                    outcomes: "automatic" | "manual";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcomes": "manual"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description automatic (the default): the sandbox settles each payout, as its amount asks, and activates each deposit method after its delay. manual: they wait for the helpers by id (a withdrawal stays Pending, an order's payout Withdrawn, a method PENDING); magic amounts then decide nothing
+                         * @enum {unknown}
+                         */
+                        outcomes: "automatic" | "manual";
+                    };
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "outcomes is required",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Invalid or expired access token",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AllowanceError",
+                     *       "message": "A limit or allowance of this workspace does not allow the operation",
+                     *       "errorId": "AllowanceError-1748856600",
+                     *       "errorName": "AllowanceError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { Type } from 'typebox';
 import { ensureHolderAccount, ensureWorkspaceAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { authorization, existence } from '../../domain/errors.js';
 import { resourceId } from '../../domain/ids.js';
 import { recordEvent } from '../../events/outbox.js';
@@ -17,6 +18,7 @@ import { sandboxCvu } from '../../providers/rails/sandbox/cvu.js';
 import { referenceCodeOf } from '../../providers/rails/sandbox/instructions.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireApproved } from '../../verification/verification.js';
+import { outcomesByHand } from '../../workspaces/sandbox-outcomes.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { activateMethod, findMethod, insertPendingMethod, listMethods, type MethodRow } from './repo-methods.js';
 import { DepositInfoSchema } from './schema.js';
@@ -133,9 +135,19 @@ async function methodInstructions(rails: RailProvider, id: string, currency: str
   return rails.depositInstructions({ depositId: id, currency, rail, amount: undefined });
 }
 
-export function depositMethodActivateHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
+export function depositMethodActivateHandler(
+  clock: Clock,
+  rails: RailProvider,
+  db: Queryable,
+  config: Pick<Config, 'brokerageEnv'>,
+): JobHandler {
   return twoPhase<Record<string, unknown> | undefined>({
-    prepare: (job) => provisionMethod(rails, db, String(job.payload.methodId)),
+    // Stage, outcomes driven by hand (asked when the job runs): the method stays PENDING for the activate helper.
+    prepare: async (job) => {
+      const method = await findMethod(db, String(job.payload.methodId));
+      if (method === undefined || (await outcomesByHand(config, db, method.workspace_id))) return undefined;
+      return provisionMethod(rails, db, method.id);
+    },
     apply: async (tx, job, depositInfo) => {
       if (depositInfo !== undefined)
         await activateProvisioned(tx, String(job.payload.methodId), depositInfo, clock.nowMs());

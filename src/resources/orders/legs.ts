@@ -12,6 +12,7 @@ import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/r
 import type { JobHandler } from '../../jobs/runner.js';
 import { consumeKeyOf } from '../../platform/idempotency.js';
 import type { Queryable } from '../../storage/db.js';
+import { outcomesByHand } from '../../workspaces/sandbox-outcomes.js';
 import { confirmedMatchOfInbound } from '../aml-screenings/gate.js';
 import { parkOrderFunds } from '../pending-payments/service.js';
 import {
@@ -207,23 +208,38 @@ export function orderPayoutSubject(ctx: LegContext): RailPayoutJob<OrderRow> {
       await next(tx, orderJobs.payoutReturn, order.id, nowMs, nowMs);
       return true;
     },
+    // Stage, outcomes driven by hand: the payout leaves whatever its amount (Withdrawn), and its delivery waits for a
+    // helper (payout/complete, fail or return): the confirmation and return jobs below hold while it is manual.
+    byHand: { held: (db, workspaceId) => outcomesByHand(ctx.config, db, workspaceId), answer: 'settled' },
   };
 }
+
+/** Whether a sandbox job of the order's leg must leave it to a helper: its workspace is manual when the job runs. */
+const heldForHelper = (ctx: LegContext, tx: Queryable, order: OrderRow) =>
+  outcomesByHand(ctx.config, tx, order.workspace_id);
 
 /** The rail confirmed delivery. */
 export function orderConfirmHandler(ctx: LegContext): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
-    if (order?.status !== 'Withdrawn') return;
-    await moveOrder(tx, order, { status: 'Success', stamps: ['completed_at_ms'] }, ctx.clock.nowMs());
+    if (order?.status !== 'Withdrawn' || (await heldForHelper(ctx, tx, order))) return;
+    await confirmDelivery(tx, order, ctx.clock.nowMs());
   };
+}
+
+/**
+ * Delivery confirmed, on a Withdrawn order locked by the caller: Success. The confirmation job runs it; so does the
+ * sandbox's payout/complete helper (simulate/payouts.ts).
+ */
+export async function confirmDelivery(tx: Queryable, order: OrderRow, nowMs: number): Promise<void> {
+  await moveOrder(tx, order, { status: 'Success', stamps: ['completed_at_ms'] }, nowMs);
 }
 
 /** The beneficiary's institution sent the payout back: it returns to the order, which refunds. */
 export function orderReturnHandler(ctx: LegContext): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
-    if (order?.status !== 'Withdrawn') return;
+    if (order?.status !== 'Withdrawn' || (await heldForHelper(ctx, tx, order))) return;
     await payoutCameBack(ctx, tx, order, returnedReason, ctx.clock.nowMs());
   };
 }

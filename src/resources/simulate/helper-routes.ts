@@ -33,6 +33,8 @@ const withdrawalMoves: Record<WithdrawalMove, string> = {
 };
 
 const orderPayoutMoves: Record<OrderPayoutMove, string> = {
+  complete:
+    "Complete an order's payout leg in flight (Exchanging or Withdrawn to Success: order_status_updated), as a confirmed delivery",
   fail: "Fail an order's payout leg in flight (Exchanging or Withdrawn to Refunded), as a rail rejection",
   return: "Return an order's payout leg in flight (Exchanging or Withdrawn to Refunded), as an institution's return",
 };

@@ -3,7 +3,7 @@ import { existence, stateError } from '../../domain/errors.js';
 import { applyReportedOutcome, rejectionReason } from '../../jobs/rail-payout.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { payoutCameBack, returnedReason } from '../orders/legs.js';
+import { confirmDelivery, payoutCameBack, returnedReason } from '../orders/legs.js';
 import { findOrder, type OrderRow } from '../orders/repo.js';
 import { ownedOrder } from '../orders/service.js';
 import { orderView } from '../orders/view.js';
@@ -15,10 +15,11 @@ import { withdrawalView } from '../withdrawals/view.js';
 // The sandbox's payout helpers by id (docs/decisions/sandboxclock.md): each applies an outcome through the code a
 // real rail's outcome takes (jobs/rail-payout.ts::applyReportedOutcome, the subject's own return), in one
 // transaction on the subject's row lock, the lock the payout job's `apply` takes. Whichever of the helper and the
-// scheduled sandbox outcome comes second finds the state moved: the job does nothing, the helper answers 409.
+// scheduled sandbox outcome comes second finds the state moved: the job does nothing, the helper answers 409. With
+// the workspace's outcomes manual (settings.ts) the scheduled outcome holds, and only the helpers move the payout.
 
 export type WithdrawalMove = 'complete' | 'fail' | 'return';
-export type OrderPayoutMove = 'fail' | 'return';
+export type OrderPayoutMove = 'complete' | 'fail' | 'return';
 
 const lockedWithdrawal = async (tx: Queryable, id: string): Promise<WithdrawalRow> => {
   const row = await findWithdrawal(tx, id, true);
@@ -61,11 +62,15 @@ export async function moveWithdrawalPayout(
   return withdrawalView((await findWithdrawal(ctx.db, id)) as WithdrawalRow);
 }
 
+const pastTense: Record<OrderPayoutMove, string> = { complete: 'completed', fail: 'failed', return: 'returned' };
+
 /**
- * Fails or returns an order's payout leg while it is in flight: Exchanging (not yet left: fail is the rail's
- * rejection, return leaves and comes back) or Withdrawn (left, delivery not confirmed: the payout comes back, with the
- * rail's rejection or the institution's return as the reason). Either way the order refunds as a real failed payout
- * does: the conversion reversed, the origin funds back to their balance or to the payer, the key consumed.
+ * Completes, fails or returns an order's payout leg while it is in flight: Exchanging (not yet left) or Withdrawn
+ * (left, delivery not confirmed: where it waits when the workspace's outcomes are manual). complete confirms delivery
+ * (Success, as the confirmation job); from Exchanging the payout first leaves (Withdrawn, as a settled rail answer).
+ * fail and return refund the order as a real failed payout does: from Exchanging fail is the rail's rejection and
+ * return leaves and comes back; from Withdrawn the payout comes back, with the rail's rejection or the institution's
+ * return as the reason. Either way the conversion is reversed, the origin funds go back, the key is consumed.
  */
 export async function moveOrderPayout(ctx: AppContext, workspace: WorkspaceContext, id: string, move: OrderPayoutMove) {
   await ownedOrder(ctx, workspace, id);
@@ -73,15 +78,18 @@ export async function moveOrderPayout(ctx: AppContext, workspace: WorkspaceConte
   await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, id);
     if (subject.awaitsPayout(order)) {
-      await applyReportedOutcome(tx, subject, id, move === 'fail' ? 'rejected' : 'returned');
+      const outcome = move === 'complete' ? 'settled' : move === 'fail' ? 'rejected' : 'returned';
+      await applyReportedOutcome(tx, subject, id, outcome);
       if (move === 'fail') return;
     } else if (order.status !== 'Withdrawn') {
       throw stateError(
-        `Order ${id} is ${order.status}: its payout leg can be ${move === 'fail' ? 'failed' : 'returned'} only while Exchanging or Withdrawn`,
+        `Order ${id} is ${order.status}: its payout leg can be ${pastTense[move]} only while Exchanging or Withdrawn`,
       );
     }
-    const reason = move === 'fail' ? rejectionReason(undefined) : returnedReason;
-    await payoutCameBack(ctx, tx, await lockedOrder(tx, id), reason, ctx.clock.nowMs());
+    const left = await lockedOrder(tx, id);
+    const nowMs = ctx.clock.nowMs();
+    if (move === 'complete') await confirmDelivery(tx, left, nowMs);
+    else await payoutCameBack(ctx, tx, left, move === 'fail' ? rejectionReason(undefined) : returnedReason, nowMs);
   });
   return orderView((await findOrder(ctx.db, id)) as OrderRow);
 }

@@ -18,6 +18,7 @@ import { simulateHelperRoutes } from './helper-routes.js';
 import { simulateKyc } from './kyc.js';
 import { OrderSimulationAccepted, SimulateOrderTransfer, simulateOrderTransfer } from './order-transfer.js';
 import { MailboxQuery, MailboxResponse, SimulateKycRequest, SimulateKycResponse } from './schema.js';
+import { simulateSettingsRoutes } from './settings.js';
 
 const tags = ['Sandbox simulation'];
 
@@ -105,4 +106,5 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
 
   await simulateReplyRoutes(app, ctx);
   await simulateHelperRoutes(app, ctx);
+  await simulateSettingsRoutes(app, ctx);
 }

@@ -5,6 +5,7 @@ import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/r
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
 import type { Queryable } from '../../storage/db.js';
+import { outcomesByHand } from '../../workspaces/sandbox-outcomes.js';
 import { findWithdrawal, type WithdrawalRow } from './repo.js';
 import { moveWithdrawal } from './transitions.js';
 
@@ -91,14 +92,18 @@ export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'
       );
       return true;
     },
+    // Stage, outcomes driven by hand: the payout waits Pending for a helper's complete, fail or return.
+    byHand: { held: (db, workspaceId) => outcomesByHand(ctx.config, db, workspaceId), answer: undefined },
   };
 }
 
 /** A paid-out amount that the beneficiary's institution sent back: it is credited to the balance again. */
-export function withdrawalReturnHandler(ctx: Pick<AppContext, 'clock'>): JobHandler {
+export function withdrawalReturnHandler(ctx: Pick<AppContext, 'clock' | 'config'>): JobHandler {
   return async (tx, job) => {
     const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
     if (withdrawal?.status !== 'Success') return;
+    // Stage: a workspace switched to manual outcomes while the sandbox's return waited; a helper decides now.
+    if (await outcomesByHand(ctx.config, tx, withdrawal.workspace_id)) return;
     await returnWithdrawal(tx, withdrawal, ctx.clock.nowMs());
   };
 }
