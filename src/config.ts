@@ -165,7 +165,7 @@ export function loadConfig(env: Env): Config {
     readThrottlePerSecond: integer('READ_THROTTLE_PER_SECOND', 100, 1, 1_000_000),
     clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, 64),
     providersFile: text('BROKERAGE_PROVIDERS_FILE'),
-    // Housekeeping's horizons (docs/decisions/housekeeping.md); a key is never pruned inside its replay window.
+    // Housekeeping's horizons (docs/decisions.md, "Retention and housekeeping"); a key is never pruned inside its replay window.
     jobRetentionDays: integer('JOB_RETENTION_DAYS', 7, 1, 3650),
     idempotencyKeyRetentionHours: integer('IDEMPOTENCY_KEY_RETENTION_HOURS', 24, 24, 87_600),
     withdrawalReturnWindowDays: integer('WITHDRAWAL_RETURN_WINDOW_DAYS', 90, 1, 3650),

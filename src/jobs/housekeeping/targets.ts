@@ -1,7 +1,7 @@
 import { finalOrderStatuses, orderStatuses } from '../../domain/states/order-status.js';
 import type { Queryable } from '../../storage/db.js';
 
-// What housekeeping removes, one statement per batch (docs/decisions/housekeeping.md). Each statement picks at most
+// What housekeeping removes, one statement per batch (docs/decisions.md, "Retention and housekeeping"). Each statement picks at most
 // `limit` rows past their horizon, oldest first along an index of migration 0030, locks them with SKIP LOCKED (so
 // two runs at once never wait on each other and remove each row once, and a row a request holds is left for the
 // next run), deletes them, and answers how many it picked, how many it removed per table, and how far along the

@@ -276,7 +276,7 @@ export async function createOrder(
 ) {
   const nowMs = ctx.clock.nowMs();
   // The quote's validity and the payment window are deadlines: they run on the workspace's clock (a stage test
-  // clock; production's offset is 0), while createdAt and the jobs stay on the system's (docs/decisions/sandboxclock.md).
+  // clock; production's offset is 0), while createdAt and the jobs stay on the system's (docs/decisions.md, "Sandbox helpers by id and the test clock").
   const deadlineNowMs = nowMs + (await clockOffsetMs(ctx, workspace.id));
   requireLive(quote, deadlineNowMs);
   checkAgainstQuote(quote, body, true);
