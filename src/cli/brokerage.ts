@@ -11,6 +11,9 @@ import { type Api, type Command, commands as coreCommands, type Options, UsageEr
 import { CliFailure, exchange, HttpError, Interrupted } from './http.js';
 import { partnerCommands } from './partner-commands.js';
 
+/** What the operator CLI calls itself on every request; platform/actor.ts knows its prefix. */
+export const cliUserAgent = 'brokerage-cli/1';
+
 export interface CliIo {
   readonly env: Record<string, string | undefined>;
   readonly stdout: (s: string) => void;
@@ -103,7 +106,12 @@ function adminToken(values: Values, env: CliIo['env']): string {
 function httpApi(url: string, token: () => string, doFetch: typeof fetch, interrupt?: AbortSignal): Api {
   return {
     async request(method, path, body, rawBody) {
-      const headers: Record<string, string> = { authorization: `Bearer ${token()}`, accept: 'application/json' };
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token()}`,
+        accept: 'application/json',
+        // The audit log records a bearer request with this user agent as the CLI's (platform/actor.ts).
+        'user-agent': cliUserAgent,
+      };
       if (body !== undefined) headers['content-type'] = rawBody?.contentType ?? 'application/json';
       const encoded = body === undefined ? undefined : rawBody === undefined ? JSON.stringify(body) : String(body);
       const answer = await exchange(doFetch, url, path, { method, headers, body: encoded }, interrupt);

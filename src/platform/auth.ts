@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { authorization } from '../domain/errors.js';
+import { adminTokenActor } from './actor.js';
 import './fastify-types.js';
 
 function bearerOf(request: FastifyRequest): string | undefined {
@@ -36,5 +37,6 @@ export function adminAuth(ctx: AppContext) {
     if (token === undefined || !timingSafeEqual(digest(token), expected)) {
       throw authorization('Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>');
     }
+    request.actor = adminTokenActor(request);
   };
 }

@@ -1,4 +1,5 @@
 import type { WorkspaceContext } from '../workspaces/workspace.js';
+import type { Actor } from './actor.js';
 
 /** How a route's errors are rendered: create routes use the create body shape, every other route the read shape. */
 export type RouteKind = 'create' | 'read';
@@ -15,5 +16,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the bearer-token check on every /v1 route. */
     workspace: WorkspaceContext;
+    /** Set by the operators' authentication on every /admin/v1 route (and the console's): who acts. */
+    actor: Actor;
   }
 }

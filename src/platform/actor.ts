@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { OperatorRole } from '../domain/operators/roles.js';
+
+/**
+ * Who makes a change on the operators' side, as the audit log records it (operator console issue, items 1 and 2):
+ * a person signed in to the console, or the shared bearer ADMIN_TOKEN that automation and the CLI keep using,
+ * recorded as such. `address` is the client's address as the server saw it (trustProxy decides), `userAgent` what
+ * it said it was.
+ */
+export type Actor =
+  | {
+      readonly kind: 'operator';
+      readonly operatorId: string;
+      readonly email: string;
+      readonly role: OperatorRole;
+      readonly address: string;
+      readonly userAgent?: string;
+    }
+  | {
+      readonly kind: 'admin-token';
+      /** 'cli' when the request came from `npx brokerage` (its user agent), 'api' for any other client. */
+      readonly via: 'api' | 'cli';
+      readonly address: string;
+      readonly userAgent?: string;
+    };
+
+/** The user agent the operator CLI sends (cli/brokerage.ts), by which a bearer request is recorded as the CLI's. */
+export const cliUserAgentPrefix = 'brokerage-cli/';
+
+/** The actor of a request authenticated by the bearer ADMIN_TOKEN. */
+export function adminTokenActor(request: FastifyRequest): Actor {
+  const userAgent = request.headers['user-agent'];
+  return {
+    kind: 'admin-token',
+    via: userAgent?.startsWith(cliUserAgentPrefix) ? 'cli' : 'api',
+    address: request.ip,
+    ...(userAgent === undefined ? {} : { userAgent }),
+  };
+}
