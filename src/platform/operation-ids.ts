@@ -146,6 +146,11 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /admin/v1/aml-screenings/{screeningId}/resolution': 'admin.amlScreenings.resolve',
   'GET /admin/v1/housekeeping': 'admin.housekeeping.get',
   'POST /admin/v1/housekeeping/run': 'admin.housekeeping.run',
+  'POST /admin/v1/operators': 'admin.operators.create',
+  'GET /admin/v1/operators': 'admin.operators.list',
+  'POST /admin/v1/operators/{operatorId}/disable': 'admin.operators.disable',
+  'POST /admin/v1/operators/{operatorId}/revoke-sessions': 'admin.operators.revokeSessions',
+  'POST /admin/v1/operators/{operatorId}/enrolment': 'admin.operators.reissueEnrolment',
 };
 
 /** Fastify writes path parameters `:name`; the document, `{name}`. */

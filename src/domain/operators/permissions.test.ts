@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { operationIds } from '../../platform/operation-ids.js';
+import {
+  isOperatorAction,
+  mayAct,
+  type OperatorAction,
+  operatorActions,
+  permissions,
+  secondFactorRequired,
+} from './permissions.js';
+import { type OperatorRole, operatorRoles } from './roles.js';
+
+const adminOperationIds = Object.values(operationIds).filter((id) => id.startsWith('admin.'));
+
+describe('the permission table', () => {
+  it.each(adminOperationIds)('%s has a row', (operationId) => {
+    expect(isOperatorAction(operationId)).toBe(true);
+  });
+
+  it('names no admin operation that the operator API lacks', () => {
+    const stale = operatorActions.filter((action) => action.startsWith('admin.') && !adminOperationIds.includes(action));
+    expect(stale).toEqual([]);
+  });
+
+  it('gives an admin every action', () => {
+    expect(operatorActions.filter((action) => !mayAct('admin', action))).toEqual([]);
+  });
+
+  it('gives a viewer reads only (and its own sessions), every read but the payout file, operators and audit', () => {
+    const viewerMay = operatorActions.filter((action) => mayAct('viewer', action));
+    expect(viewerMay.filter((action) => permissions[action].effect !== 'read')).toEqual(['console.ownSessions']);
+    const readsRefused = operatorActions.filter((a) => permissions[a].effect === 'read' && !mayAct('viewer', a));
+    expect(readsRefused.sort()).toEqual(['admin.operators.list', 'admin.payoutBatches.file', 'audit.read']);
+  });
+
+  it('gives every role what a viewer may read, so no role sees less than a viewer', () => {
+    for (const role of operatorRoles) {
+      expect(operatorActions.filter((a) => mayAct('viewer', a) && !mayAct(role, a)), role).toEqual([]);
+    }
+  });
+
+  /** What each role may change beyond reading: the principle of the table, written out. */
+  const changesOf = (role: OperatorRole) =>
+    operatorActions.filter((a) => permissions[a].effect !== 'read' && mayAct(role, a)).sort();
+
+  it('lets support answer partners, release keys and re-send webhooks, and nothing else', () => {
+    expect(changesOf('support')).toEqual(
+      [
+        'admin.conversations.addMessage',
+        'admin.conversations.close',
+        'admin.conversations.create',
+        'admin.idempotencyKeys.release',
+        'admin.supportTickets.addMessage',
+        'admin.supportTickets.setStatus',
+        'console.ownSessions',
+        'webhooks.resend',
+      ].sort(),
+    );
+  });
+
+  it('lets compliance decide holds, reviews, screenings, lists and refunds, and nothing else', () => {
+    expect(changesOf('compliance')).toEqual(
+      [
+        'admin.amlScreenings.resolve',
+        'admin.compliance.decideDeposit',
+        'admin.compliance.decideOrder',
+        'admin.refunds.act',
+        'admin.sanctionsLists.importOfacSdn',
+        'admin.verifications.decide',
+        'console.ownSessions',
+      ].sort(),
+    );
+  });
+
+  it.each<[OperatorAction, OperatorRole[]]>([
+    ['admin.workspaces.create', ['admin']],
+    ['admin.workspaces.rotateCredentials', ['admin']],
+    ['admin.operators.create', ['admin']],
+    ['operators.manage', ['admin']],
+    ['admin.bankFiles.import', ['admin']],
+    ['admin.payoutBatches.cut', ['admin']],
+    ['admin.housekeeping.run', ['admin']],
+    ['admin.refunds.act', ['compliance', 'admin']],
+    ['admin.compliance.decideOrder', ['compliance', 'admin']],
+    ['audit.read', ['compliance', 'admin']],
+    ['admin.supportTickets.setStatus', ['support', 'admin']],
+    ['admin.idempotencyKeys.release', ['support', 'admin']],
+    ['webhooks.resend', ['support', 'admin']],
+    ['console.view', ['viewer', 'support', 'compliance', 'admin']],
+    ['admin.ledger.verify', ['viewer', 'support', 'compliance', 'admin']],
+  ])('%s: %j', (action, roles) => {
+    expect(operatorRoles.filter((role) => mayAct(role, action))).toEqual(roles);
+  });
+});
+
+describe('the second factor', () => {
+  it.each<[OperatorRole, boolean]>([
+    ['viewer', false],
+    ['support', false],
+    ['compliance', true],
+    ['admin', true],
+  ])('%s must sign in with TOTP: %s', (role, required) => {
+    expect(secondFactorRequired(role)).toBe(required);
+  });
+
+  it('is required exactly of the roles that may move money or change a workspace', () => {
+    for (const role of operatorRoles) {
+      const movesOrChanges = operatorActions.some(
+        (a) => ['money', 'workspace'].includes(permissions[a].effect) && mayAct(role, a),
+      );
+      expect(secondFactorRequired(role), role).toBe(movesOrChanges);
+    }
+  });
+});
