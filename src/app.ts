@@ -39,6 +39,7 @@ import { bankFilesExamples } from './resources/bank-files/examples.js';
 import { bankFileAdminRoutes } from './resources/bank-files/routes.js';
 import { bankingAccountsExamples } from './resources/banking-accounts/examples.js';
 import { bankingAccountRoutes } from './resources/banking-accounts/routes.js';
+import { consoleRoutes } from './resources/console/routes.js';
 import { conversationsExamples } from './resources/conversations/examples.js';
 import { conversationRoutes } from './resources/conversations/routes.js';
 import { depositsExamples } from './resources/deposits/examples.js';
@@ -57,6 +58,8 @@ import { oauthRoutes } from './resources/oauth/routes.js';
 import { openbankingExamples } from './resources/openbanking/examples.js';
 import { openBankingPageRoutes } from './resources/openbanking/page-routes.js';
 import { openBankingRoutes } from './resources/openbanking/routes.js';
+import { operatorsExamples } from './resources/operators/examples.js';
+import { operatorAdminRoutes } from './resources/operators/routes.js';
 import { ordersExamples } from './resources/orders/examples.js';
 import { orderRoutes } from './resources/orders/routes.js';
 import { payoutBatchesExamples } from './resources/payout-batches/examples.js';
@@ -109,6 +112,7 @@ export const apiExamples = collectExamples(
   adminAmlExamples,
   bankFilesExamples,
   payoutBatchesExamples,
+  operatorsExamples,
 );
 
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
@@ -148,6 +152,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => hostedStyleRoute(scope));
   await app.register(async (scope) => openBankingPageRoutes(scope, ctx));
   await app.register(async (scope) => kycPageRoutes(scope, ctx));
+  // The operator console: its own session cookie, never the bearer token of /admin/v1 (resources/console).
+  await app.register(async (scope) => consoleRoutes(scope, ctx));
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', partnerAuth(ctx));
@@ -187,6 +193,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await supportTicketAdminRoutes(scope, ctx);
       await amlAdminRoutes(scope, ctx);
       await housekeepingAdminRoutes(scope, ctx);
+      await operatorAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

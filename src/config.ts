@@ -61,6 +61,10 @@ export interface Config {
   readonly housekeepingBatchSize: number;
   /** The pause between two batches, which leaves the store to requests. */
   readonly housekeepingBatchPauseMs: number;
+  /** A console session ends after this long without a request (docs/operating.md, "Operator accounts"). */
+  readonly operatorSessionIdleMinutes: number;
+  /** A console session ends this long after sign-in, however active. */
+  readonly operatorSessionMaxHours: number;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +178,8 @@ export function loadConfig(env: Env): Config {
     housekeepingIntervalMinutes: integer('HOUSEKEEPING_INTERVAL_MINUTES', 60, 1, 10_080),
     housekeepingBatchSize: integer('HOUSEKEEPING_BATCH_SIZE', 1000, 1, 10_000),
     housekeepingBatchPauseMs: integer('HOUSEKEEPING_BATCH_PAUSE_MS', 20, 0, 60_000),
+    operatorSessionIdleMinutes: integer('OPERATOR_SESSION_IDLE_MINUTES', 30, 1, 1440),
+    operatorSessionMaxHours: integer('OPERATOR_SESSION_MAX_HOURS', 12, 1, 168),
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');

@@ -6,6 +6,7 @@ import { bankCommands } from './bank-commands.js';
 import type { Command, Options, Values } from './command.js';
 import { conversationCommands } from './conversation-commands.js';
 import { housekeepingCommands } from './housekeeping-commands.js';
+import { operatorCommands } from './operator-commands.js';
 import { optionText, optionTexts } from './option-values.js';
 import { ticketCommands } from './ticket-commands.js';
 import { UsageError } from './usage-error.js';
@@ -230,4 +231,5 @@ export const commands: readonly Command[] = [
   ...ticketCommands,
   ...bankCommands,
   ...housekeepingCommands,
+  ...operatorCommands,
 ];

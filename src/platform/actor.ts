@@ -24,6 +24,17 @@ export type Actor =
       readonly userAgent?: string;
     };
 
+/** The person signed in to the console (resources/console/auth.ts), beside `request.actor`. */
+export interface SignedInOperator {
+  readonly operatorId: string;
+  readonly email: string;
+  readonly role: OperatorRole;
+  /** The session row's id (the SHA-256 of the cookie's token), to tell this session among the operator's. */
+  readonly sessionId: string;
+  /** The session's synchronizer token, which every form of the console carries. */
+  readonly csrfToken: string;
+}
+
 /** The user agent the operator CLI sends (cli/brokerage.ts), by which a bearer request is recorded as the CLI's. */
 export const cliUserAgentPrefix = 'brokerage-cli/';
 

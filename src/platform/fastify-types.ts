@@ -1,5 +1,5 @@
 import type { WorkspaceContext } from '../workspaces/workspace.js';
-import type { Actor } from './actor.js';
+import type { Actor, SignedInOperator } from './actor.js';
 
 /** How a route's errors are rendered: create routes use the create body shape, every other route the read shape. */
 export type RouteKind = 'create' | 'read';
@@ -18,5 +18,7 @@ declare module 'fastify' {
     workspace: WorkspaceContext;
     /** Set by the operators' authentication on every /admin/v1 route (and the console's): who acts. */
     actor: Actor;
+    /** Set by the console's session check on every signed-in /console route. */
+    operator: SignedInOperator;
   }
 }

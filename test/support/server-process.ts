@@ -49,6 +49,8 @@ export const configVariables: readonly string[] = [
   'HOUSEKEEPING_INTERVAL_MINUTES',
   'HOUSEKEEPING_BATCH_SIZE',
   'HOUSEKEEPING_BATCH_PAUSE_MS',
+  'OPERATOR_SESSION_IDLE_MINUTES',
+  'OPERATOR_SESSION_MAX_HOURS',
 ];
 
 /** The variables src/config.ts names (its quoted upper-case words) that configVariables lacks: none, or a child inherits them. */

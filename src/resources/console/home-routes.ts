@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { mayAct } from '../../domain/operators/permissions.js';
+import { esc } from '../../hosted/page.js';
+import { signOut } from '../operators/sign-in.js';
+import { requirePermission } from './auth.js';
+import { clearCookie, readCookie, sessionCookie } from './cookies.js';
+import { sendConsolePage } from './layout.js';
+import { sections } from './sections.js';
+
+// The console's home (GET /console): for now the sections the person's role may open; the queues of what needs a
+// person now are added by their sections (sections.ts). And signing out (POST /console/logout).
+
+export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    '/console',
+    { schema: { hide: true }, preHandler: requirePermission('console.view') },
+    async (request, reply) => {
+      const operator = request.operator;
+      const links = sections
+        .filter((s) => s.path !== '/console' && mayAct(operator.role, s.action))
+        .map(
+          (s) => `<li><a href="${esc(s.path)}"><strong>${esc(s.title)}</strong><span>${esc(s.summary)}</span></a></li>`,
+        )
+        .join('\n');
+      return sendConsolePage(reply, {
+        title: 'Home',
+        operator,
+        current: '/console',
+        body: `<h1>Brokerage console</h1>
+<p>Signed in as ${esc(operator.email)}, ${esc(operator.role)}.</p>
+<h2>Sections</h2>
+<ul class="sections">
+${links}
+</ul>`,
+      });
+    },
+  );
+
+  app.post('/console/logout', { schema: { hide: true } }, async (request, reply) => {
+    await signOut(ctx, readCookie(request, sessionCookie));
+    clearCookie(reply, ctx, sessionCookie);
+    return reply.redirect('/console/login?ended=signed-out', 303);
+  });
+}

@@ -1,0 +1,28 @@
+import type { OperatorAction } from '../../domain/operators/permissions.js';
+
+/**
+ * The console's sections, in the order of its navigation: each shown to the roles that may do its action
+ * (domain/operators/permissions.ts). A page of the console adds its row here; the home page lists the same rows.
+ */
+export interface Section {
+  readonly path: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly action: OperatorAction;
+}
+
+export const sections: readonly Section[] = [
+  { path: '/console', title: 'Home', summary: 'What needs a person now', action: 'console.view' },
+  {
+    path: '/console/operators',
+    title: 'Operators',
+    summary: 'Accounts of the console: create, disable, end sessions',
+    action: 'operators.manage',
+  },
+  {
+    path: '/console/sessions',
+    title: 'My sessions',
+    summary: 'Where you are signed in; sign out elsewhere',
+    action: 'console.ownSessions',
+  },
+];

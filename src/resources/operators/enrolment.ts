@@ -1,0 +1,82 @@
+import type { AppContext } from '../../app-context.js';
+import { secondFactorRequired } from '../../domain/operators/permissions.js';
+import { open, seal } from '../../platform/sealing.js';
+import { hashPassword, passwordLengthMax, passwordLengthMin } from './password.js';
+import * as repo from './repo.js';
+import { tokenHash, tokenPattern } from './tokens.js';
+import { acceptedStep, newTotpSecret, totpQrDataUrl } from './totp.js';
+
+// Enrolment through the link an admin was shown (operator console issue, item 1): the person sets a password and
+// scans a QR code, then confirms a code from their authenticator. The second factor is required of every role that
+// may move money or change a workspace (domain/operators/permissions.ts); a viewer or support operator may leave
+// the code empty and sign in with the password alone (docs/decisions/operators.md, "Second factor").
+
+export interface EnrolmentPage {
+  readonly operator: repo.OperatorRow;
+  readonly secondFactorRequired: boolean;
+  /** For the authenticator app: the QR code, and the secret to type when the camera cannot be used. */
+  readonly totpSecret: string;
+  readonly qrDataUrl: string;
+}
+
+/** The operator a live link names, and the second factor to show (the same one on every reload). */
+export async function openEnrolment(ctx: AppContext, token: string): Promise<EnrolmentPage | undefined> {
+  if (!tokenPattern.test(token)) return undefined;
+  const nowMs = ctx.clock.nowMs();
+  const operator = await repo.findByEnrolment(ctx.db, tokenHash(token), nowMs);
+  if (!operator) return undefined;
+  let secret: string;
+  if (operator.totp_secret_sealed !== null) {
+    secret = open(ctx.secretsKey, operator.totp_secret_sealed);
+  } else {
+    secret = newTotpSecret();
+    await repo.setPendingTotpSecret(ctx.db, operator.id, seal(ctx.secretsKey, secret), nowMs);
+  }
+  return {
+    operator,
+    secondFactorRequired: secondFactorRequired(operator.role),
+    totpSecret: secret,
+    qrDataUrl: await totpQrDataUrl(secret, operator.email),
+  };
+}
+
+export type EnrolmentProblem = 'password-length' | 'password-mismatch' | 'code' | 'code-required';
+
+export interface EnrolmentInput {
+  readonly password: string;
+  readonly confirmation: string;
+  readonly code: string;
+}
+
+export type EnrolmentResult =
+  | { readonly ok: true; readonly email: string }
+  | { readonly ok: false; readonly problem: EnrolmentProblem | 'gone' };
+
+/** Sets the password (and the second factor, when a code confirms it) and spends the link, in one transaction. */
+export async function completeEnrolment(
+  ctx: AppContext,
+  token: string,
+  input: EnrolmentInput,
+): Promise<EnrolmentResult> {
+  if (!tokenPattern.test(token)) return { ok: false, problem: 'gone' };
+  const length = [...input.password].length;
+  if (length < passwordLengthMin || length > passwordLengthMax) return { ok: false, problem: 'password-length' };
+  if (input.password !== input.confirmation) return { ok: false, problem: 'password-mismatch' };
+  // Hashing takes a moment: done before the transaction, which then holds the row only briefly.
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx): Promise<EnrolmentResult> => {
+    const nowMs = ctx.clock.nowMs();
+    const operator = await repo.findByEnrolment(tx, tokenHash(token), nowMs, true);
+    if (!operator || operator.totp_secret_sealed === null) return { ok: false, problem: 'gone' };
+    const code = input.code.replace(/\s+/g, '');
+    let totpStep: number | undefined;
+    if (code !== '') {
+      totpStep = acceptedStep(open(ctx.secretsKey, operator.totp_secret_sealed), code, nowMs, undefined);
+      if (totpStep === undefined) return { ok: false, problem: 'code' };
+    } else if (secondFactorRequired(operator.role)) {
+      return { ok: false, problem: 'code-required' };
+    }
+    await repo.completeEnrolment(tx, operator.id, { passwordHash, totpStep, nowMs });
+    return { ok: true, email: operator.email };
+  });
+}

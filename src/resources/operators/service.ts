@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { duplicity, existence, stateError } from '../../domain/errors.js';
+import type { OperatorRole } from '../../domain/operators/roles.js';
+import * as repo from './repo.js';
+import type { Operator, OperatorWithEnrolment } from './schema.js';
+import { revokeOperatorSessions } from './sessions-repo.js';
+import { newToken, tokenHash } from './tokens.js';
+import { operatorView } from './view.js';
+
+// Operator accounts as the operator API and the console's operators page manage them (operator console issue,
+// item 1). A new account is created without a password: the enrolment link, shown once, lets its person set one
+// and a second factor (docs/decisions/operators.md, "Creating an account").
+
+/** How long an enrolment link works. */
+export const enrolmentLinkHours = 72;
+
+const enrolmentUrl = (ctx: AppContext, token: string) => `${ctx.config.publicBaseUrl}/console/enrol/${token}`;
+
+type WithEnrolment = Static<typeof OperatorWithEnrolment>;
+
+export async function createOperator(
+  ctx: AppContext,
+  input: { readonly email: string; readonly role: OperatorRole },
+): Promise<WithEnrolment> {
+  const token = newToken();
+  const nowMs = ctx.clock.nowMs();
+  const row = await repo.insertOperator(ctx.db, {
+    id: randomUUID(),
+    email: input.email.trim(),
+    role: input.role,
+    enrolmentTokenHash: tokenHash(token),
+    enrolmentExpiresAtMs: nowMs + enrolmentLinkHours * 3_600_000,
+    nowMs,
+  });
+  if (!row) throw duplicity(`An operator with email ${input.email} already exists`);
+  return { operator: operatorView(row), enrolmentUrl: enrolmentUrl(ctx, token) };
+}
+
+export async function listOperators(ctx: AppContext): Promise<Static<typeof Operator>[]> {
+  return (await repo.listOperators(ctx.db)).map(operatorView);
+}
+
+/** Disables an account and ends its sessions, in one transaction. */
+export async function disableOperator(ctx: AppContext, operatorId: string): Promise<Static<typeof Operator>> {
+  return ctx.db.transaction(async (tx) => {
+    const nowMs = ctx.clock.nowMs();
+    const row = await repo.disableOperator(tx, operatorId, nowMs);
+    if (!row) throw existence(`No operator ${operatorId}`);
+    await revokeOperatorSessions(tx, operatorId, nowMs);
+    return operatorView(row);
+  });
+}
+
+export async function revokeSessionsOf(ctx: AppContext, operatorId: string): Promise<{ revoked: number }> {
+  if (!(await repo.findOperator(ctx.db, operatorId))) throw existence(`No operator ${operatorId}`);
+  return { revoked: await revokeOperatorSessions(ctx.db, operatorId, ctx.clock.nowMs()) };
+}
+
+/**
+ * A new enrolment link (a forgotten password, a lost authenticator, an expired link): the password and second
+ * factor are cleared and every session ends, so only the person holding the new link can sign in again.
+ */
+export async function reissueEnrolment(ctx: AppContext, operatorId: string): Promise<WithEnrolment> {
+  const token = newToken();
+  return ctx.db.transaction(async (tx) => {
+    const nowMs = ctx.clock.nowMs();
+    const expiresAtMs = nowMs + enrolmentLinkHours * 3_600_000;
+    const row = await repo.restartEnrolment(tx, operatorId, tokenHash(token), expiresAtMs, nowMs);
+    if (!row) {
+      const exists = await repo.findOperator(tx, operatorId);
+      throw exists ? stateError(`Operator ${operatorId} is disabled`) : existence(`No operator ${operatorId}`);
+    }
+    await revokeOperatorSessions(tx, operatorId, nowMs);
+    return { operator: operatorView(row), enrolmentUrl: enrolmentUrl(ctx, token) };
+  });
+}
