@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClock, type TestApp } from '../support/harness.js';
+import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import {
   adminHeaders,
   CookieJar,
