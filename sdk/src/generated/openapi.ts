@@ -1792,6 +1792,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List console operators, oldest first */
+        get: operations["admin.operators.list"];
+        put?: never;
+        /** Create a console operator; answers the enrolment link (shown only now) that sets password and TOTP */
+        post: operations["admin.operators.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators/{operatorId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an operator: no more sign-ins, and every session ends now */
+        post: operations["admin.operators.disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators/{operatorId}/revoke-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every console session of an operator (a lost laptop); the account stays usable */
+        post: operations["admin.operators.revokeSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators/{operatorId}/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new enrolment link (forgotten password, lost authenticator): password and TOTP are cleared, sessions end */
+        post: operations["admin.operators.reissueEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     order_status_updated: {
@@ -20171,6 +20240,597 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
                      *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.operators.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
+                     *         "email": "ana.costa@brokerage.example",
+                     *         "role": "compliance",
+                     *         "enrolled": true,
+                     *         "secondFactor": true,
+                     *         "disabled": false,
+                     *         "enrolmentExpiresAt": null,
+                     *         "createdAt": 1748856600,
+                     *         "lastSignInAt": 1748860200
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        operatorId: string;
+                        email: string;
+                        /**
+                         * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
+                         * @enum {unknown}
+                         */
+                        role: "viewer" | "support" | "compliance" | "admin";
+                        /** @description Whether the operator has set a password through the enrolment link */
+                        enrolled: boolean;
+                        /** @description Whether the operator signs in with a TOTP code */
+                        secondFactor: boolean;
+                        disabled: boolean;
+                        /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                        enrolmentExpiresAt: number | null;
+                        /** @description Unix seconds */
+                        createdAt: number;
+                        /** @description Unix seconds */
+                        lastSignInAt: number | null;
+                    }[];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.operators.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ana.costa@brokerage.example",
+                 *       "role": "compliance"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
+                     * @enum {unknown}
+                     */
+                    role: "viewer" | "support" | "compliance" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "operator": {
+                     *         "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
+                     *         "email": "ana.costa@brokerage.example",
+                     *         "role": "compliance",
+                     *         "enrolled": false,
+                     *         "secondFactor": false,
+                     *         "disabled": false,
+                     *         "enrolmentExpiresAt": 1749115800,
+                     *         "createdAt": 1748856600,
+                     *         "lastSignInAt": null
+                     *       },
+                     *       "enrolmentUrl": "https://api.brokerage.example/console/enrol/kQ3v9T0pZr8mYw2xB6nL4cH1sJ7dF5gA0eU9iO2tR4w"
+                     *     }
+                     */
+                    "application/json": {
+                        operator: {
+                            operatorId: string;
+                            email: string;
+                            /**
+                             * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
+                             * @enum {unknown}
+                             */
+                            role: "viewer" | "support" | "compliance" | "admin";
+                            /** @description Whether the operator has set a password through the enrolment link */
+                            enrolled: boolean;
+                            /** @description Whether the operator signs in with a TOTP code */
+                            secondFactor: boolean;
+                            disabled: boolean;
+                            /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                            enrolmentExpiresAt: number | null;
+                            /** @description Unix seconds */
+                            createdAt: number;
+                            /** @description Unix seconds */
+                            lastSignInAt: number | null;
+                        };
+                        /** @description Shown only now: the operator opens it to set a password and a second factor; it works once */
+                        enrolmentUrl: string;
+                    };
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "body/role must be equal to one of the allowed values",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "DuplicityError",
+                     *       "message": "An operator with email ana.costa@brokerage.example already exists",
+                     *       "errorId": "DuplicityError-1748856600",
+                     *       "errorName": "DuplicityError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.operators.disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 */
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
+                     *       "email": "ana.costa@brokerage.example",
+                     *       "role": "compliance",
+                     *       "enrolled": true,
+                     *       "secondFactor": true,
+                     *       "disabled": true,
+                     *       "enrolmentExpiresAt": null,
+                     *       "createdAt": 1748856600,
+                     *       "lastSignInAt": 1748860200
+                     *     }
+                     */
+                    "application/json": {
+                        operatorId: string;
+                        email: string;
+                        /**
+                         * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
+                         * @enum {unknown}
+                         */
+                        role: "viewer" | "support" | "compliance" | "admin";
+                        /** @description Whether the operator has set a password through the enrolment link */
+                        enrolled: boolean;
+                        /** @description Whether the operator signs in with a TOTP code */
+                        secondFactor: boolean;
+                        disabled: boolean;
+                        /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                        enrolmentExpiresAt: number | null;
+                        /** @description Unix seconds */
+                        createdAt: number;
+                        /** @description Unix seconds */
+                        lastSignInAt: number | null;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter operatorId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No operator 3f1d2c4b-0000-4000-8000-000000000000",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.operators.revokeSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 */
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many signed-in sessions were ended */
+                        revoked: number;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter operatorId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No operator 3f1d2c4b-0000-4000-8000-000000000000",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.operators.reissueEnrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 */
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "operator": {
+                     *         "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
+                     *         "email": "ana.costa@brokerage.example",
+                     *         "role": "compliance",
+                     *         "enrolled": false,
+                     *         "secondFactor": false,
+                     *         "disabled": false,
+                     *         "enrolmentExpiresAt": 1749115800,
+                     *         "createdAt": 1748856600,
+                     *         "lastSignInAt": null
+                     *       },
+                     *       "enrolmentUrl": "https://api.brokerage.example/console/enrol/kQ3v9T0pZr8mYw2xB6nL4cH1sJ7dF5gA0eU9iO2tR4w"
+                     *     }
+                     */
+                    "application/json": {
+                        operator: {
+                            operatorId: string;
+                            email: string;
+                            /**
+                             * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
+                             * @enum {unknown}
+                             */
+                            role: "viewer" | "support" | "compliance" | "admin";
+                            /** @description Whether the operator has set a password through the enrolment link */
+                            enrolled: boolean;
+                            /** @description Whether the operator signs in with a TOTP code */
+                            secondFactor: boolean;
+                            disabled: boolean;
+                            /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                            enrolmentExpiresAt: number | null;
+                            /** @description Unix seconds */
+                            createdAt: number;
+                            /** @description Unix seconds */
+                            lastSignInAt: number | null;
+                        };
+                        /** @description Shown only now: the operator opens it to set a password and a second factor; it works once */
+                        enrolmentUrl: string;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter operatorId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No operator 3f1d2c4b-0000-4000-8000-000000000000",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 is disabled",
+                     *       "error": "StateError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];

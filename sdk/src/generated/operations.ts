@@ -125,6 +125,11 @@ export const operationTable = {
   "admin.amlScreenings.resolve": {"method":"POST","path":"/admin/v1/aml-screenings/{screeningId}/resolution","auth":true,"pathParams":["screeningId"],"queryParams":[],"queryRequired":false,"body":"json","bodyRequired":true,"idempotencyKey":null,"status":200,"response":"json","paging":null},
   "admin.housekeeping.get": {"method":"GET","path":"/admin/v1/housekeeping","auth":true,"pathParams":[],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
   "admin.housekeeping.run": {"method":"POST","path":"/admin/v1/housekeeping/run","auth":true,"pathParams":[],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":202,"response":"json","paging":null},
+  "admin.operators.list": {"method":"GET","path":"/admin/v1/operators","auth":true,"pathParams":[],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
+  "admin.operators.create": {"method":"POST","path":"/admin/v1/operators","auth":true,"pathParams":[],"queryParams":[],"queryRequired":false,"body":"json","bodyRequired":true,"idempotencyKey":null,"status":201,"response":"json","paging":null},
+  "admin.operators.disable": {"method":"POST","path":"/admin/v1/operators/{operatorId}/disable","auth":true,"pathParams":["operatorId"],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
+  "admin.operators.revokeSessions": {"method":"POST","path":"/admin/v1/operators/{operatorId}/revoke-sessions","auth":true,"pathParams":["operatorId"],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
+  "admin.operators.reissueEnrolment": {"method":"POST","path":"/admin/v1/operators/{operatorId}/enrolment","auth":true,"pathParams":["operatorId"],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
 } as const;
 
 export type OperationId = keyof typeof operationTable;

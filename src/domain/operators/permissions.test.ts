@@ -18,7 +18,9 @@ describe('the permission table', () => {
   });
 
   it('names no admin operation that the operator API lacks', () => {
-    const stale = operatorActions.filter((action) => action.startsWith('admin.') && !adminOperationIds.includes(action));
+    const stale = operatorActions.filter(
+      (action) => action.startsWith('admin.') && !adminOperationIds.includes(action),
+    );
     expect(stale).toEqual([]);
   });
 
@@ -35,7 +37,10 @@ describe('the permission table', () => {
 
   it('gives every role what a viewer may read, so no role sees less than a viewer', () => {
     for (const role of operatorRoles) {
-      expect(operatorActions.filter((a) => mayAct('viewer', a) && !mayAct(role, a)), role).toEqual([]);
+      expect(
+        operatorActions.filter((a) => mayAct('viewer', a) && !mayAct(role, a)),
+        role,
+      ).toEqual([]);
     }
   });
 

@@ -122,5 +122,7 @@ const secondFactorEffects: readonly ActionEffect[] = ['money', 'workspace'];
 
 /** Whether a role must sign in with TOTP: it may do at least one action that moves money or changes a workspace. */
 export function secondFactorRequired(role: OperatorRole): boolean {
-  return operatorActions.some((action) => secondFactorEffects.includes(permissions[action].effect) && mayAct(role, action));
+  return operatorActions.some(
+    (action) => secondFactorEffects.includes(permissions[action].effect) && mayAct(role, action),
+  );
 }
