@@ -113,7 +113,7 @@ describe('ending a session', () => {
     const phone = await signIn(t.app, email, secret, clock);
     const page = await getPage(t.app, phone, '/console/sessions');
     expect(page.statusCode).toBe(200);
-    expect(page.body.match(/<tr><td>/g)).toHaveLength(2);
+    expect(page.body.match(/<tr><td data-label="Signed in">/g)).toHaveLength(2);
     expect(page.body).toContain('This session');
     const others = await t.app.inject({
       method: 'POST',

@@ -9,7 +9,9 @@ import { sections } from './sections.js';
 // English, under a strict content security policy: no script at all (every task is a form), styles from the one
 // same-origin sheet, images from it or data: (the enrolment QR code), forms posted only to the console itself, and
 // never framed. Pages are not cached (`no-store`), so the back button after sign-out fetches them again, and is
-// answered by the sign-in page.
+// answered by the sign-in page. The referrer policy is same-origin, not no-referrer: under no-referrer a browser
+// sends `Origin: null` with a form post, which the origin check (csrf.ts) refuses; same-origin still keeps the
+// enrolment link's secret from any other site.
 
 export interface ConsolePage {
   readonly title: string;
@@ -50,7 +52,7 @@ export function sendConsolePage(reply: FastifyReply, page: ConsolePage, status =
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(page.title)} · Brokerage console</title>
 <link rel="stylesheet" href="/console/console.css">
 </head>
@@ -69,7 +71,7 @@ ${page.body}
     .header('cache-control', 'no-store')
     .header('content-security-policy', policy)
     .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff')
     .send(html);
 }

@@ -41,8 +41,9 @@ export function operatorsPage(input: OperatorsPageInput): ConsolePage {
   const { me } = input;
   const rows = input.operators
     .map(
-      (o) => `<tr><td>${esc(o.email)}</td><td>${esc(o.role)}</td><td>${esc(statusOf(o))}</td>
-<td>${o.totp_enrolled ? 'TOTP' : 'Password only'}</td><td>${esc(formatMoment(o.last_sign_in_at_ms))}</td><td>${actions(me, o)}</td></tr>`,
+      (o) => `<tr><td data-label="Email">${esc(o.email)}</td><td data-label="Role">${esc(o.role)}</td>
+<td data-label="Status">${esc(statusOf(o))}</td><td data-label="Sign-in">${o.totp_enrolled ? 'TOTP' : 'Password only'}</td>
+<td data-label="Last sign-in">${esc(formatMoment(o.last_sign_in_at_ms))}</td><td>${actions(me, o)}</td></tr>`,
     )
     .join('\n');
   const issued = input.issued
@@ -57,7 +58,7 @@ export function operatorsPage(input: OperatorsPageInput): ConsolePage {
     body: `<h1>Operators</h1>
 ${issued}
 ${input.notice ? `<p class="done" role="status">${esc(input.notice)}</p>` : ''}
-<div class="table-wrap"><table>
+<div class="table-wrap"><table class="cards">
 <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Sign-in</th><th scope="col">Last sign-in</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
 <tbody>
 ${rows}

@@ -32,8 +32,9 @@ export async function sessionsPageRoutes(app: FastifyInstance, ctx: AppContext):
           const action = here
             ? '<span class="muted">This session</span>'
             : `<form class="inline" method="post" action="/console/sessions/${esc(s.id)}/revoke">${hiddenToken(operator.csrfToken)}<button class="secondary" type="submit">Sign out this session</button></form>`;
-          return `<tr><td>${esc(formatMoment(s.created_at_ms))}</td><td>${esc(formatMoment(s.last_seen_at_ms))}</td>
-<td>${esc(s.address)}</td><td>${esc(s.user_agent ?? '—')}</td><td>${action}</td></tr>`;
+          return `<tr><td data-label="Signed in">${esc(formatMoment(s.created_at_ms))}</td>
+<td data-label="Last used">${esc(formatMoment(s.last_seen_at_ms))}</td><td data-label="Address">${esc(s.address)}</td>
+<td data-label="Browser">${esc(s.user_agent ?? '—')}</td><td>${action}</td></tr>`;
         })
         .join('\n');
       const ended = request.query.ended;
@@ -46,7 +47,7 @@ export async function sessionsPageRoutes(app: FastifyInstance, ctx: AppContext):
         body: `<h1>My sessions</h1>
 ${notice}
 <p>Where ${esc(operator.email)} is signed in. A session ends after ${ctx.config.operatorSessionIdleMinutes} minutes without use, and ${ctx.config.operatorSessionMaxHours} hours after sign-in.</p>
-<div class="table-wrap"><table>
+<div class="table-wrap"><table class="cards">
 <thead><tr><th scope="col">Signed in</th><th scope="col">Last used</th><th scope="col">Address</th><th scope="col">Browser</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
 <tbody>
 ${rows}

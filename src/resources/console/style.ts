@@ -41,13 +41,21 @@ a{color:var(--link)}
 .error{color:var(--error);font-weight:600}
 .notice{background:var(--note-bg);color:var(--note-text);border-radius:8px;padding:10px 12px;margin:0 0 16px}
 .done{background:var(--ok-bg);color:var(--ok-text);border-radius:8px;padding:10px 12px;margin:0 0 16px}
-.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere;background:var(--bg);border:1px solid var(--soft);border-radius:8px;padding:8px 10px}
+.secret{display:block;margin-top:4px;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere;background:var(--bg);border:1px solid var(--soft);border-radius:8px;padding:8px 10px}
 .qr{display:block;width:220px;height:220px;background:#ffffff;border:1px solid var(--soft)}
 .table-wrap{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:8px 10px;border-bottom:1px solid var(--soft);vertical-align:top}
 th{color:var(--muted);font-weight:600}
 td .actions{margin:0}
+/* Narrow screens: each row a card, each cell under its column's name (data-label), nothing scrolled sideways. */
+@media (max-width:700px){
+table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
+table.cards thead{position:absolute;left:-9999px}
+table.cards tr{border:1px solid var(--soft);border-radius:8px;padding:8px 12px;margin:0 0 12px}
+table.cards td{border:0;padding:4px 0;overflow-wrap:anywhere}
+table.cards td[data-label]::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:var(--muted)}
+}
 .sections{list-style:none;padding:0;margin:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
 .sections a{display:block;border:1px solid var(--line);border-radius:8px;padding:14px 16px;text-decoration:none;min-height:44px}
 .sections strong{display:block}
