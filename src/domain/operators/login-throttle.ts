@@ -1,5 +1,5 @@
 /**
- * The console's login throttle (operator console issue, item 1; docs/decisions/operators.md, "Login throttling"):
+ * The console's login throttle (operator console issue, item 1; docs/decisions.md, "Operator accounts and the console's shell", "Login throttling"):
  * a lockout window, counted from the failures themselves. An account is locked while it has `accountFailuresMax`
  * failed attempts (a wrong password or a wrong second-factor code) in the last `windowMs` since its last success; an
  * address while it has `addressFailuresMax` failures in the window, whatever accounts they named (a success does not

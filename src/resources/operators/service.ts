@@ -11,7 +11,7 @@ import { operatorView } from './view.js';
 
 // Operator accounts as the operator API and the console's operators page manage them (operator console issue,
 // item 1). A new account is created without a password: the enrolment link, shown once, lets its person set one
-// and a second factor (docs/decisions/operators.md, "Creating an account").
+// and a second factor (docs/decisions.md, "Operator accounts and the console's shell", "Creating an account").
 
 /** How long an enrolment link works. */
 export const enrolmentLinkHours = 72;
