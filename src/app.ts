@@ -5,6 +5,7 @@ import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
+import { enterAuditScope, leaveAuditScope } from './platform/audit/scope.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
@@ -174,6 +175,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', adminAuth(ctx));
+      // Each change is recorded in the audit log, in its own transaction (platform/audit/).
+      scope.addHook('preHandler', enterAuditScope);
+      scope.addHook('onResponse', leaveAuditScope);
       await adminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
       await capabilityAdminRoutes(scope, ctx);
