@@ -34,6 +34,8 @@ import { supportTicketAdminRoutes } from './resources/admin/support-ticket-route
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
 import { amlScreeningsExamples } from './resources/aml-screenings/examples.js';
 import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
+import { auditLogExamples } from './resources/audit-log/examples.js';
+import { auditLogAdminRoutes } from './resources/audit-log/routes.js';
 import { balancesExamples } from './resources/balances/examples.js';
 import { balanceRoutes } from './resources/balances/routes.js';
 import { bankFilesExamples } from './resources/bank-files/examples.js';
@@ -110,6 +112,7 @@ export const apiExamples = collectExamples(
   adminAmlExamples,
   bankFilesExamples,
   payoutBatchesExamples,
+  auditLogExamples,
 );
 
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
@@ -191,6 +194,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await supportTicketAdminRoutes(scope, ctx);
       await amlAdminRoutes(scope, ctx);
       await housekeepingAdminRoutes(scope, ctx);
+      await auditLogAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

@@ -2,7 +2,7 @@ import type { BeforeCommit, Queryable } from '../../storage/db.js';
 import type { Actor } from '../actor.js';
 import type { Clock } from '../clock.js';
 import { redact } from './redaction.js';
-import { type NewAuditEntry, insertAuditEntry } from './repo.js';
+import { insertAuditEntry, type NewAuditEntry } from './repo.js';
 import { type AuditChange, type AuditScope, currentAuditScope, takeAuditChange } from './scope.js';
 
 /** Whether the transaction has written anything yet: PostgreSQL assigns it a transaction id at its first write. */
