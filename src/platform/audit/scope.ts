@@ -85,6 +85,21 @@ export function enterAuditScope(request: FastifyRequest, _reply: FastifyReply, d
   scopes.run(scope, done);
 }
 
+/**
+ * Runs `fn` as an audited change made by `actor` (what enterAuditScope does for a route): for work an operator starts
+ * outside a route's handler, and for tests of the mechanism.
+ */
+export function runInAuditScope<T>(scope: Omit<AuditScope, 'open'>, fn: () => Promise<T>): Promise<T> {
+  const open: AuditScope = { ...scope, open: true };
+  return scopes.run(open, async () => {
+    try {
+      return await fn();
+    } finally {
+      open.open = false;
+    }
+  });
+}
+
 /** onResponse hook beside enterAuditScope: the answered request's scope closes. */
 export async function leaveAuditScope(request: FastifyRequest): Promise<void> {
   const scope = scopeOfRequest.get(request);
