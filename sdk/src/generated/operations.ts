@@ -125,6 +125,7 @@ export const operationTable = {
   "admin.amlScreenings.resolve": {"method":"POST","path":"/admin/v1/aml-screenings/{screeningId}/resolution","auth":true,"pathParams":["screeningId"],"queryParams":[],"queryRequired":false,"body":"json","bodyRequired":true,"idempotencyKey":null,"status":200,"response":"json","paging":null},
   "admin.housekeeping.get": {"method":"GET","path":"/admin/v1/housekeeping","auth":true,"pathParams":[],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
   "admin.housekeeping.run": {"method":"POST","path":"/admin/v1/housekeeping/run","auth":true,"pathParams":[],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":202,"response":"json","paging":null},
+  "admin.auditLog.list": {"method":"GET","path":"/admin/v1/audit-log","auth":true,"pathParams":[],"queryParams":["operatorId","email","workspaceId","action","via","from","to","before","limit","page"],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":{"kind":"page","items":"array","limitMax":500}},
 } as const;
 
 export type OperationId = keyof typeof operationTable;
