@@ -134,7 +134,12 @@ export async function openConversation(
     const opened = (await findConversation(tx, id, true)) as ConversationRow;
     await writeMessage(tx, opened, input, nowMs);
     const view = await loadConversation(tx, (await findConversation(tx, id)) as ConversationRow);
-    auditChange(tx, { workspaceId: input.workspaceId, target: { type: 'conversation', id }, before: null, after: view });
+    auditChange(tx, {
+      workspaceId: input.workspaceId,
+      target: { type: 'conversation', id },
+      before: null,
+      after: view,
+    });
     await finish(tx, view);
     return view;
   });
