@@ -5,6 +5,7 @@ import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
+import { enterAuditScope, leaveAuditScope } from './platform/audit/scope.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
@@ -33,6 +34,8 @@ import { supportTicketAdminRoutes } from './resources/admin/support-ticket-route
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
 import { amlScreeningsExamples } from './resources/aml-screenings/examples.js';
 import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
+import { auditLogExamples } from './resources/audit-log/examples.js';
+import { auditLogAdminRoutes } from './resources/audit-log/routes.js';
 import { balancesExamples } from './resources/balances/examples.js';
 import { balanceRoutes } from './resources/balances/routes.js';
 import { bankFilesExamples } from './resources/bank-files/examples.js';
@@ -113,6 +116,7 @@ export const apiExamples = collectExamples(
   bankFilesExamples,
   payoutBatchesExamples,
   operatorsExamples,
+  auditLogExamples,
 );
 
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
@@ -180,6 +184,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', adminAuth(ctx));
+      // Each change is recorded in the audit log, in its own transaction (platform/audit/).
+      scope.addHook('preHandler', enterAuditScope);
+      scope.addHook('onResponse', leaveAuditScope);
       await adminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
       await capabilityAdminRoutes(scope, ctx);
@@ -194,6 +201,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await amlAdminRoutes(scope, ctx);
       await housekeepingAdminRoutes(scope, ctx);
       await operatorAdminRoutes(scope, ctx);
+      await auditLogAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

@@ -8,6 +8,7 @@ import { queuedMail } from './jobs/mail-delivery.js';
 import { type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
 import type { PayoutSubjects } from './payouts/outcomes.js';
+import { auditBeforeCommit } from './platform/audit/record.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createLogger } from './platform/logger.js';
 import { TokenService } from './platform/tokens.js';
@@ -40,7 +41,7 @@ import {
   withdrawalReturnHandler,
   withdrawalReturnJob,
 } from './resources/withdrawals/payout.js';
-import type { Db } from './storage/db.js';
+import { type Db, withBeforeCommit } from './storage/db.js';
 import { sharedKey } from './storage/server-keys.js';
 import { WorkspaceCache } from './workspaces/cache.js';
 
@@ -72,9 +73,11 @@ function connectedProviders(config: Config, db: Db, clock: Clock, logger: Fastif
 }
 
 /** Wires the context every route receives: the sandbox providers on stage, the connected ones in production. */
-export async function createContext(config: Config, db: Db, options: ContextOptions): Promise<AppContext> {
+export async function createContext(config: Config, store: Db, options: ContextOptions): Promise<AppContext> {
   checkCatalogue();
   const clock = options.clock ?? systemClock;
+  // Every transaction of an operator's change writes its audit row before COMMIT (platform/audit/record.ts).
+  const db = withBeforeCommit(store, auditBeforeCommit(clock));
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
   const logger = options.logger ?? createLogger(config.logLevel);
   const live: ProductionProviders | undefined = connectedProviders(config, db, clock, logger, options);

@@ -2,6 +2,7 @@
 // of positional arguments and hands a command its context; a command only validates its own options and calls the API.
 
 import { verificationProfileNames } from '../catalogue/verification-profiles.js';
+import { auditCommands } from './audit-commands.js';
 import { bankCommands } from './bank-commands.js';
 import type { Command, Options, Values } from './command.js';
 import { conversationCommands } from './conversation-commands.js';
@@ -232,4 +233,5 @@ export const commands: readonly Command[] = [
   ...bankCommands,
   ...housekeepingCommands,
   ...operatorCommands,
+  ...auditCommands,
 ];

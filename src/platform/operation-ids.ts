@@ -151,6 +151,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /admin/v1/operators/{operatorId}/disable': 'admin.operators.disable',
   'POST /admin/v1/operators/{operatorId}/revoke-sessions': 'admin.operators.revokeSessions',
   'POST /admin/v1/operators/{operatorId}/enrolment': 'admin.operators.reissueEnrolment',
+  'GET /admin/v1/audit-log': 'admin.auditLog.list',
 };
 
 /** Fastify writes path parameters `:name`; the document, `{name}`. */

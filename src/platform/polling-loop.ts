@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutageLog } from '../storage/outage-log.js';
 
@@ -27,13 +28,18 @@ export class PollingLoop {
   private failures = 0;
   private readonly outage: OutageLog;
 
+  /** One round of work; answers how much it did. */
+  private readonly round: () => Promise<number>;
+
   constructor(
-    /** One round of work; answers how much it did. */
-    private readonly round: () => Promise<number>,
+    round: () => Promise<number>,
     log: FastifyBaseLogger,
     private readonly options: PollingLoopOptions,
     private readonly onBusy: () => void = () => {},
   ) {
+    // A round runs in the context the worker was made in, never in that of whatever woke it: a wake-up from inside a
+    // request (a NOTIFY delivered on its connection) must not lend the background work that request's audit scope.
+    this.round = AsyncResource.bind(round);
     this.outage = new OutageLog(log, options.name);
   }
 

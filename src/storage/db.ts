@@ -22,6 +22,32 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** Work run inside every transaction after its body and before its COMMIT: it commits with the body or not at all. */
+export type BeforeCommit = (tx: Queryable) => Promise<void>;
+
+/**
+ * The same database, each of whose transactions runs `beforeCommit` on its own connection once the body resolved,
+ * just before COMMIT (the audit log's row, platform/audit/). A body that throws skips it and rolls back; a hook that
+ * throws, or a COMMIT that fails after it, rolls back the body and the hook's writes together. PostgreSQL's retry of
+ * a deadlocked transaction runs the body and the hook again.
+ */
+export function withBeforeCommit(db: Db, beforeCommit: BeforeCommit): Db {
+  return {
+    kind: db.kind,
+    query: (text, params) => db.query(text, params),
+    exec: (script) => db.exec(script),
+    transaction: (fn) =>
+      db.transaction(async (tx) => {
+        const result = await fn(tx);
+        await beforeCommit(tx);
+        return result;
+      }),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
+    ping: () => db.ping(),
+    close: () => db.close(),
+  };
+}
+
 /**
  * The database could not be reached, or ended the session, or did not answer in time. The API answers it as a 503
  * (retry with backoff). `outcomeUnknown` is set when a statement had been sent: a write may have committed.

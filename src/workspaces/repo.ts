@@ -41,8 +41,10 @@ export async function insertWorkspace(db: Queryable, w: NewWorkspace): Promise<W
   return rows[0] as WorkspaceRow;
 }
 
-export async function findWorkspace(db: Queryable, id: string): Promise<WorkspaceRow | undefined> {
-  return (await db.query<WorkspaceRow>('select * from workspaces where id = $1', [id]))[0];
+/** The workspace; `lock`: FOR UPDATE, for a change that reads it first (its audit row's before). */
+export async function findWorkspace(db: Queryable, id: string, lock = false): Promise<WorkspaceRow | undefined> {
+  const sql = `select * from workspaces where id = $1${lock ? ' for update' : ''}`;
+  return (await db.query<WorkspaceRow>(sql, [id]))[0];
 }
 
 export async function findWorkspaceByClientId(db: Queryable, clientId: string): Promise<WorkspaceRow | undefined> {

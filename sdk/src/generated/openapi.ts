@@ -1861,6 +1861,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log: every change made through the operator API, the console or the CLI, newest first */
+        get: operations["admin.auditLog.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     order_status_updated: {
@@ -20831,6 +20848,227 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Operator 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 is disabled",
                      *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.auditLog.list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description The person's operator id
+                 * @example op_3k9x2m7q
+                 */
+                operatorId?: string;
+                /**
+                 * @description The person's e-mail (any case)
+                 * @example maria.lopez@brokerage.example
+                 */
+                email?: string;
+                /** @example 7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13 */
+                workspaceId?: string;
+                /**
+                 * @description The operationId of the admin operation (admin.workspaces.update), or a console action
+                 * @example admin.workspaces.update
+                 */
+                action?: string;
+                /** @example cli */
+                via?: "console" | "api" | "cli";
+                /**
+                 * @description Unix seconds, inclusive
+                 * @example 1748770200
+                 */
+                from?: number;
+                /**
+                 * @description Unix seconds, inclusive
+                 * @example 1748856600
+                 */
+                to?: number;
+                /**
+                 * @description An entryId: only older entries (keyset paging: pass the last entry's id of the page before)
+                 * @example 1043
+                 */
+                before?: string;
+                /**
+                 * @description Page size; 0 or absent: 50
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Page number, from 0
+                 * @example 0
+                 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "entryId": "1042",
+                     *         "occurredAt": 1748856600,
+                     *         "actor": {
+                     *           "kind": "admin-token",
+                     *           "operatorId": null,
+                     *           "email": null,
+                     *           "address": "10.0.4.17",
+                     *           "userAgent": "brokerage-cli/1"
+                     *         },
+                     *         "via": "cli",
+                     *         "action": "admin.workspaces.update",
+                     *         "workspaceId": "7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13",
+                     *         "target": {
+                     *           "type": "workspace",
+                     *           "id": "7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13"
+                     *         },
+                     *         "before": {
+                     *           "feeSchedule": {
+                     *             "defaultBps": 50,
+                     *             "pairs": {}
+                     *           },
+                     *           "writeLimitPerMinute": null
+                     *         },
+                     *         "after": {
+                     *           "feeSchedule": {
+                     *             "defaultBps": 35,
+                     *             "pairs": {
+                     *               "EUR/USDC": 20
+                     *             }
+                     *           },
+                     *           "writeLimitPerMinute": null
+                     *         },
+                     *         "requestId": "5b0e2f8c-91d4-4c57-a3f2-6e8d1b7c9a04"
+                     *       },
+                     *       {
+                     *         "entryId": "1041",
+                     *         "occurredAt": 1748856000,
+                     *         "actor": {
+                     *           "kind": "operator",
+                     *           "operatorId": "op_3k9x2m7q",
+                     *           "email": "maria.lopez@brokerage.example",
+                     *           "address": "203.0.113.24",
+                     *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0"
+                     *         },
+                     *         "via": "console",
+                     *         "action": "admin.compliance.decideDeposit",
+                     *         "workspaceId": "7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13",
+                     *         "target": {
+                     *           "type": "deposit",
+                     *           "id": "DP5574S31EQ9QV"
+                     *         },
+                     *         "before": {
+                     *           "depositId": "DP5574S31EQ9QV",
+                     *           "status": "ComplianceReview",
+                     *           "amount": 0,
+                     *           "heldAmount": 2500
+                     *         },
+                     *         "after": {
+                     *           "depositId": "DP5574S31EQ9QV",
+                     *           "status": "Received",
+                     *           "amount": 2500,
+                     *           "heldAmount": 0
+                     *         },
+                     *         "requestId": "c41d7a2e-0b93-4f6e-8d25-7a1f3c9e5b80"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description Increasing; newer entries have larger ids */
+                        entryId: string;
+                        /** @description Unix seconds */
+                        occurredAt: number;
+                        actor: {
+                            /**
+                             * @description A person signed in to the console, or the shared ADMIN_TOKEN
+                             * @enum {unknown}
+                             */
+                            kind: "operator" | "admin-token";
+                            /** @description null for the ADMIN_TOKEN */
+                            operatorId: string | null;
+                            email: string | null;
+                            /** @description The client's address as the server saw it */
+                            address: string;
+                            userAgent: string | null;
+                        };
+                        /** @enum {unknown} */
+                        via: "console" | "api" | "cli";
+                        /** @description The operationId of the admin operation, or the console action */
+                        action: string;
+                        /** @description The workspace the change concerns */
+                        workspaceId: string | null;
+                        target: {
+                            type: string;
+                            id: string;
+                        };
+                        /** @description The target as its operator read shows it, secrets removed and account numbers masked; null: none */
+                        before: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description The target as its operator read shows it, secrets removed and account numbers masked; null: none */
+                        after: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description The X-Request-Id of the request that made the change */
+                        requestId: string;
+                    }[];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "before: no audit entry 99999",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];

@@ -130,6 +130,7 @@ export const operationTable = {
   "admin.operators.disable": {"method":"POST","path":"/admin/v1/operators/{operatorId}/disable","auth":true,"pathParams":["operatorId"],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
   "admin.operators.revokeSessions": {"method":"POST","path":"/admin/v1/operators/{operatorId}/revoke-sessions","auth":true,"pathParams":["operatorId"],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
   "admin.operators.reissueEnrolment": {"method":"POST","path":"/admin/v1/operators/{operatorId}/enrolment","auth":true,"pathParams":["operatorId"],"queryParams":[],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":null},
+  "admin.auditLog.list": {"method":"GET","path":"/admin/v1/audit-log","auth":true,"pathParams":[],"queryParams":["operatorId","email","workspaceId","action","via","from","to","before","limit","page"],"queryRequired":false,"body":null,"bodyRequired":false,"idempotencyKey":null,"status":200,"response":"json","paging":{"kind":"page","items":"array","limitMax":500}},
 } as const;
 
 export type OperationId = keyof typeof operationTable;

@@ -32,7 +32,12 @@ describe('the permission table', () => {
     const viewerMay = operatorActions.filter((action) => mayAct('viewer', action));
     expect(viewerMay.filter((action) => permissions[action].effect !== 'read')).toEqual(['console.ownSessions']);
     const readsRefused = operatorActions.filter((a) => permissions[a].effect === 'read' && !mayAct('viewer', a));
-    expect(readsRefused.sort()).toEqual(['admin.operators.list', 'admin.payoutBatches.file', 'audit.read']);
+    expect(readsRefused.sort()).toEqual([
+      'admin.auditLog.list',
+      'admin.operators.list',
+      'admin.payoutBatches.file',
+      'audit.read',
+    ]);
   });
 
   it('gives every role what a viewer may read, so no role sees less than a viewer', () => {

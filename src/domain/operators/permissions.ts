@@ -86,6 +86,9 @@ export const permissions = {
   'admin.housekeeping.get': read(),
   'admin.housekeeping.run': change(admin),
 
+  // The audit log.
+  'admin.auditLog.list': read(compliance),
+
   // Operator accounts (the operator API of this issue).
   'admin.operators.create': workspace(admin),
   'admin.operators.list': read(admin),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from '../../storage/db.js';
+import type { Queryable } from '../../storage/db.js';
 import type { SdnEntry } from './ofac-csv.js';
 
 // The imported sanctions lists and their entries: the list-based provider's own tables (migration 0021).
@@ -39,33 +39,32 @@ const storedList = (row: ListRow): StoredList => ({
 const entriesPerStatement = 2_000;
 
 /**
- * Replaces a list's entries with `entries` in one transaction, so that a screening sees the old list or the new one,
- * never a mix; the list's version goes up by one. Running it again with the same files gives the same entries.
+ * Replaces a list's entries with `entries` inside the caller's transaction, so that a screening sees the old list or
+ * the new one, never a mix; the list's version goes up by one. Running it again with the same files gives the same
+ * entries.
  */
 export async function replaceList(
-  db: Db,
+  tx: Queryable,
   input: { list: string; listDate: string | null; files: readonly string[]; entries: readonly SdnEntry[] },
   nowMs: number,
 ): Promise<StoredList> {
   const hash = createHash('sha256');
   for (const file of input.files) hash.update(file);
   const aliasCount = input.entries.reduce((n, e) => n + e.aliases.length, 0);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<ListRow>(
-      `insert into sanctions_lists (list, list_date, imported_at_ms, entry_count, alias_count, sha256, version)
+  const [row] = await tx.query<ListRow>(
+    `insert into sanctions_lists (list, list_date, imported_at_ms, entry_count, alias_count, sha256, version)
        values ($1, $2, $3, $4, $5, $6, 1)
        on conflict (list) do update set list_date = excluded.list_date, imported_at_ms = excluded.imported_at_ms,
          entry_count = excluded.entry_count, alias_count = excluded.alias_count, sha256 = excluded.sha256,
          version = sanctions_lists.version + 1
        returning *`,
-      [input.list, input.listDate, nowMs, input.entries.length, aliasCount, hash.digest('hex')],
-    );
-    await tx.query('delete from sanctions_entries where list = $1', [input.list]);
-    for (let start = 0; start < input.entries.length; start += entriesPerStatement) {
-      await insertEntries(tx, input.list, input.entries.slice(start, start + entriesPerStatement));
-    }
-    return storedList(row as ListRow);
-  });
+    [input.list, input.listDate, nowMs, input.entries.length, aliasCount, hash.digest('hex')],
+  );
+  await tx.query('delete from sanctions_entries where list = $1', [input.list]);
+  for (let start = 0; start < input.entries.length; start += entriesPerStatement) {
+    await insertEntries(tx, input.list, input.entries.slice(start, start + entriesPerStatement));
+  }
+  return storedList(row as ListRow);
 }
 
 async function insertEntries(tx: Queryable, list: string, entries: readonly SdnEntry[]): Promise<void> {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { lastRun } from '../../jobs/housekeeping/runs.js';
 import { nextHousekeepingAt, runHousekeepingNow } from '../../jobs/housekeeping/schedule.js';
 import { prunedTables } from '../../jobs/housekeeping/targets.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import { errorResponses } from '../../platform/schema.js';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -99,7 +100,15 @@ export async function housekeepingAdminRoutes(app: FastifyInstance, ctx: AppCont
       },
     },
     async (_request, reply) => {
-      await runHousekeepingNow(ctx.db, ctx.clock.nowMs());
+      await ctx.db.transaction(async (tx) => {
+        const at = async () => {
+          const next = await nextHousekeepingAt(tx);
+          return { nextRunAt: next === undefined ? null : seconds(next) };
+        };
+        const before = await at();
+        await runHousekeepingNow(tx, ctx.clock.nowMs());
+        auditChange(tx, { target: { type: 'housekeeping', id: 'schedule' }, before, after: await at() });
+      });
       return reply.code(202).send(await report());
     },
   );

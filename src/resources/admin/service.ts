@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { isSupportedPair } from '../../catalogue/index.js';
 import { existence, stateError, validation } from '../../domain/errors.js';
 import { limits } from '../../limits.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import { secondsOf } from '../../platform/clock.js';
 import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
 import { hashPassword, newSecret } from '../../workspaces/password.js';
@@ -37,23 +38,37 @@ export async function createWorkspace(
     throw validation('simulation exists only in stage; production workspaces move real money');
   }
   const password = newSecret(limits.passwordLengthBytes);
-  const row = await insertWorkspace(ctx.db, {
-    id: randomUUID(),
-    name: body.name,
-    clientId: `cl_${randomText(20)}`,
-    username: `api_${randomText(12)}`,
-    passwordHash: await hashPassword(password),
-    simulation: body.simulation ?? !production,
-    feeSchedule: defaultFeeSchedule,
-    nowMs: ctx.clock.nowMs(),
+  const passwordHash = await hashPassword(password);
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await insertWorkspace(tx, {
+      id: randomUUID(),
+      name: body.name,
+      clientId: `cl_${randomText(20)}`,
+      username: `api_${randomText(12)}`,
+      passwordHash,
+      simulation: body.simulation ?? !production,
+      feeSchedule: defaultFeeSchedule,
+      nowMs: ctx.clock.nowMs(),
+    });
+    // The operator read's shape: never the password, nor its hash.
+    auditChange(tx, { ...workspaceTarget(created.id), before: null, after: workspaceOut(created) });
+    return created;
   });
   return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
 }
 
 export async function rotateWorkspaceCredentials(ctx: AppContext, workspaceId: string): Promise<CredentialsOut> {
   const password = newSecret(limits.passwordLengthBytes);
-  const row = await rotateCredentials(ctx.db, workspaceId, await hashPassword(password), ctx.clock.nowMs());
-  if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
+  const passwordHash = await hashPassword(password);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await findWorkspace(tx, workspaceId, true);
+    if (!before) throw existence(`Workspace ${workspaceId} does not exist`);
+    const rotated = (await rotateCredentials(tx, workspaceId, passwordHash, ctx.clock.nowMs())) as WorkspaceRow;
+    // Which credentials are valid changed; the password itself is shown once, to the caller, and nowhere else.
+    const version = (w: WorkspaceRow) => ({ credentialVersion: w.credential_version });
+    auditChange(tx, { ...workspaceTarget(workspaceId), before: version(before), after: version(rotated) });
+    return rotated;
+  });
   ctx.workspaces.forget(workspaceId);
   return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
 }
@@ -80,8 +95,13 @@ export async function updateWorkspace(
   if (body.simulation === true && ctx.config.brokerageEnv === 'production') {
     throw validation('simulation exists only in stage; production workspaces move real money');
   }
-  const row = await updateWorkspaceSettings(ctx.db, workspaceId, body, ctx.clock.nowMs());
-  if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await findWorkspace(tx, workspaceId, true);
+    if (!before) throw existence(`Workspace ${workspaceId} does not exist`);
+    const updated = (await updateWorkspaceSettings(tx, workspaceId, body, ctx.clock.nowMs())) as WorkspaceRow;
+    auditChange(tx, { ...workspaceTarget(workspaceId), before: workspaceOut(before), after: workspaceOut(updated) });
+    return updated;
+  });
   ctx.workspaces.forget(workspaceId);
   return workspaceOut(row);
 }
@@ -101,9 +121,18 @@ export async function decideVerification(
     }
     const target = decision === 'approve' ? 'APPROVED' : 'REJECTED';
     const { account } = await moveAccountVerification(tx, holder.id, target, ctx.clock.nowMs());
-    return { accountId: publicAccountId(account), status: account.verification_status };
+    const decided = { accountId: publicAccountId(account), status: account.verification_status };
+    auditChange(tx, {
+      workspaceId,
+      target: { type: 'verification', id: decided.accountId },
+      before: { email, status: holder.verification_status },
+      after: { email, status: decided.status },
+    });
+    return decided;
   });
 }
+
+const workspaceTarget = (workspaceId: string) => ({ workspaceId, target: { type: 'workspace', id: workspaceId } });
 
 function workspaceOut(row: WorkspaceRow): WorkspaceOut {
   return {

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { validation } from '../../domain/errors.js';
 import { isoDate } from '../../domain/screening/date-of-birth.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import { secondsOf } from '../../platform/clock.js';
 import { Obj } from '../../platform/schema.js';
 import { parseSdnFiles } from '../../providers/screening/ofac-csv.js';
@@ -49,16 +50,23 @@ export async function importOfacSdn(ctx: AppContext, body: { sdnCsv: string; alt
   const parsed = parseSdnFiles(body.sdnCsv, body.altCsv ?? '');
   if (!parsed.ok) throw validation(`The OFAC SDN files do not parse: ${parsed.reason}`);
   if (parsed.value.length === 0) throw validation('sdn.csv holds no entry; an empty list would clear every screening');
-  const stored = await replaceList(
-    ctx.db,
-    {
-      list: ofacSdnList,
-      listDate: body.listDate ?? null,
-      files: [body.sdnCsv, body.altCsv ?? ''],
-      entries: parsed.value,
-    },
-    ctx.clock.nowMs(),
-  );
+  const input = {
+    list: ofacSdnList,
+    listDate: body.listDate ?? null,
+    files: [body.sdnCsv, body.altCsv ?? ''],
+    entries: parsed.value,
+  };
+  const stored = await ctx.db.transaction(async (tx) => {
+    const previous = (await storedLists(tx)).find((l) => l.list === ofacSdnList);
+    const replaced = await replaceList(tx, input, ctx.clock.nowMs());
+    // The files are known by their digest and counts, never by their text.
+    auditChange(tx, {
+      target: { type: 'sanctions-list', id: ofacSdnList },
+      before: previous === undefined ? null : sanctionsListView(previous),
+      after: sanctionsListView(replaced),
+    });
+    return replaced;
+  });
   return sanctionsListView(stored);
 }
 

@@ -6,13 +6,14 @@ import { authorization, existence, stateError, validation } from '../../domain/e
 import { isoDate } from '../../domain/screening/date-of-birth.js';
 import { verdictOf } from '../../domain/screening/verdict.js';
 import { type AmlResolution, resolveScreening } from '../../domain/states/aml-screening-status.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import { notOffered } from '../../providers/capabilities.js';
 import type { ScreeningSubject } from '../../providers/screening/screening-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { findScreening, insertScreening, resolveScreeningRow, type ScreeningRow } from './repo.js';
 import type { CreateAmlScreeningRequest } from './schema.js';
-import { screeningView } from './view.js';
+import { operatorScreeningView, screeningView } from './view.js';
 
 type Request = Static<typeof CreateAmlScreeningRequest>;
 
@@ -98,6 +99,13 @@ export async function resolveAmlScreening(
     if (!row) throw existence(`AML screening ${id} does not exist`);
     const move = resolveScreening(row.status, decision.status);
     if (!move.ok) throw stateError(`Cannot resolve AML screening ${id}: ${move.reason}`);
-    return resolveScreeningRow(tx, id, move.status, decision.note, ctx.clock.nowMs());
+    const resolved = await resolveScreeningRow(tx, id, move.status, decision.note, ctx.clock.nowMs());
+    auditChange(tx, {
+      workspaceId: row.workspace_id,
+      target: { type: 'aml-screening', id },
+      before: operatorScreeningView(row),
+      after: operatorScreeningView(resolved),
+    });
+    return resolved;
   });
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { existence, stateError, validation } from '../../domain/errors.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { Queryable } from '../../storage/db.js';
 import { collectionByDepositId, collectionByOrderId, creditCollection } from '../collections/credit.js';
 import { type BankEntryRow, type BankEntryStatus, findBankEntry, listBankEntries, settleBankEntry } from './repo.js';
@@ -34,6 +35,13 @@ export async function listEntries(
   });
   return rows.map(bankEntryView);
 }
+
+/** The audit log's record of an operator's decision on an entry: the entry as operators read it, before and after. */
+const entryChange = (before: BankEntryRow, after: ReturnType<typeof bankEntryView>) => ({
+  target: { type: 'bank-entry', id: before.id },
+  before: bankEntryView(before),
+  after,
+});
 
 async function unmatchedEntry(tx: Queryable, entryId: string) {
   const entry = await findBankEntry(tx, entryId, true);
@@ -69,7 +77,9 @@ export async function assignEntry(
     }
     await creditCollection(tx, target, { amountMinor: entry.amount_minor, counterparty: entry.counterparty }, nowMs);
     await settleBankEntry(tx, entry.id, { status: 'credited', match: { kind: target.kind, id: target.id } }, nowMs);
-    return bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
+    const after = bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
+    auditChange(tx, { workspaceId: target.workspaceId, ...entryChange(entry, after) });
+    return after;
   });
 }
 
@@ -79,6 +89,8 @@ export async function markEntryForReturn(ctx: AppContext, entryId: string, note:
   return ctx.db.transaction(async (tx) => {
     const entry = await unmatchedEntry(tx, entryId);
     await settleBankEntry(tx, entry.id, { status: 'to_return', note: note ?? 'marked for return' }, nowMs);
-    return bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
+    const after = bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
+    auditChange(tx, entryChange(entry, after));
+    return after;
   });
 }

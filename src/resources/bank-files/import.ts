@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { applyPayoutReport, type PayoutReportResult } from '../../payouts/outcomes.js';
 import { findPayout, payoutsOfBatch } from '../../payouts/register.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { Queryable } from '../../storage/db.js';
 import { collectionByReference, creditCollection } from '../collections/credit.js';
 import type { BankFileLines, StatementLine } from './lines.js';
@@ -85,6 +86,8 @@ export async function importBankFile(ctx: AppContext, text: string, lines: BankF
       }
     }
     await setBankFileSummary(tx, fileId, summary);
+    // The file is known by its digest: its content (statement lines, account numbers) stays out of the log.
+    auditChange(tx, { target: { type: 'bank-file', id: fileId }, before: null, after: { sha256, ...summary } });
     return summary;
   });
 }

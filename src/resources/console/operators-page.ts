@@ -30,6 +30,8 @@ const notices: Record<string, string> = {
 export async function operatorsPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const options = { schema: { hide: true }, preHandler: requirePermission('operators.manage') };
   const withId = { schema: { hide: true, params: operatorParams }, preHandler: requirePermission('operators.manage') };
+  /** A console action is recorded under the operator API's name for the same change, so one filter finds both. */
+  const audited = (auditAction: string) => ({ config: { auditAction } });
 
   async function show(request: FastifyRequest, reply: FastifyReply, extra: Partial<OperatorsPageInput>, status = 200) {
     const operators = await repo.listOperators(ctx.db);
@@ -41,7 +43,7 @@ export async function operatorsPageRoutes(app: FastifyInstance, ctx: AppContext)
     return show(request, reply, notice ? { notice } : {});
   });
 
-  app.post('/console/operators', options, async (request, reply) => {
+  app.post('/console/operators', { ...options, ...audited('admin.operators.create') }, async (request, reply) => {
     const email = formField(request, 'email').trim();
     const role = formField(request, 'role');
     if (!emailPattern.test(email) || email.length > 254 || !isOperatorRole(role)) {
@@ -59,19 +61,31 @@ export async function operatorsPageRoutes(app: FastifyInstance, ctx: AppContext)
   /** The actions on another operator; one's own account is not disabled or reset from here. */
   const other = (request: FastifyRequest<OperatorParams>) => request.params.operatorId !== request.operator.operatorId;
 
-  app.post<OperatorParams>('/console/operators/:operatorId/disable', withId, async (request, reply) => {
-    if (other(request)) await disableOperator(ctx, request.params.operatorId);
-    return reply.redirect('/console/operators?done=disabled', 303);
-  });
+  app.post<OperatorParams>(
+    '/console/operators/:operatorId/disable',
+    { ...withId, ...audited('admin.operators.disable') },
+    async (request, reply) => {
+      if (other(request)) await disableOperator(ctx, request.params.operatorId);
+      return reply.redirect('/console/operators?done=disabled', 303);
+    },
+  );
 
-  app.post<OperatorParams>('/console/operators/:operatorId/revoke-sessions', withId, async (request, reply) => {
-    if (other(request)) await revokeSessionsOf(ctx, request.params.operatorId);
-    return reply.redirect('/console/operators?done=revoked', 303);
-  });
+  app.post<OperatorParams>(
+    '/console/operators/:operatorId/revoke-sessions',
+    { ...withId, ...audited('admin.operators.revokeSessions') },
+    async (request, reply) => {
+      if (other(request)) await revokeSessionsOf(ctx, request.params.operatorId);
+      return reply.redirect('/console/operators?done=revoked', 303);
+    },
+  );
 
-  app.post<OperatorParams>('/console/operators/:operatorId/enrolment', withId, async (request, reply) => {
-    if (!other(request)) return reply.redirect('/console/operators', 303);
-    const issued = await reissueEnrolment(ctx, request.params.operatorId);
-    return show(request, reply, { issued: { email: issued.operator.email, url: issued.enrolmentUrl } });
-  });
+  app.post<OperatorParams>(
+    '/console/operators/:operatorId/enrolment',
+    { ...withId, ...audited('admin.operators.reissueEnrolment') },
+    async (request, reply) => {
+      if (!other(request)) return reply.redirect('/console/operators', 303);
+      const issued = await reissueEnrolment(ctx, request.params.operatorId);
+      return show(request, reply, { issued: { email: issued.operator.email, url: issued.enrolmentUrl } });
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { enterAuditScope, leaveAuditScope } from '../../platform/audit/scope.js';
 import { consoleSession, formToken } from './auth.js';
 import { enrolRoutes } from './enrol-routes.js';
 import { registerFormParser } from './forms.js';
@@ -32,6 +33,13 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', consoleSession(ctx));
     signedIn.addHook('preHandler', formToken());
+    // A console action that changes the platform names its audit action (config.auditAction) and runs in an audit
+    // scope like an /admin/v1 write, so its service's transaction records it (docs/decisions.md, "The audit log").
+    // Sign-out and one's own sessions are the person's own session, not a change to the platform: not recorded.
+    signedIn.addHook('preHandler', (request, reply, done) =>
+      request.routeOptions.config.auditAction === undefined ? done() : enterAuditScope(request, reply, done),
+    );
+    signedIn.addHook('onResponse', leaveAuditScope);
     await homeRoutes(signedIn, ctx);
     await operatorsPageRoutes(signedIn, ctx);
     await sessionsPageRoutes(signedIn, ctx);

@@ -5,6 +5,7 @@ import type { Author } from '../../domain/author.js';
 import { authorization, existence, stateError } from '../../domain/errors.js';
 import { canMoveConversation, conversationTakesMessages } from '../../domain/states/conversation-status.js';
 import { recordEvent } from '../../events/outbox.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { Queryable } from '../../storage/db.js';
 import type { CheckedAttachment } from './attachments.js';
 import {
@@ -19,7 +20,7 @@ import {
 } from './repo.js';
 import { attachmentsOf, findAttachment, insertAttachments } from './repo-attachments.js';
 import type { Conversation, Message } from './schema.js';
-import { conversationView, messageView } from './view.js';
+import { conversationSummaryView, conversationView, messageView } from './view.js';
 
 // The conversation use cases, shared by both sides: the partner (routes.ts), the brokerage's operators
 // (admin/conversation-routes.ts) and, in stage, the simulator playing the brokerage. Every message, from either
@@ -133,6 +134,12 @@ export async function openConversation(
     const opened = (await findConversation(tx, id, true)) as ConversationRow;
     await writeMessage(tx, opened, input, nowMs);
     const view = await loadConversation(tx, (await findConversation(tx, id)) as ConversationRow);
+    auditChange(tx, {
+      workspaceId: input.workspaceId,
+      target: { type: 'conversation', id },
+      before: null,
+      after: view,
+    });
     await finish(tx, view);
     return view;
   });
@@ -153,6 +160,8 @@ export async function addMessage(
       throw stateError(`Conversation ${conversationId} is ${conversation.status}: it takes no more messages`);
     }
     const { view } = await writeMessage(tx, conversation, input, nowMs);
+    const target = { type: 'conversation-message', id: view.messageId };
+    auditChange(tx, { workspaceId: conversation.workspace_id, target, before: null, after: view });
     await finish(tx, view);
     return view;
   });
@@ -173,7 +182,14 @@ export async function closeConversation(
       throw stateError(`Conversation ${conversationId} is ${conversation.status} already`);
     }
     await closeConversationRow(tx, conversationId, by, nowMs);
-    const view = await loadConversation(tx, (await findConversation(tx, conversationId)) as ConversationRow);
+    const closed = (await findConversation(tx, conversationId)) as ConversationRow;
+    auditChange(tx, {
+      workspaceId: conversation.workspace_id,
+      target: { type: 'conversation', id: conversationId },
+      before: conversationSummaryView(conversation),
+      after: conversationSummaryView(closed),
+    });
+    const view = await loadConversation(tx, closed);
     await finish(tx, view);
     return view;
   });

@@ -4,6 +4,7 @@ import { movements } from '../../domain/ledger/entry.js';
 import { recordBalanceUpdated } from '../../events/balance-updated.js';
 import { recordEvent } from '../../events/outbox.js';
 import { postEntry } from '../../ledger/ledger.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import { lockDeposit, updateDepositState } from './repo.js';
 import { depositView } from './view.js';
 
@@ -58,6 +59,13 @@ export async function decideComplianceHold(ctx: AppContext, depositId: string, d
       });
     }
     await recordBalanceUpdated(tx, { workspaceId: deposit.workspace_id, accountId, currency }, nowMs);
-    return depositView(updated);
+    const after = depositView(updated);
+    auditChange(tx, {
+      workspaceId: deposit.workspace_id,
+      target: { type: 'deposit', id: deposit.id },
+      before: depositView(deposit),
+      after,
+    });
+    return after;
   });
 }

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { duplicity, existence, stateError } from '../../domain/errors.js';
 import type { OperatorRole } from '../../domain/operators/roles.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import * as repo from './repo.js';
 import type { Operator, OperatorWithEnrolment } from './schema.js';
 import { revokeOperatorSessions } from './sessions-repo.js';
@@ -25,17 +26,22 @@ export async function createOperator(
   input: { readonly email: string; readonly role: OperatorRole },
 ): Promise<WithEnrolment> {
   const token = newToken();
-  const nowMs = ctx.clock.nowMs();
-  const row = await repo.insertOperator(ctx.db, {
-    id: randomUUID(),
-    email: input.email.trim(),
-    role: input.role,
-    enrolmentTokenHash: tokenHash(token),
-    enrolmentExpiresAtMs: nowMs + enrolmentLinkHours * 3_600_000,
-    nowMs,
+  return ctx.db.transaction(async (tx) => {
+    const nowMs = ctx.clock.nowMs();
+    const row = await repo.insertOperator(tx, {
+      id: randomUUID(),
+      email: input.email.trim(),
+      role: input.role,
+      enrolmentTokenHash: tokenHash(token),
+      enrolmentExpiresAtMs: nowMs + enrolmentLinkHours * 3_600_000,
+      nowMs,
+    });
+    if (!row) throw duplicity(`An operator with email ${input.email} already exists`);
+    const operator = operatorView(row);
+    // The enrolment link is a credential: the log keeps the account, never the link.
+    auditChange(tx, { target: { type: 'operator', id: row.id }, before: null, after: operator });
+    return { operator, enrolmentUrl: enrolmentUrl(ctx, token) };
   });
-  if (!row) throw duplicity(`An operator with email ${input.email} already exists`);
-  return { operator: operatorView(row), enrolmentUrl: enrolmentUrl(ctx, token) };
 }
 
 export async function listOperators(ctx: AppContext): Promise<Static<typeof Operator>[]> {
@@ -46,16 +52,32 @@ export async function listOperators(ctx: AppContext): Promise<Static<typeof Oper
 export async function disableOperator(ctx: AppContext, operatorId: string): Promise<Static<typeof Operator>> {
   return ctx.db.transaction(async (tx) => {
     const nowMs = ctx.clock.nowMs();
+    const before = await repo.findOperator(tx, operatorId);
     const row = await repo.disableOperator(tx, operatorId, nowMs);
-    if (!row) throw existence(`No operator ${operatorId}`);
-    await revokeOperatorSessions(tx, operatorId, nowMs);
-    return operatorView(row);
+    if (!row || !before) throw existence(`No operator ${operatorId}`);
+    const revoked = await revokeOperatorSessions(tx, operatorId, nowMs);
+    const after = operatorView(row);
+    auditChange(tx, {
+      target: { type: 'operator', id: operatorId },
+      before: operatorView(before),
+      after: { ...after, signInsEnded: revoked },
+    });
+    return after;
   });
 }
 
 export async function revokeSessionsOf(ctx: AppContext, operatorId: string): Promise<{ revoked: number }> {
-  if (!(await repo.findOperator(ctx.db, operatorId))) throw existence(`No operator ${operatorId}`);
-  return { revoked: await revokeOperatorSessions(ctx.db, operatorId, ctx.clock.nowMs()) };
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findOperator(tx, operatorId);
+    if (!row) throw existence(`No operator ${operatorId}`);
+    const revoked = await revokeOperatorSessions(tx, operatorId, ctx.clock.nowMs());
+    auditChange(tx, {
+      target: { type: 'operator', id: operatorId },
+      before: operatorView(row),
+      after: { ...operatorView(row), signInsEnded: revoked },
+    });
+    return { revoked };
+  });
 }
 
 /**
@@ -67,12 +89,18 @@ export async function reissueEnrolment(ctx: AppContext, operatorId: string): Pro
   return ctx.db.transaction(async (tx) => {
     const nowMs = ctx.clock.nowMs();
     const expiresAtMs = nowMs + enrolmentLinkHours * 3_600_000;
+    const before = await repo.findOperator(tx, operatorId);
     const row = await repo.restartEnrolment(tx, operatorId, tokenHash(token), expiresAtMs, nowMs);
-    if (!row) {
-      const exists = await repo.findOperator(tx, operatorId);
-      throw exists ? stateError(`Operator ${operatorId} is disabled`) : existence(`No operator ${operatorId}`);
+    if (!row || !before) {
+      throw before ? stateError(`Operator ${operatorId} is disabled`) : existence(`No operator ${operatorId}`);
     }
-    await revokeOperatorSessions(tx, operatorId, nowMs);
-    return { operator: operatorView(row), enrolmentUrl: enrolmentUrl(ctx, token) };
+    const revoked = await revokeOperatorSessions(tx, operatorId, nowMs);
+    const operator = operatorView(row);
+    auditChange(tx, {
+      target: { type: 'operator', id: operatorId },
+      before: operatorView(before),
+      after: { ...operator, signInsEnded: revoked },
+    });
+    return { operator, enrolmentUrl: enrolmentUrl(ctx, token) };
   });
 }

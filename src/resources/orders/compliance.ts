@@ -1,8 +1,9 @@
 import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import { keepAsPendingPayment, orderJobs } from './legs.js';
-import { findOrder } from './repo.js';
+import { findOrder, type OrderRow } from './repo.js';
 import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
 
@@ -18,6 +19,12 @@ export async function decideOrderCompliance(ctx: AppContext, orderId: string, de
       throw stateError(`Order ${orderId} is ${order.status}, not held for compliance review`);
     }
     const nowMs = ctx.clock.nowMs();
+    const audited = (moved: OrderRow) => {
+      const after = orderView(moved);
+      const target = { type: 'order', id: order.id };
+      auditChange(tx, { workspaceId: order.workspace_id, target, before: orderView(order), after });
+      return after;
+    };
     if (decision === 'reject') {
       await keepAsPendingPayment(ctx, tx, order, order.received_amount, true, nowMs);
       const failed = await moveOrder(
@@ -26,7 +33,7 @@ export async function decideOrderCompliance(ctx: AppContext, orderId: string, de
         { status: 'Failed', failureReason: 'Compliance review rejected the funds; they are returned to the payer' },
         nowMs,
       );
-      return orderView(failed);
+      return audited(failed);
     }
     const complete = order.received_amount >= order.origin_amount;
     const moved = await moveOrder(
@@ -36,6 +43,6 @@ export async function decideOrderCompliance(ctx: AppContext, orderId: string, de
       nowMs,
     );
     if (complete) await enqueueJob(tx, { kind: orderJobs.trade, payload: { orderId }, runAtMs: nowMs }, nowMs);
-    return orderView(moved);
+    return audited(moved);
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import { notOffered } from '../../providers/capabilities.js';
 import { type BatchRow, findBatch, insertBatch, listBatches, lockRailAndCount, takeWaitingPayouts } from './repo.js';
 
@@ -52,7 +53,7 @@ export async function cutBatch(ctx: AppContext, rail: string) {
       created_at_ms: BigInt(nowMs),
     };
     await insertBatch(tx, row);
-    return {
+    const cut = {
       ...batchView(row),
       payouts: payouts.map((p) => ({
         payoutId: p.payout_id,
@@ -60,6 +61,9 @@ export async function cutBatch(ctx: AppContext, rail: string) {
         amount: amountToJson(BigInt(p.amount_minor), p.currency),
       })),
     };
+    // What the answer shows: the payouts by id and amount, never the file or the destinations' account numbers.
+    auditChange(tx, { target: { type: 'payout-batch', id: batchId }, before: null, after: cut });
+    return cut;
   });
 }
 

@@ -10,6 +10,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { type RailPayoutJob, railPayoutJob } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
 import { requirePayout } from '../../providers/capabilities.js';
@@ -177,7 +178,10 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
         nowMs,
       );
     }
-    return moveRefund(tx, row, to, nowMs);
+    const after = await moveRefund(tx, row, to, nowMs);
+    const target = { type: 'pending-payment', id: row.id };
+    auditChange(tx, { workspaceId: row.workspace_id, target, before: pendingPaymentView(row), after });
+    return after;
   });
 }
 

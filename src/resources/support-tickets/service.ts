@@ -6,6 +6,7 @@ import type { Author } from '../../domain/author.js';
 import { authorization, existence, stateError } from '../../domain/errors.js';
 import { moveTicket, type SupportTicketStatus, type TicketTrigger } from '../../domain/states/support-ticket-status.js';
 import { recordEvent } from '../../events/outbox.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { Queryable } from '../../storage/db.js';
 import type { TicketEntity } from './entity.js';
 import { findTicket, insertTicket, insertTicketMessage, setTicketStatus, type TicketRow } from './repo.js';
@@ -135,6 +136,12 @@ export async function addTicketMessage(
       occurredAtMs: nowMs,
     });
     await moveTo(tx, ticket, to, input.author, nowMs);
+    auditChange(tx, {
+      workspaceId: ticket.workspace_id,
+      target: { type: 'support-ticket', id: ticket.id },
+      before: { status: ticket.status },
+      after: { status: to, message },
+    });
     await finish(tx, message);
     return message;
   });
@@ -151,6 +158,13 @@ export async function changeTicketStatus(
   return ctx.db.transaction(async (tx) => {
     const { ticket, to } = await lockedMove(tx, ticketId, [trigger]);
     const moved = await moveTo(tx, ticket, to, trigger.by, nowMs);
+    // Recorded even when the status was already the one asked for: the operator did ask.
+    auditChange(tx, {
+      workspaceId: ticket.workspace_id,
+      target: { type: 'support-ticket', id: ticket.id },
+      before: { status: ticket.status },
+      after: { status: moved.status },
+    });
     await finish(tx, moved);
     return moved;
   });

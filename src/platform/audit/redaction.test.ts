@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { redact, redacted } from './redaction.js';
+
+// The net under each operation's explicit shape: secrets by field name, account identifiers as the masked reads show.
+describe('redact', () => {
+  it.each([
+    ['password', 'hunter2'],
+    ['passwordHash', 'scrypt$16384$…'],
+    ['password_hash', 'scrypt$16384$…'],
+    ['token', 'eyJhbGciOi…'],
+    ['accessToken', 'eyJhbGciOi…'],
+    ['secret', 'whsec_abc'],
+    ['webhookSecret', 'whsec_abc'],
+    ['totpSecret', 'JBSWY3DPEHPK3PXP'],
+    ['otpauth', 'otpauth://totp/…'],
+    ['content', 'JVBERi0xLjQ='],
+    ['fileContent', '<Document>…'],
+    ['sdnCsv', '36,"AEROCARIBBEAN AIRLINES"…'],
+    ['credentials', { password: 'x' }],
+  ])('%s is replaced', (key, value) => {
+    expect(redact({ key: 'kept', [key]: value })).toEqual({ key: 'kept', [key]: redacted });
+  });
+
+  it('keeps what names no secret: versions, digests, statuses, nested objects and arrays', () => {
+    const shape = { credentialVersion: 2, sha256: 'ab'.repeat(32), status: 'Received', list: [{ amount: 5 }] };
+    expect(redact(shape)).toEqual(shape);
+  });
+
+  it('masks account identifiers at any depth as the masked reads do: the last four', () => {
+    expect(
+      redact({
+        account: 'DE89370400440532013000',
+        counterparty: { name: 'Ana', iban: 'PT50 0002 0123 1234 5678 9015 4' },
+        destination: { accountNumber: '123456789', destinationTaxId: '52998224725' },
+        users: [{ taxId: '12345678909' }],
+      }),
+    ).toEqual({
+      account: '****3000',
+      counterparty: { name: 'Ana', iban: '****0154' },
+      destination: { accountNumber: '****6789', destinationTaxId: '****4725' },
+      users: [{ taxId: '****8909' }],
+    });
+  });
+
+  it('stores JSON only: bigint as text, bytes replaced, undefined fields left out, nothing as null', () => {
+    expect(redact({ amount: 12n, file: new Uint8Array([1, 2]), gone: undefined })).toEqual({
+      amount: '12',
+      file: redacted,
+    });
+    expect(redact(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { Type } from 'typebox';
+import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
+import { Obj, StringEnum } from '../../platform/schema.js';
+
+const vias = ['console', 'api', 'cli'] as const;
+
+export const AuditLogQuery = Obj({
+  operatorId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "The person's operator id" })),
+  email: Type.Optional(
+    Type.String({ format: 'email', minLength: 3, maxLength: 254, description: "The person's e-mail (any case)" }),
+  ),
+  workspaceId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  action: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The operationId of the admin operation (admin.workspaces.update), or a console action',
+    }),
+  ),
+  via: Type.Optional(StringEnum(vias)),
+  from: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
+  to: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
+  before: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,19}$',
+      description: "An entryId: only older entries (keyset paging: pass the last entry's id of the page before)",
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: pageSizeMax, description: `Page size; 0 or absent: ${pageSizeDefault}` }),
+  ),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'Page number, from 0' })),
+});
+
+const Snapshot = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+  description: 'The target as its operator read shows it, secrets removed and account numbers masked; null: none',
+});
+
+export const AuditEntry = Type.Object({
+  entryId: Type.String({ description: 'Increasing; newer entries have larger ids' }),
+  occurredAt: Type.Integer({ description: 'Unix seconds' }),
+  actor: Type.Object({
+    kind: StringEnum(['operator', 'admin-token'], {
+      description: 'A person signed in to the console, or the shared ADMIN_TOKEN',
+    }),
+    operatorId: Type.Union([Type.String(), Type.Null()], { description: 'null for the ADMIN_TOKEN' }),
+    email: Type.Union([Type.String(), Type.Null()]),
+    address: Type.String({ description: "The client's address as the server saw it" }),
+    userAgent: Type.Union([Type.String(), Type.Null()]),
+  }),
+  via: StringEnum(vias),
+  action: Type.String({ description: 'The operationId of the admin operation, or the console action' }),
+  workspaceId: Type.Union([Type.String(), Type.Null()], { description: 'The workspace the change concerns' }),
+  target: Type.Object({ type: Type.String(), id: Type.String() }),
+  before: Snapshot,
+  after: Snapshot,
+  requestId: Type.String({ description: 'The X-Request-Id of the request that made the change' }),
+});
