@@ -41,9 +41,10 @@ export function grouped(decimal: string): string {
 
 export const sumOf = (units: readonly bigint[]): bigint => units.reduce((a, b) => a + b, 0n);
 
+// biome-ignore lint/complexity/useMathMinMax: Math.max does not take bigints
 export const maxOf = (units: readonly bigint[]): bigint => units.reduce((a, b) => (b > a ? b : a), 0n);
 
-/** value / whole as a fraction in [0, 1], to four decimals, computed on the integers (exact for any size). */
+/** value / whole as a fraction in [0, 1], to six decimals, computed on the integers (exact for any size). */
 export function share(value: bigint, whole: bigint): number {
   if (whole <= 0n) return 0;
   return Number((value * 1_000_000n) / whole) / 1_000_000;
