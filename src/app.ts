@@ -58,6 +58,8 @@ import { openbankingExamples } from './resources/openbanking/examples.js';
 import { openBankingPageRoutes } from './resources/openbanking/page-routes.js';
 import { openBankingRoutes } from './resources/openbanking/routes.js';
 import { ordersExamples } from './resources/orders/examples.js';
+import { overviewExamples } from './resources/overview/examples.js';
+import { overviewAdminRoutes } from './resources/overview/routes.js';
 import { orderRoutes } from './resources/orders/routes.js';
 import { payoutBatchesExamples } from './resources/payout-batches/examples.js';
 import { payoutBatchAdminRoutes } from './resources/payout-batches/routes.js';
@@ -109,6 +111,7 @@ export const apiExamples = collectExamples(
   adminAmlExamples,
   bankFilesExamples,
   payoutBatchesExamples,
+  overviewExamples,
 );
 
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
@@ -187,6 +190,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await supportTicketAdminRoutes(scope, ctx);
       await amlAdminRoutes(scope, ctx);
       await housekeepingAdminRoutes(scope, ctx);
+      await overviewAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

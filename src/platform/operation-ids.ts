@@ -146,6 +146,8 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /admin/v1/aml-screenings/{screeningId}/resolution': 'admin.amlScreenings.resolve',
   'GET /admin/v1/housekeeping': 'admin.housekeeping.get',
   'POST /admin/v1/housekeeping/run': 'admin.housekeeping.run',
+  'GET /admin/v1/overview': 'admin.overview.get',
+  'GET /admin/v1/stats/daily': 'admin.stats.daily',
 };
 
 /** Fastify writes path parameters `:name`; the document, `{name}`. */
