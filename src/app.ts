@@ -65,6 +65,8 @@ import { operatorsExamples } from './resources/operators/examples.js';
 import { operatorAdminRoutes } from './resources/operators/routes.js';
 import { ordersExamples } from './resources/orders/examples.js';
 import { orderRoutes } from './resources/orders/routes.js';
+import { overviewExamples } from './resources/overview/examples.js';
+import { overviewAdminRoutes } from './resources/overview/routes.js';
 import { payoutBatchesExamples } from './resources/payout-batches/examples.js';
 import { payoutBatchAdminRoutes } from './resources/payout-batches/routes.js';
 import { pendingPaymentsExamples } from './resources/pending-payments/examples.js';
@@ -117,6 +119,7 @@ export const apiExamples = collectExamples(
   payoutBatchesExamples,
   operatorsExamples,
   auditLogExamples,
+  overviewExamples,
 );
 
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
@@ -202,6 +205,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await housekeepingAdminRoutes(scope, ctx);
       await operatorAdminRoutes(scope, ctx);
       await auditLogAdminRoutes(scope, ctx);
+      await overviewAdminRoutes(scope, ctx);
     },
     { prefix: '/admin/v1' },
   );

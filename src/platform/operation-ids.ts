@@ -152,6 +152,8 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /admin/v1/operators/{operatorId}/revoke-sessions': 'admin.operators.revokeSessions',
   'POST /admin/v1/operators/{operatorId}/enrolment': 'admin.operators.reissueEnrolment',
   'GET /admin/v1/audit-log': 'admin.auditLog.list',
+  'GET /admin/v1/overview': 'admin.overview.get',
+  'GET /admin/v1/stats/daily': 'admin.stats.daily',
 };
 
 /** Fastify writes path parameters `:name`; the document, `{name}`. */

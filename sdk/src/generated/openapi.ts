@@ -1878,6 +1878,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs a person now: the count of each queue, and the operator list that shows its items */
+        get: operations["admin.overview.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per UTC day: completed orders, deposits and withdrawals (count and volume per currency), and webhook deliveries by outcome */
+        get: operations["admin.stats.daily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     order_status_updated: {
@@ -18047,6 +18081,8 @@ export interface operations {
                 limit?: number;
                 /** @description Page number, from 0 */
                 page?: number;
+                /** @description Whose message is the last; 'partner' with status OPEN: awaiting the brokerage */
+                lastMessageBy?: "partner" | "brokerage";
             };
             header?: never;
             path?: never;
@@ -19688,6 +19724,8 @@ export interface operations {
     "admin.amlScreenings.list": {
         parameters: {
             query?: {
+                /** @description Absent: every workspace */
+                workspaceId?: string;
                 /**
                  * @description One value, or repeated for several
                  * @example [
@@ -21052,6 +21090,496 @@ export interface operations {
                      * @example {
                      *       "ok": false,
                      *       "message": "before: no audit entry 99999",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.overview.get": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this workspace; absent: every workspace
+                 * @example a75e3ff1-535a-4299-8e6f-9e62f0fced14
+                 */
+                workspaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "a75e3ff1-535a-4299-8e6f-9e62f0fced14",
+                     *       "queues": {
+                     *         "complianceHolds": {
+                     *           "count": 2
+                     *         },
+                     *         "kycReviews": {
+                     *           "count": 1
+                     *         },
+                     *         "amlPotentialMatches": {
+                     *           "count": 1,
+                     *           "list": {
+                     *             "operationId": "admin.amlScreenings.list",
+                     *             "path": "/admin/v1/aml-screenings",
+                     *             "query": {
+                     *               "status": [
+                     *                 "POTENTIAL_MATCH"
+                     *               ],
+                     *               "workspaceId": [
+                     *                 "a75e3ff1-535a-4299-8e6f-9e62f0fced14"
+                     *               ]
+                     *             }
+                     *           }
+                     *         },
+                     *         "refundApprovals": {
+                     *           "count": 0
+                     *         },
+                     *         "webhookEndpoints": {
+                     *           "count": 1
+                     *         },
+                     *         "supportTickets": {
+                     *           "count": 3,
+                     *           "list": {
+                     *             "operationId": "admin.supportTickets.list",
+                     *             "path": "/admin/v1/support-tickets",
+                     *             "query": {
+                     *               "status": [
+                     *                 "OPEN",
+                     *                 "IN_PROGRESS"
+                     *               ],
+                     *               "workspaceId": [
+                     *                 "a75e3ff1-535a-4299-8e6f-9e62f0fced14"
+                     *               ]
+                     *             }
+                     *           }
+                     *         },
+                     *         "conversations": {
+                     *           "count": 1,
+                     *           "list": {
+                     *             "operationId": "admin.conversations.list",
+                     *             "path": "/admin/v1/conversations",
+                     *             "query": {
+                     *               "status": [
+                     *                 "OPEN"
+                     *               ],
+                     *               "lastMessageBy": [
+                     *                 "partner"
+                     *               ],
+                     *               "workspaceId": [
+                     *                 "a75e3ff1-535a-4299-8e6f-9e62f0fced14"
+                     *               ]
+                     *             }
+                     *           }
+                     *         },
+                     *         "consumedIdempotencyKeys": {
+                     *           "count": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        workspaceId?: string;
+                        queues: {
+                            /** @description Deposits and orders whose funds are held for compliance review (ComplianceReview) */
+                            complianceHolds: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Verifications REVIEWING, awaiting an approval or a rejection */
+                            kycReviews: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description AML screenings that are POTENTIAL_MATCH, awaiting a resolution */
+                            amlPotentialMatches: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Refunds of pending payments started and awaiting approval (pending_approval) */
+                            refundApprovals: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Webhook endpoints disabled by failing retries, or active with their last 3 attempts failed */
+                            webhookEndpoints: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Support tickets OPEN or IN_PROGRESS: awaiting the brokerage */
+                            supportTickets: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Open conversations whose last message is the partner’s */
+                            conversations: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Idempotency keys consumed by a failed or interrupted write, until released */
+                            consumedIdempotencyKeys: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Unknown query parameter colour",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.stats.daily": {
+        parameters: {
+            query: {
+                /**
+                 * @description The first UTC day, YYYY-MM-DD
+                 * @example 2025-06-01
+                 */
+                from: string;
+                /**
+                 * @description The last UTC day, inclusive; at most 92 days from the first
+                 * @example 2025-06-03
+                 */
+                to: string;
+                /** @description Only this workspace; absent: every workspace */
+                workspaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2025-06-01",
+                     *       "to": "2025-06-03",
+                     *       "days": [
+                     *         {
+                     *           "day": "2025-06-01",
+                     *           "orders": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 2,
+                     *               "volume": 350.3
+                     *             }
+                     *           ],
+                     *           "deposits": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 1,
+                     *               "volume": 1000
+                     *             },
+                     *             {
+                     *               "currency": "USD",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             }
+                     *           ],
+                     *           "withdrawals": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 1,
+                     *               "volume": 0.3
+                     *             }
+                     *           ],
+                     *           "deliveries": {
+                     *             "delivered": 14,
+                     *             "failed": 2,
+                     *             "pending": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "day": "2025-06-02",
+                     *           "orders": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             }
+                     *           ],
+                     *           "deposits": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             },
+                     *             {
+                     *               "currency": "USD",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             }
+                     *           ],
+                     *           "withdrawals": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             }
+                     *           ],
+                     *           "deliveries": {
+                     *             "delivered": 0,
+                     *             "failed": 0,
+                     *             "pending": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "day": "2025-06-03",
+                     *           "orders": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             }
+                     *           ],
+                     *           "deposits": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             },
+                     *             {
+                     *               "currency": "USD",
+                     *               "count": 3,
+                     *               "volume": 75.25
+                     *             }
+                     *           ],
+                     *           "withdrawals": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "count": 0,
+                     *               "volume": 0
+                     *             }
+                     *           ],
+                     *           "deliveries": {
+                     *             "delivered": 5,
+                     *             "failed": 0,
+                     *             "pending": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        workspaceId?: string;
+                        /** @description Every day of the range, in order, days without anything included */
+                        days: {
+                            /** @description A UTC day, YYYY-MM-DD */
+                            day: string;
+                            /** @description Orders completed (Success) that day, by their origin amount; every currency seen in the range, zero on the days without any */
+                            orders: {
+                                currency: string;
+                                count: number;
+                                /** @description The sum of their amounts in the currency, exact */
+                                volume: number;
+                            }[];
+                            /** @description Deposits received (Received) whose funds first arrived that day, by the amount credited; every currency seen in the range, zero on the days without any */
+                            deposits: {
+                                currency: string;
+                                count: number;
+                                /** @description The sum of their amounts in the currency, exact */
+                                volume: number;
+                            }[];
+                            /** @description Withdrawals paid out (Success) that day, by their amount without the fee; every currency seen in the range, zero on the days without any */
+                            withdrawals: {
+                                currency: string;
+                                count: number;
+                                /** @description The sum of their amounts in the currency, exact */
+                                volume: number;
+                            }[];
+                            /** @description Webhook delivery attempts by outcome */
+                            deliveries: {
+                                delivered: number;
+                                /** @description Failed attempts (a retried event may fail several times) */
+                                failed: number;
+                                /** @description Attempts made that day and not yet sent */
+                                pending: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The range holds 120 days; at most 92 are shown at once",
                      *       "error": "ValidationError"
                      *     }
                      */

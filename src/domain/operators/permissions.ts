@@ -89,6 +89,10 @@ export const permissions = {
   // The audit log.
   'admin.auditLog.list': read(compliance),
 
+  // What needs a person now, and the daily figures.
+  'admin.overview.get': read(),
+  'admin.stats.daily': read(),
+
   // Operator accounts (the operator API of this issue).
   'admin.operators.create': workspace(admin),
   'admin.operators.list': read(admin),

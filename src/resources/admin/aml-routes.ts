@@ -17,6 +17,11 @@ import { operatorScreeningView } from '../aml-screenings/view.js';
 
 const tags = ['Operators'];
 
+const OperatorAmlListQuery = Obj({
+  workspaceId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Absent: every workspace' })),
+  ...AmlListQuery.properties,
+});
+
 /** Operators: the sanctions lists behind screening, and the review of potential matches across workspaces. */
 export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -52,11 +57,14 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
       schema: {
         tags,
         summary: "Every workspace's screenings, newest first (status=POTENTIAL_MATCH: the review queue)",
-        querystring: AmlListQuery,
+        querystring: OperatorAmlListQuery,
         response: { 200: Type.Array(OperatorAmlScreening), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => (await listScreenings(ctx.db, undefined, request.query)).map(operatorScreeningView),
+    async (request) => {
+      const { workspaceId, ...filters } = request.query;
+      return (await listScreenings(ctx.db, workspaceId, filters)).map(operatorScreeningView);
+    },
   );
   app.post(
     '/aml-screenings/:screeningId/resolution',

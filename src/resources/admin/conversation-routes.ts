@@ -2,9 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { authors } from '../../domain/author.js';
 import { existence } from '../../domain/errors.js';
 import { pageOf } from '../../platform/list-query.js';
-import { errorResponses, Obj } from '../../platform/schema.js';
+import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 import { findWorkspace } from '../../workspaces/repo.js';
 import { AttachmentFile, sendAttachment } from '../conversations/attachment-reply.js';
 import { checkAttachments } from '../conversations/attachments.js';
@@ -36,6 +37,11 @@ const tags = ['Operators'];
 const OperatorListQuery = Obj({
   workspaceId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Absent: every workspace' })),
   ...ConversationListQuery.properties,
+  lastMessageBy: Type.Optional(
+    StringEnum(authors, {
+      description: "Whose message is the last; 'partner' with status OPEN: awaiting the brokerage",
+    }),
+  ),
 });
 
 /** The brokerage's side of conversations: operators open one about a workspace's end user, reply and close. */
@@ -131,11 +137,12 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
       },
     },
     async (request) => {
-      const { workspaceId, endUserEmail, status } = request.query;
+      const { workspaceId, endUserEmail, status, lastMessageBy } = request.query;
       const rows = await listConversations(ctx.db, {
         workspaceId,
         endUserEmail,
         statuses: status,
+        lastMessageBy,
         ...pageOf(request.query),
       });
       return rows.map(operatorConversationSummaryView);

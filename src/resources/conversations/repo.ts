@@ -106,6 +106,8 @@ export interface ConversationFilters {
   readonly workspaceId?: string | undefined;
   readonly endUserEmail?: string | undefined;
   readonly statuses?: readonly string[] | undefined;
+  /** Whose message is the last: the operators' queue of conversations awaiting the brokerage is `partner`. */
+  readonly lastMessageBy?: string | undefined;
   readonly limit: number;
   readonly offset: number;
 }
@@ -117,6 +119,7 @@ export async function listConversations(db: Queryable, f: ConversationFilters): 
   if (f.workspaceId !== undefined) where.push(`workspace_id = ${p.add(f.workspaceId)}`);
   if (f.endUserEmail !== undefined) where.push(`end_user_email = ${p.add(f.endUserEmail.toLowerCase())}`);
   if (f.statuses !== undefined && f.statuses.length > 0) where.push(`status = any(${p.add([...f.statuses])}::text[])`);
+  if (f.lastMessageBy !== undefined) where.push(`last_message_by = ${p.add(f.lastMessageBy)}`);
   return db.query<ConversationRow>(
     `select * from conversations ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
      order by created_at_ms desc, id desc limit ${p.add(f.limit, 'integer')} offset ${p.add(f.offset, 'bigint')}`,
