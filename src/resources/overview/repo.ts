@@ -45,7 +45,7 @@ export interface MoneyFigureRow {
 }
 
 /**
- * Completed money movements per UTC day and currency in [startMs, endMs) (docs/decisions/overview.md, "Daily
+ * Completed money movements per UTC day and currency in [startMs, endMs) (docs/decisions.md, "What needs a person now, daily figures and charts", "Daily
  * figures"): orders Success by completed_at_ms, their origin amount; deposits Received by received_at_ms, their
  * credited amount; withdrawals Success by completed_at_ms, their amount without the fee.
  */

@@ -65,7 +65,7 @@ export interface QueueItem {
   /** What the queue's action takes: the resource's id, a verification's email, an idempotency key. */
   readonly id: string;
   readonly workspaceId: string;
-  /** Unix milliseconds: since when it waits, as near as the row tells (docs/decisions/overview.md). */
+  /** Unix milliseconds: since when it waits, as near as the row tells (docs/decisions.md, "What needs a person now, daily figures and charts"). */
   readonly sinceMs: number | null;
   /** The queue's own detail: a currency, 'failing' or 'disabled', a ticket's status, a key's account scope, ... */
   readonly detail: string | null;
