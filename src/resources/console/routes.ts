@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { enterAuditScope, leaveAuditScope } from '../../platform/audit/scope.js';
 import { consoleSession, formToken } from './auth.js';
+import { chartsPageRoutes } from './charts-page.js';
 import { enrolRoutes } from './enrol-routes.js';
 import { registerFormParser } from './forms.js';
 import { homeRoutes } from './home-routes.js';
@@ -41,6 +42,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     );
     signedIn.addHook('onResponse', leaveAuditScope);
     await homeRoutes(signedIn, ctx);
+    await chartsPageRoutes(signedIn, ctx);
     await operatorsPageRoutes(signedIn, ctx);
     await sessionsPageRoutes(signedIn, ctx);
   });

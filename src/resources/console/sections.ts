@@ -14,6 +14,12 @@ export interface Section {
 export const sections: readonly Section[] = [
   { path: '/console', title: 'Home', summary: 'What needs a person now', action: 'console.view' },
   {
+    path: '/console/charts',
+    title: 'Charts',
+    summary: 'Volume and count per day and currency; event deliveries by outcome',
+    action: 'admin.stats.daily',
+  },
+  {
     path: '/console/operators',
     title: 'Operators',
     summary: 'Accounts of the console: create, disable, end sessions',
