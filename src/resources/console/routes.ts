@@ -9,6 +9,7 @@ import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
+import { workspacesPageRoutes } from './workspaces-page.js';
 
 // The operator console at /console (operator console issue, item 3): server-rendered pages for the brokerage's own
 // people. Open: the style sheet, sign-in and enrolment. Everything else is behind a console session (auth.ts), and
@@ -35,5 +36,6 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await homeRoutes(signedIn, ctx);
     await operatorsPageRoutes(signedIn, ctx);
     await sessionsPageRoutes(signedIn, ctx);
+    await workspacesPageRoutes(signedIn, ctx);
   });
 }

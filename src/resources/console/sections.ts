@@ -20,6 +20,12 @@ export const sections: readonly Section[] = [
     action: 'operators.manage',
   },
   {
+    path: '/console/workspaces',
+    title: 'Workspaces',
+    summary: 'Partners: create, settings, credentials',
+    action: 'admin.workspaces.list',
+  },
+  {
     path: '/console/sessions',
     title: 'My sessions',
     summary: 'Where you are signed in; sign out elsewhere',
