@@ -7,8 +7,10 @@ import { homeRoutes } from './home-routes.js';
 import { sendNotice } from './layout.js';
 import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
+import { searchPageRoutes } from './search-page.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
+import { timelinePageRoutes } from './timeline-page.js';
 import { workspacesPageRoutes } from './workspaces-page.js';
 
 // The operator console at /console (operator console issue, item 3): server-rendered pages for the brokerage's own
@@ -37,5 +39,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await operatorsPageRoutes(signedIn, ctx);
     await sessionsPageRoutes(signedIn, ctx);
     await workspacesPageRoutes(signedIn, ctx);
+    await searchPageRoutes(signedIn, ctx);
+    await timelinePageRoutes(signedIn, ctx);
   });
 }

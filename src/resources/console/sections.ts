@@ -26,6 +26,12 @@ export const sections: readonly Section[] = [
     action: 'admin.workspaces.list',
   },
   {
+    path: '/console/search',
+    title: 'Search',
+    summary: 'Any id or email: orders, deposits, withdrawals, customers and their timelines',
+    action: 'console.view',
+  },
+  {
     path: '/console/sessions',
     title: 'My sessions',
     summary: 'Where you are signed in; sign out elsewhere',
