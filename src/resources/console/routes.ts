@@ -5,6 +5,7 @@ import { enrolRoutes } from './enrol-routes.js';
 import { registerFormParser } from './forms.js';
 import { homeRoutes } from './home-routes.js';
 import { sendNotice } from './layout.js';
+import { ledgerPageRoutes } from './ledger-page.js';
 import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
 import { searchPageRoutes } from './search-page.js';
@@ -41,5 +42,6 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await workspacesPageRoutes(signedIn, ctx);
     await searchPageRoutes(signedIn, ctx);
     await timelinePageRoutes(signedIn, ctx);
+    await ledgerPageRoutes(signedIn, ctx);
   });
 }

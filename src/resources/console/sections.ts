@@ -32,6 +32,12 @@ export const sections: readonly Section[] = [
     action: 'console.view',
   },
   {
+    path: '/console/ledger',
+    title: 'Ledger',
+    summary: 'Verify the ledger; balances and the journal',
+    action: 'admin.ledger.verify',
+  },
+  {
     path: '/console/sessions',
     title: 'My sessions',
     summary: 'Where you are signed in; sign out elsewhere',
