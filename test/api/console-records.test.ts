@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sepa } from '../support/banking-accounts.js';
 import type { Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 import { type CookieJar, getPage, postForm, signedInOperator } from '../support/operators.js';
@@ -246,7 +247,22 @@ describe('search', () => {
       { 'idempotency-key': randomUUID() },
     );
     expect(screening.statusCode, screening.body).toBe(201);
+    const bankingAccount = await api('POST', '/v1/banking-accounts', {
+      currency: 'EUR',
+      destinationTransferData: sepa,
+      customerEmail: payer.userEmail,
+    });
+    expect(bankingAccount.statusCode, bankingAccount.body).toBe(201);
+    const method = await api('POST', '/v1/deposits/methods', { methodType: 'fiat', currency: 'EUR' });
+    await t.ctx.jobs.runDue();
+    const detected = await api('POST', '/v1/simulate/incoming-transfer/method', {
+      methodId: method.json().methodId,
+      amount: 12.5,
+      counterparty: { name: 'Payer GmbH', iban: 'DE89370400440532013000' },
+    });
+    expect(detected.statusCode, detected.body).toBe(201);
     const order = `/console/orders/${known.orderId}`;
+    const workspace = `/console/workspaces/${p.credentials.workspaceId}`;
     const customer = `/console/customers?workspace=${p.credentials.workspaceId}&amp;email=${encodeURIComponent(payer.userEmail)}`;
     const referenceCode = await idOf('select reference_code as id from orders where id = $1', [known.orderId]);
     const cases: [string, string, string][] = [
@@ -255,13 +271,15 @@ describe('search', () => {
       [known.depositId, 'deposit', `/console/deposits/${known.depositId}`],
       [known.withdrawalId, 'withdrawal', `/console/withdrawals/${known.withdrawalId}`],
       [known.quoteId, 'quote', order],
-      [known.endpointId, 'webhook endpoint', `/console/workspaces/${p.credentials.workspaceId}`],
+      [known.endpointId, 'webhook endpoint', workspace],
+      [bankingAccount.json().value.bankingAccountId, 'banking account', customer],
+      [detected.json().transferId, 'pending payment', workspace],
       [known.orderEventUid, 'event', `/console/search?q=${known.orderId}`],
       [ticket.json().value.ticketId, 'support ticket', order],
       [conversation.json().value.conversationId, 'conversation', customer],
       [screening.json().value.screeningId, 'screening', customer],
-      [p.credentials.workspaceId, 'workspace', `/console/workspaces/${p.credentials.workspaceId}`],
-      [p.credentials.clientId, 'workspace', `/console/workspaces/${p.credentials.workspaceId}`],
+      [p.credentials.workspaceId, 'workspace', workspace],
+      [p.credentials.clientId, 'workspace', workspace],
     ];
     for (const [text, kind, link] of cases) {
       const page = await search(text);
