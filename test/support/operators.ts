@@ -142,3 +142,17 @@ export async function postForm(
     payload: new URLSearchParams({ csrf, ...fields }).toString(),
   });
 }
+
+/** A new operator of `role`, enrolled with TOTP and signed in: answers the jar holding its session cookie. */
+export async function signedInOperator(
+  app: FastifyInstance,
+  clock: Clock & { advance(ms: number): void },
+  role: string,
+) {
+  const email = `${role}-${Math.random().toString(36).slice(2, 10)}@brokerage.example`;
+  const { enrolmentPath } = await createOperator(app, email, role);
+  const { secret } = await enrol(app, enrolmentPath, clock);
+  // The code that confirmed the enrolment is spent: the sign-in takes the next one.
+  clock.advance(30_000);
+  return signIn(app, email, secret, clock);
+}

@@ -7,10 +7,14 @@ import { enrolRoutes } from './enrol-routes.js';
 import { registerFormParser } from './forms.js';
 import { homeRoutes } from './home-routes.js';
 import { sendNotice } from './layout.js';
+import { ledgerPageRoutes } from './ledger-page.js';
 import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
+import { searchPageRoutes } from './search-page.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
+import { timelinePageRoutes } from './timeline-page.js';
+import { workspacesPageRoutes } from './workspaces-page.js';
 
 // The operator console at /console (operator console issue, item 3): server-rendered pages for the brokerage's own
 // people. Open: the style sheet, sign-in and enrolment. Everything else is behind a console session (auth.ts), and
@@ -45,5 +49,9 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await chartsPageRoutes(signedIn, ctx);
     await operatorsPageRoutes(signedIn, ctx);
     await sessionsPageRoutes(signedIn, ctx);
+    await workspacesPageRoutes(signedIn, ctx);
+    await searchPageRoutes(signedIn, ctx);
+    await timelinePageRoutes(signedIn, ctx);
+    await ledgerPageRoutes(signedIn, ctx);
   });
 }

@@ -26,6 +26,24 @@ export const sections: readonly Section[] = [
     action: 'operators.manage',
   },
   {
+    path: '/console/workspaces',
+    title: 'Workspaces',
+    summary: 'Partners: create, settings, credentials',
+    action: 'admin.workspaces.list',
+  },
+  {
+    path: '/console/search',
+    title: 'Search',
+    summary: 'Any id or email: orders, deposits, withdrawals, customers and their timelines',
+    action: 'console.view',
+  },
+  {
+    path: '/console/ledger',
+    title: 'Ledger',
+    summary: 'Verify the ledger; balances and the journal',
+    action: 'admin.ledger.verify',
+  },
+  {
     path: '/console/sessions',
     title: 'My sessions',
     summary: 'Where you are signed in; sign out elsewhere',
