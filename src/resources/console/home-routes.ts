@@ -37,7 +37,7 @@ ${links}
     },
   );
 
-  app.post('/console/logout', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/console/logout', { schema: { hide: true }, config: { ownSession: true } }, async (request, reply) => {
     await signOut(ctx, readCookie(request, sessionCookie));
     clearCookie(reply, ctx, sessionCookie);
     return reply.redirect('/console/login?ended=signed-out', 303);

@@ -20,6 +20,13 @@ import { workspacesPageRoutes } from './workspaces-page.js';
 // people. Open: the style sheet, sign-in and enrolment. Everything else is behind a console session (auth.ts), and
 // each route names the permission it needs. A section's routes are registered in `signedIn` below.
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A console POST about the person's own session (sign-out, their sessions): not a change to the platform. */
+    ownSession?: boolean;
+  }
+}
+
 export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerFormParser(app);
   // Failures are pages, not JSON: the reader is a person in a browser.
@@ -45,6 +52,14 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       request.routeOptions.config.auditAction === undefined ? done() : enterAuditScope(request, reply, done),
     );
     signedIn.addHook('onResponse', leaveAuditScope);
+    // Every other POST is a change and must say under which action it is recorded: refused at start otherwise.
+    signedIn.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (!methods.includes('POST') || route.config?.ownSession === true) return;
+      if (route.config?.auditAction === undefined) {
+        throw new Error(`console route POST ${route.url} changes the platform: give it config.auditAction`);
+      }
+    });
     await homeRoutes(signedIn, ctx);
     await chartsPageRoutes(signedIn, ctx);
     await operatorsPageRoutes(signedIn, ctx);

@@ -22,7 +22,7 @@ export async function sessionsPageRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get<{ Querystring: { ended?: string } }>(
     '/console/sessions',
-    { schema: { hide: true }, preHandler: permission },
+    { schema: { hide: true }, preHandler: permission, config: { ownSession: true } },
     async (request, reply) => {
       const operator = request.operator;
       const sessions = await liveSessions(ctx.db, operator.operatorId, ctx.clock.nowMs());
@@ -61,7 +61,7 @@ ${rows}
 
   app.post<SessionParams>(
     '/console/sessions/:sessionId/revoke',
-    { schema: { hide: true, params: sessionParams }, preHandler: permission },
+    { schema: { hide: true, params: sessionParams }, preHandler: permission, config: { ownSession: true } },
     async (request, reply) => {
       const own = await liveSessions(ctx.db, request.operator.operatorId, ctx.clock.nowMs());
       // Only a session of the person's own; another's id changes nothing.
@@ -73,7 +73,7 @@ ${rows}
 
   app.post(
     '/console/sessions/revoke-others',
-    { schema: { hide: true }, preHandler: permission },
+    { schema: { hide: true }, preHandler: permission, config: { ownSession: true } },
     async (request, reply) => {
       const operator = request.operator;
       const ended = await revokeOperatorSessions(ctx.db, operator.operatorId, ctx.clock.nowMs(), operator.sessionId);

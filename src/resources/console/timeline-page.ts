@@ -151,6 +151,7 @@ export async function timelinePageRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       preHandler: requirePermission('webhooks.resend'),
+      config: { auditAction: 'webhooks.resend' },
     },
     async (request, reply) => {
       const back = backPath(request);

@@ -5,6 +5,7 @@ import { eventTypeNames } from '../../events/catalogue.js';
 import { announceDeliveries } from '../../events/dispatcher.js';
 import { queueResend } from '../../events/resend.js';
 import { limits } from '../../limits.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { ownedEndpoint } from '../webhooks/service.js';
 import { type EventRow, findEvent, listEvents, type Place } from './repo.js';
@@ -93,11 +94,21 @@ export async function resendEvent(
     const endpoint = await ownedEndpoint(ctx, workspace, webhookId);
     if (!endpoint.is_active) throw stateError(`Webhook endpoint ${webhookId} is inactive: activate it first`);
   }
-  const deliveries = await queueResend(ctx.db, {
-    workspaceId: workspace.id,
-    outboxId: event.id,
-    endpointId: webhookId,
-    nowMs: ctx.clock.nowMs(),
+  const deliveries = await ctx.db.transaction(async (tx) => {
+    const queued = await queueResend(tx, {
+      workspaceId: workspace.id,
+      outboxId: event.id,
+      endpointId: webhookId,
+      nowMs: ctx.clock.nowMs(),
+    });
+    // An operator's resend from the console is recorded (nothing when the partner resends: no audit scope).
+    auditChange(tx, {
+      workspaceId: workspace.id,
+      target: { type: 'event', id: event.event_uid },
+      before: null,
+      after: { eventId: event.event_uid, type: event.type, webhookId: webhookId ?? null, deliveriesQueued: queued },
+    });
+    return queued;
   });
   await announceDeliveries(ctx.db);
   return { ok: true as const, value: { eventId: event.event_uid, type: event.type, deliveries } };
