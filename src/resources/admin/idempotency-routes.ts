@@ -2,9 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { existence, stateError } from '../../domain/errors.js';
-import { keyExists, releaseKey } from '../../platform/idempotency.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
+import { releaseIdempotencyKey } from './idempotency-release.js';
 
 const ReleaseRequest = Obj({
   workspaceId: Type.String({ minLength: 1, maxLength: 64 }),
@@ -30,13 +29,6 @@ export async function idempotencyAdminRoutes(scope: FastifyInstance, ctx: AppCon
         },
       },
     },
-    async (request) => {
-      const { workspaceId, key, accountScope } = request.body;
-      const released = await releaseKey(ctx.db, workspaceId, key, accountScope ?? '');
-      if (released) return { released: true as const, previousState: released };
-      if (await keyExists(ctx.db, workspaceId, key))
-        throw stateError('The key completed successfully: it replays its answer and is not released');
-      throw existence(`No idempotency key ${key} in workspace ${workspaceId}`);
-    },
+    async (request) => releaseIdempotencyKey(ctx, request.body),
   );
 }

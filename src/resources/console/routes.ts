@@ -7,6 +7,8 @@ import { homeRoutes } from './home-routes.js';
 import { sendNotice } from './layout.js';
 import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
+import { holdsQueueRoutes } from './queues-holds.js';
+import { queuesIndexRoutes } from './queues-index.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
 
@@ -35,5 +37,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await homeRoutes(signedIn, ctx);
     await operatorsPageRoutes(signedIn, ctx);
     await sessionsPageRoutes(signedIn, ctx);
+    await queuesIndexRoutes(signedIn, ctx);
+    await holdsQueueRoutes(signedIn, ctx);
   });
 }
