@@ -73,8 +73,8 @@ export interface ReviewingVerification {
   session_id: string;
   submission: Record<string, unknown> | null;
   submitted_at_ms: bigint | null;
-  /** Whether the captured document is kept (kyc_documents, migration 0034). */
-  has_document: boolean;
+  /** The kept document's kind (kyc_documents, migration 0034); null when none was kept. */
+  document_type: string | null;
 }
 
 /** Accounts REVIEWING, each with its newest submitted attempt. */
@@ -83,10 +83,11 @@ export async function reviewingVerifications(db: Queryable, f: QueueFilter): Pro
   const where = page(p, f, [`a.verification_status = 'REVIEWING'`], 'a.workspace_id');
   return db.query<ReviewingVerification>(
     `select a.id as account_id, a.workspace_id, s.email, s.verification_type, s.id as session_id, s.submission,
-            s.submitted_at_ms, exists (select 1 from kyc_documents d where d.session_id = s.id) as has_document
+            s.submitted_at_ms, d.content_type as document_type
      from accounts a
      join lateral (select * from kyc_sessions k where k.account_id = a.id and k.step = 'submitted'
                    order by k.submitted_at_ms desc, k.id desc limit 1) s on true
+     left join kyc_documents d on d.session_id = s.id
      ${where} order by s.submitted_at_ms, a.id ${limitSql(p, f)}`,
     p.values,
   );

@@ -9,6 +9,7 @@ import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
 import { holdsQueueRoutes } from './queues-holds.js';
 import { queuesIndexRoutes } from './queues-index.js';
+import { kycQueueRoutes } from './queues-kyc.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
 
@@ -39,5 +40,6 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await sessionsPageRoutes(signedIn, ctx);
     await queuesIndexRoutes(signedIn, ctx);
     await holdsQueueRoutes(signedIn, ctx);
+    await kycQueueRoutes(signedIn, ctx);
   });
 }
