@@ -7,9 +7,12 @@ import { homeRoutes } from './home-routes.js';
 import { sendNotice } from './layout.js';
 import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
+import { amlQueueRoutes } from './queues-aml.js';
 import { holdsQueueRoutes } from './queues-holds.js';
+import { idempotencyQueueRoutes } from './queues-idempotency.js';
 import { queuesIndexRoutes } from './queues-index.js';
 import { kycQueueRoutes } from './queues-kyc.js';
+import { refundsQueueRoutes } from './queues-refunds.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
 
@@ -41,5 +44,8 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await queuesIndexRoutes(signedIn, ctx);
     await holdsQueueRoutes(signedIn, ctx);
     await kycQueueRoutes(signedIn, ctx);
+    await amlQueueRoutes(signedIn, ctx);
+    await refundsQueueRoutes(signedIn, ctx);
+    await idempotencyQueueRoutes(signedIn, ctx);
   });
 }
