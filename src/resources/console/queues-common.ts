@@ -6,7 +6,7 @@ import { esc } from '../../hosted/page.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { requirePermission } from './auth.js';
 import { hiddenToken } from './csrf.js';
-import { sendConsolePage } from './layout.js';
+import { sendConsolePage, sendNotice } from './layout.js';
 
 // What every queue page shares (operator console issue, item 3, "Queues with their actions"): the page frame, the
 // paging links, a per-item action as a POST form with the session's token (shown only to a role that may do it; the
@@ -132,4 +132,15 @@ export async function attempt<T>(action: () => Promise<T>): Promise<Attempt<T>> 
     if (error instanceof ApiError) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
+}
+
+/** An item named in the path that does not exist (or another refusal of its read): a page that says so. */
+export function sendMissing(request: FastifyRequest, reply: FastifyReply, failed: { status: number; message: string }) {
+  return sendNotice(
+    reply,
+    failed.status,
+    failed.status === 404 ? 'Not found' : 'Not available',
+    failed.message,
+    request.operator,
+  );
 }

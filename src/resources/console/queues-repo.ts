@@ -140,3 +140,39 @@ export async function queueCounts(db: Queryable): Promise<QueueCounts> {
   );
   return row as QueueCounts;
 }
+
+export interface ConversationListed {
+  id: string;
+  workspace_id: string;
+  end_user_email: string;
+  subject: string;
+  status: 'OPEN' | 'CLOSED';
+  message_count: number;
+  last_message_by: 'partner' | 'brokerage' | null;
+  last_message_at_ms: bigint | null;
+  [column: string]: unknown;
+}
+
+/**
+ * Conversations, those awaiting the brokerage first (open, the partner's message last; the longest waiting first),
+ * then the rest by their last message, newest first. `status`: 'awaiting', 'OPEN', 'CLOSED' or '' (all).
+ */
+export async function conversationsQueue(
+  db: Queryable,
+  f: QueueFilter & { readonly status: string; readonly endUserEmail: string },
+): Promise<ConversationListed[]> {
+  const p = new SqlParams();
+  const where: string[] = ['true'];
+  if (f.status === 'awaiting') where.push(`status = 'OPEN' and last_message_by = 'partner'`);
+  else if (f.status !== '') where.push(`status = ${p.add(f.status)}`);
+  if (f.endUserEmail !== '') where.push(`end_user_email = ${p.add(f.endUserEmail.toLowerCase())}`);
+  return db.query<ConversationListed>(
+    `select id, workspace_id, end_user_email, subject, status, message_count, last_message_by, last_message_at_ms
+     from conversations ${page(p, f, where)}
+     order by (status = 'OPEN' and last_message_by = 'partner') desc,
+       case when status = 'OPEN' and last_message_by = 'partner' then last_message_at_ms end asc,
+       coalesce(last_message_at_ms, created_at_ms) desc, id desc
+     ${limitSql(p, f)}`,
+    p.values,
+  );
+}

@@ -8,11 +8,13 @@ import { sendNotice } from './layout.js';
 import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
 import { amlQueueRoutes } from './queues-aml.js';
+import { conversationsQueueRoutes } from './queues-conversations.js';
 import { holdsQueueRoutes } from './queues-holds.js';
 import { idempotencyQueueRoutes } from './queues-idempotency.js';
 import { queuesIndexRoutes } from './queues-index.js';
 import { kycQueueRoutes } from './queues-kyc.js';
 import { refundsQueueRoutes } from './queues-refunds.js';
+import { ticketsQueueRoutes } from './queues-tickets.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
 
@@ -47,5 +49,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await amlQueueRoutes(signedIn, ctx);
     await refundsQueueRoutes(signedIn, ctx);
     await idempotencyQueueRoutes(signedIn, ctx);
+    await ticketsQueueRoutes(signedIn, ctx);
+    await conversationsQueueRoutes(signedIn, ctx);
   });
 }
