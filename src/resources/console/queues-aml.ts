@@ -51,7 +51,7 @@ function resolveForm(request: FastifyRequest, row: ScreeningRow): string {
   const noteId = `note-${row.id}`;
   return `<form method="post" action="${esc(`${path}/${encodeURIComponent(row.id)}/resolution`)}">${hiddenToken(me.csrfToken)}
 <label for="${esc(noteId)}">Note (optional)</label><input id="${esc(noteId)}" type="text" name="note" maxlength="${noteMaxLength}">
-<div class="actions"><button class="danger" type="submit" name="status" value="CONFIRMED_MATCH" aria-label="${esc(`Confirm the match: ${row.id}`)}">Confirm match</button><button class="secondary" type="submit" name="status" value="FALSE_POSITIVE" aria-label="${esc(`False positive: ${row.id}`)}">False positive</button></div></form>`;
+<div class="actions"><button class="danger" type="submit" name="status" value="CONFIRMED_MATCH" aria-label="${esc(`Confirm the match: ${row.id}`)}">Confirm the match</button><button class="secondary" type="submit" name="status" value="FALSE_POSITIVE" aria-label="${esc(`False positive: ${row.id}`)}">False positive</button></div></form>`;
 }
 
 export async function amlQueueRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
