@@ -143,7 +143,7 @@ export async function postForm(
   });
 }
 
-/** A new operator of `role`, enrolled with TOTP and signed in: answers the jar holding its session cookie. */
+/** An operator of `role`, created, enrolled with TOTP and signed in; answers the session's cookie jar. */
 export async function signedInOperator(
   app: FastifyInstance,
   clock: Clock & { advance(ms: number): void },
@@ -152,7 +152,16 @@ export async function signedInOperator(
   const email = `${role}-${Math.random().toString(36).slice(2, 10)}@brokerage.example`;
   const { enrolmentPath } = await createOperator(app, email, role);
   const { secret } = await enrol(app, enrolmentPath, clock);
-  // The code that confirmed the enrolment is spent: the sign-in takes the next one.
+  // The code that confirmed enrolment is spent: the sign-in takes the next one.
   clock.advance(30_000);
   return signIn(app, email, secret, clock);
 }
+
+/** POST a console form without its token, as a forged cross-site form would arrive. */
+export const postForged = (app: FastifyInstance, jar: CookieJar, url: string, fields: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { ...jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });

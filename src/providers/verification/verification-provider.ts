@@ -1,4 +1,4 @@
-/** What the customer gave on the hosted page's document step. The image is passed through, never stored by us. */
+/** What the customer gave on the hosted page's document step. We keep the image only for manual review (kyc_documents). */
 export interface DocumentCapture {
   readonly documentType: 'idcard' | 'passport' | 'drivinglicense' | 'visa';
   readonly documentNumber: string;

@@ -10,6 +10,14 @@ import { sendNotice } from './layout.js';
 import { ledgerPageRoutes } from './ledger-page.js';
 import { loginRoutes } from './login-routes.js';
 import { operatorsPageRoutes } from './operators-page.js';
+import { amlQueueRoutes } from './queues-aml.js';
+import { conversationsQueueRoutes } from './queues-conversations.js';
+import { holdsQueueRoutes } from './queues-holds.js';
+import { idempotencyQueueRoutes } from './queues-idempotency.js';
+import { queuesIndexRoutes } from './queues-index.js';
+import { kycQueueRoutes } from './queues-kyc.js';
+import { refundsQueueRoutes } from './queues-refunds.js';
+import { ticketsQueueRoutes } from './queues-tickets.js';
 import { searchPageRoutes } from './search-page.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
@@ -68,5 +76,13 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await searchPageRoutes(signedIn, ctx);
     await timelinePageRoutes(signedIn, ctx);
     await ledgerPageRoutes(signedIn, ctx);
+    await queuesIndexRoutes(signedIn, ctx);
+    await holdsQueueRoutes(signedIn, ctx);
+    await kycQueueRoutes(signedIn, ctx);
+    await amlQueueRoutes(signedIn, ctx);
+    await refundsQueueRoutes(signedIn, ctx);
+    await idempotencyQueueRoutes(signedIn, ctx);
+    await ticketsQueueRoutes(signedIn, ctx);
+    await conversationsQueueRoutes(signedIn, ctx);
   });
 }

@@ -14,6 +14,12 @@ export interface Section {
 export const sections: readonly Section[] = [
   { path: '/console', title: 'Home', summary: 'What needs a person now', action: 'console.view' },
   {
+    path: '/console/queues',
+    title: 'Queues',
+    summary: 'Holds, KYC review, AML matches, refunds, keys, tickets and conversations',
+    action: 'console.view',
+  },
+  {
     path: '/console/charts',
     title: 'Charts',
     summary: 'Volume and count per day and currency; event deliveries by outcome',

@@ -8,6 +8,7 @@ import { moveAccountVerification } from '../../../verification/verification.js';
 import { clockOffsetMs } from '../../../workspaces/clock.js';
 import { scheduleReview } from '../checks.js';
 import { acceptCode, type KycSession, recordSubmission, recordWrongCode, setStep, storeCode } from '../repo.js';
+import { storeKycDocument } from '../repo-documents.js';
 import { recordProfession } from '../repo-profiles.js';
 import { findFlow, flowExpired, type LinkOpening, openLink } from '../sessions.js';
 import { fill, type KycMessages } from './messages.js';
@@ -92,7 +93,8 @@ export interface DocumentStep {
 
 /**
  * Hands the capture to the verification provider (outside any transaction, keyed by the attempt), then records the
- * submission and schedules the review. The image itself is not stored: only its size, type and digest.
+ * submission and schedules the review. The submission records the image's size, type and digest; the file itself is
+ * kept beside it (kyc_documents), for the person who reviews it in the console's manual review.
  */
 export async function submitDocument(ctx: AppContext, flowSecret: string, step: DocumentStep): Promise<boolean> {
   const session = await ctx.db.transaction(async (tx) => findFlow(tx, flowSecret, false));
@@ -117,6 +119,7 @@ export async function submitDocument(ctx: AppContext, flowSecret: string, step: 
   };
   const done = await inStep(ctx, flowSecret, 'document', async (tx, s, now) => {
     await recordSubmission(tx, s.id, submission, checkRef, now);
+    await storeKycDocument(tx, ctx.secretsKey, s.id, image.mimeType, image.bytes, now);
     // The sector picked on the page becomes the person's profession code, as if the partner had sent it.
     if (step.sector) await recordProfession(tx, s.workspace_id, s.email, step.sector, now);
     if ((await verificationStatusOf(tx, s.account_id)) === 'PENDING')

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { esc } from '../../hosted/page.js';
+import { guarded, queuesPath, sendQueuePage } from './queues-common.js';
+import { type QueueCounts, queueCounts } from './queues-repo.js';
+
+// The queues (GET /console/queues): what waits for a person, each with its count and a link. Every role sees them
+// (they are reads); the actions on each are shown to, and accepted from, the roles the permission table allows.
+
+const queues: readonly { path: string; title: string; summary: string; count?: keyof QueueCounts }[] = [
+  { path: 'holds', title: 'Compliance holds', summary: 'Deposits and orders held: clear or reject', count: 'holds' },
+  { path: 'kyc', title: 'Manual KYC review', summary: 'See the captured document; approve or reject', count: 'kyc' },
+  { path: 'aml', title: 'AML matches', summary: 'Potential matches: confirm or mark false positive', count: 'aml' },
+  { path: 'refunds', title: 'Refunds', summary: 'Refunds to payers awaiting approval', count: 'refunds' },
+  {
+    path: 'tickets',
+    title: 'Support tickets',
+    summary: 'Open or in progress: read, reply, set status',
+    count: 'tickets',
+  },
+  {
+    path: 'conversations',
+    title: 'Conversations',
+    summary: 'Awaiting the brokerage: read, reply, close',
+    count: 'conversations',
+  },
+  { path: 'idempotency-keys', title: 'Idempotency keys', summary: 'Release a key left consumed by a failed write' },
+];
+
+export async function queuesIndexRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(queuesPath, guarded('console.view'), async (request, reply) => {
+    const counts = await queueCounts(ctx.db);
+    const items = queues
+      .map((q) => {
+        const count = q.count === undefined ? '' : `<span>${counts[q.count]} waiting</span>`;
+        return `<li><a href="${queuesPath}/${q.path}"><strong>${esc(q.title)}</strong>${count}<span>${esc(q.summary)}</span></a></li>`;
+      })
+      .join('\n');
+    return sendQueuePage(request, reply, {
+      title: 'Queues',
+      index: true,
+      body: `<p>What waits for a person, oldest first in each queue.</p>\n<ul class="sections">\n${items}\n</ul>`,
+    });
+  });
+}
