@@ -3,13 +3,14 @@ import type { AppContext } from '../../app-context.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { esc } from '../../hosted/page.js';
 import { signOut } from '../operators/sign-in.js';
+import { attentionList } from './attention.js';
 import { requirePermission } from './auth.js';
 import { clearCookie, readCookie, sessionCookie } from './cookies.js';
 import { sendConsolePage } from './layout.js';
 import { sections } from './sections.js';
 
-// The console's home (GET /console): for now the sections the person's role may open; the queues of what needs a
-// person now are added by their sections (sections.ts). And signing out (POST /console/logout).
+// The console's home (GET /console): what needs a person now, with counts and links (attention.ts), then the
+// sections the person's role may open. And signing out (POST /console/logout).
 
 export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -27,8 +28,9 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise
         title: 'Home',
         operator,
         current: '/console',
-        body: `<h1>Brokerage console</h1>
+        body: `<h1>What needs a person now</h1>
 <p>Signed in as ${esc(operator.email)}, ${esc(operator.role)}.</p>
+${await attentionList(ctx)}
 <h2>Sections</h2>
 <ul class="sections">
 ${links}

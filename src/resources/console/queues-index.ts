@@ -1,22 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
+import type { QueueName } from '../overview/queues.js';
+import { overview } from '../overview/service.js';
 import { guarded, queuesPath, sendQueuePage } from './queues-common.js';
-import { type QueueCounts, queueCounts } from './queues-repo.js';
 
 // The queues (GET /console/queues): what waits for a person, each with its count and a link. Every role sees them
 // (they are reads); the actions on each are shown to, and accepted from, the roles the permission table allows.
 
-const queues: readonly { path: string; title: string; summary: string; count?: keyof QueueCounts }[] = [
-  { path: 'holds', title: 'Compliance holds', summary: 'Deposits and orders held: clear or reject', count: 'holds' },
-  { path: 'kyc', title: 'Manual KYC review', summary: 'See the captured document; approve or reject', count: 'kyc' },
-  { path: 'aml', title: 'AML matches', summary: 'Potential matches: confirm or mark false positive', count: 'aml' },
-  { path: 'refunds', title: 'Refunds', summary: 'Refunds to payers awaiting approval', count: 'refunds' },
+// The counts are the overview's (resources/overview): one definition per queue, shared with the home page and the
+// operator API's GET /admin/v1/overview.
+const queues: readonly { path: string; title: string; summary: string; count: QueueName }[] = [
+  {
+    path: 'holds',
+    title: 'Compliance holds',
+    summary: 'Deposits and orders held: clear or reject',
+    count: 'complianceHolds',
+  },
+  {
+    path: 'kyc',
+    title: 'Manual KYC review',
+    summary: 'See the captured document; approve or reject',
+    count: 'kycReviews',
+  },
+  {
+    path: 'aml',
+    title: 'AML matches',
+    summary: 'Potential matches: confirm or mark false positive',
+    count: 'amlPotentialMatches',
+  },
+  { path: 'refunds', title: 'Refunds', summary: 'Refunds to payers awaiting approval', count: 'refundApprovals' },
   {
     path: 'tickets',
     title: 'Support tickets',
     summary: 'Open or in progress: read, reply, set status',
-    count: 'tickets',
+    count: 'supportTickets',
   },
   {
     path: 'conversations',
@@ -24,15 +42,20 @@ const queues: readonly { path: string; title: string; summary: string; count?: k
     summary: 'Awaiting the brokerage: read, reply, close',
     count: 'conversations',
   },
-  { path: 'idempotency-keys', title: 'Idempotency keys', summary: 'Release a key left consumed by a failed write' },
+  {
+    path: 'idempotency-keys',
+    title: 'Idempotency keys',
+    summary: 'Release a key left consumed by a failed write',
+    count: 'consumedIdempotencyKeys',
+  },
 ];
 
 export async function queuesIndexRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(queuesPath, guarded('console.view'), async (request, reply) => {
-    const counts = await queueCounts(ctx.db);
+    const { queues: counts } = await overview(ctx, undefined);
     const items = queues
       .map((q) => {
-        const count = q.count === undefined ? '' : `<span>${counts[q.count]} waiting</span>`;
+        const count = `<span>${counts[q.count].count} waiting</span>`;
         return `<li><a href="${queuesPath}/${q.path}"><strong>${esc(q.title)}</strong>${count}<span>${esc(q.summary)}</span></a></li>`;
       })
       .join('\n');

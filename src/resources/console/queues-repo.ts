@@ -116,31 +116,6 @@ export async function refundsAwaitingApproval(db: Queryable, f: QueueFilter): Pr
 }
 
 /** How many wait in each queue: the index page's counts. */
-export interface QueueCounts {
-  holds: number;
-  kyc: number;
-  aml: number;
-  refunds: number;
-  tickets: number;
-  conversations: number;
-}
-
-export async function queueCounts(db: Queryable): Promise<QueueCounts> {
-  const [row] = await db.query<{ [K in keyof QueueCounts]: number }>(
-    `select
-       (select count(*)::int from deposits where status = 'ComplianceReview')
-         + (select count(*)::int from orders where status = 'ComplianceReview') as holds,
-       (select count(*)::int from accounts where verification_status = 'REVIEWING') as kyc,
-       (select count(*)::int from aml_screenings where status = 'POTENTIAL_MATCH') as aml,
-       (select count(*)::int from pending_payments where status = 'UNMATCHED' and refund_status = 'pending_approval')
-         as refunds,
-       (select count(*)::int from support_tickets where status in ('OPEN', 'IN_PROGRESS')) as tickets,
-       (select count(*)::int from conversations where status = 'OPEN' and last_message_by = 'partner')
-         as conversations`,
-  );
-  return row as QueueCounts;
-}
-
 export interface ConversationListed {
   id: string;
   workspace_id: string;

@@ -20,18 +20,6 @@ export const sections: readonly Section[] = [
     action: 'console.view',
   },
   {
-    path: '/console/charts',
-    title: 'Charts',
-    summary: 'Volume and count per day and currency; event deliveries by outcome',
-    action: 'admin.stats.daily',
-  },
-  {
-    path: '/console/operators',
-    title: 'Operators',
-    summary: 'Accounts of the console: create, disable, end sessions',
-    action: 'operators.manage',
-  },
-  {
     path: '/console/workspaces',
     title: 'Workspaces',
     summary: 'Partners: create, settings, credentials',
@@ -48,6 +36,18 @@ export const sections: readonly Section[] = [
     title: 'Ledger',
     summary: 'Verify the ledger; balances and the journal',
     action: 'admin.ledger.verify',
+  },
+  {
+    path: '/console/charts',
+    title: 'Charts',
+    summary: 'Volume and count per day and currency; event deliveries by outcome',
+    action: 'admin.stats.daily',
+  },
+  {
+    path: '/console/operators',
+    title: 'Operators',
+    summary: 'Accounts of the console: create, disable, end sessions',
+    action: 'operators.manage',
   },
   {
     path: '/console/sessions',
