@@ -35,6 +35,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Every console POST that changes the platform, by path, with its audit action (the permission it needs is the
+ * same name): the tests walk it, so a new form is checked against every role without a test of its own.
+ */
+export const consoleChanges = new Map<string, string>();
+
 export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerFormParser(app);
   // Failures are pages, not JSON: the reader is a person in a browser.
@@ -64,9 +70,11 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     signedIn.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (!methods.includes('POST') || route.config?.ownSession === true) return;
-      if (route.config?.auditAction === undefined) {
+      const action = route.config?.auditAction;
+      if (action === undefined) {
         throw new Error(`console route POST ${route.url} changes the platform: give it config.auditAction`);
       }
+      consoleChanges.set(route.url, action);
     });
     await homeRoutes(signedIn, ctx);
     await chartsPageRoutes(signedIn, ctx);
