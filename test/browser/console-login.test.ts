@@ -90,7 +90,7 @@ describe.skipIf(!runBrowserTests)('the operator console in a browser', () => {
     await step(page, 'console-4-code');
     await page.getByLabel('Code').fill(code(secret));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Brokerage console' }).waitFor();
+    await page.getByRole('heading', { name: 'What needs a person now' }).waitFor();
     await step(page, 'console-5-home');
     expect(await page.getByText(`Signed in as ${email}, admin.`).count()).toBe(1);
 
@@ -128,7 +128,7 @@ describe.skipIf(!runBrowserTests)('the operator console in a browser', () => {
     await context.close();
   });
 
-  it('refuses a viewer the operators page, and a forged cross-site form', async () => {
+  it('refuses a viewer the operators page and a forged cross-site form; the session ends after the idle timeout', async () => {
     if (!browser) throw new Error('no browser');
     const email = `viewer-${randomUUID().slice(0, 8)}@brokerage.example`;
     const created = await cli(['operators', 'create', '--email', email, '--role', 'viewer']);
@@ -140,7 +140,7 @@ describe.skipIf(!runBrowserTests)('the operator console in a browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Brokerage console' }).waitFor();
+    await page.getByRole('heading', { name: 'What needs a person now' }).waitFor();
     expect(await page.getByRole('navigation').getByRole('link', { name: 'Operators' }).count()).toBe(0);
 
     const refused = await page.goto(`${base}/console/operators`);
@@ -161,6 +161,14 @@ describe.skipIf(!runBrowserTests)('the operator console in a browser', () => {
     expect(answer.status()).toBe(403);
     const listed = await t.app.inject({ method: 'GET', url: '/admin/v1/operators', headers: adminHeaders });
     expect(listed.json().map((o: { email: string }) => o.email)).not.toContain(forgedEmail);
+
+    // Left alone past the idle timeout (OPERATOR_SESSION_IDLE_MINUTES, 30), the next page asks to sign in again.
+    await page.goto(`${base}/console`);
+    await page.getByRole('heading', { name: 'What needs a person now' }).waitFor();
+    clock.advance(31 * 60_000);
+    await page.goto(`${base}/console`);
+    await page.waitForURL(`${base}/console/login`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

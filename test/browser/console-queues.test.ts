@@ -68,7 +68,7 @@ async function signedIn(role: string): Promise<Page> {
     await page.getByLabel('Code').fill(codeAt(secret, clock));
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
-  await page.getByRole('heading', { name: 'Brokerage console' }).waitFor();
+  await page.getByRole('heading', { name: 'What needs a person now' }).waitFor();
   return page;
 }
 

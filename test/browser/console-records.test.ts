@@ -88,7 +88,7 @@ describe.skipIf(!runBrowserTests)('the console records in a browser', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Code').fill(code(secret));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Brokerage console' }).waitFor();
+    await page.getByRole('heading', { name: 'What needs a person now' }).waitFor();
 
     // Workspaces: create one; the password is on this answer only.
     await page.getByRole('navigation').getByRole('link', { name: 'Workspaces' }).click();
