@@ -30,7 +30,7 @@ p{margin:0 0 12px}
 form{display:grid;gap:14px;margin:0}
 form.inline{display:inline}
 label{display:grid;gap:4px;font-weight:600}
-input,select{font:inherit;color:var(--text);background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-height:44px;width:100%}
+input,select,textarea{font:inherit;color:var(--text);background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-height:44px;width:100%}
 input:focus-visible,select:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .hint{font-weight:400;font-size:.875rem;color:var(--muted)}
 .actions{display:flex;gap:12px;flex-wrap:wrap;align-items:center;margin-top:4px}
@@ -59,7 +59,8 @@ table.cards td[data-label]::before{content:attr(data-label);display:block;font-s
 .sections{list-style:none;padding:0;margin:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
 .sections a{display:block;border:1px solid var(--line);border-radius:8px;padding:14px 16px;text-decoration:none;min-height:44px}
 .sections strong{display:block}
-.sections span{color:var(--muted);font-size:.9rem}
+.sections span{display:block;color:var(--muted);font-size:.9rem}
+.sections span.count{color:var(--text);font-size:1.4rem;font-weight:700;margin:4px 0}
 `;
 
 /** GET /console/console.css: public, so that the sign-in page is styled. */
