@@ -102,6 +102,14 @@ describe.skipIf(!runBrowserTests)('the operator console in a browser', () => {
     await page.getByText(/shown only now/).waitFor();
     await step(page, 'console-6-operators');
 
+    await page.getByRole('navigation').getByRole('link', { name: 'Charts' }).click();
+    await page.getByRole('heading', { name: 'Charts', exact: true }).waitFor();
+    await page.locator('select[name="days"]').selectOption('92');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(/days=92/);
+    expect(await page.locator('svg[role="img"]').count()).toBeGreaterThanOrEqual(1);
+    await step(page, 'console-6b-charts');
+
     await page.getByRole('navigation').getByRole('link', { name: 'My sessions' }).click();
     await page.getByRole('heading', { name: 'My sessions' }).waitFor();
     await step(page, 'console-7-sessions');

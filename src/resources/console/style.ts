@@ -56,6 +56,8 @@ table.cards tr{border:1px solid var(--soft);border-radius:8px;padding:8px 12px;m
 table.cards td{border:0;padding:4px 0;overflow-wrap:anywhere}
 table.cards td[data-label]::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:var(--muted)}
 }
+form.filters{display:grid;gap:4px 16px;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));align-items:end;margin:0 0 16px}
+form.filters .actions,form.filters button{align-self:end}
 .sections{list-style:none;padding:0;margin:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
 .sections a{display:block;border:1px solid var(--line);border-radius:8px;padding:14px 16px;text-decoration:none;min-height:44px}
 .sections strong{display:block}
