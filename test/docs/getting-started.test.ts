@@ -30,8 +30,9 @@ describe(path, () => {
       serverEnv: { WEBHOOK_ALLOW_INSECURE: '1' },
       rewrite: (code) =>
         code
-          .replaceAll('PORT=4000', `PORT=${port}`)
-          .replaceAll('127.0.0.1:4000', `127.0.0.1:${port}`)
+          // Whole port numbers only: the server's own port, already written in, may begin with 4000.
+          .replace(/PORT=4000(?!\d)/g, `PORT=${port}`)
+          .replace(/127\.0\.0\.1:4000(?!\d)/g, `127.0.0.1:${port}`)
           .replaceAll('examples/webhook-receiver.mjs', receiverScript)
           .replaceAll('examples/quickstart.mjs', join(root, 'examples/quickstart.mjs')),
     });
