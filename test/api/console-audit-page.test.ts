@@ -130,7 +130,7 @@ describe('the audit page', () => {
     const byWorkspace = await page(`?workspaceId=${consoleWorkspace}`);
     expect(byWorkspace.rows).toHaveLength(2);
     for (const row of byWorkspace.rows)
-      expect(row).toContain(`Workspace <a href="/console/workspaces/${consoleWorkspace}">`);
+      expect(row).toContain(`workspace <a href="/console/workspaces/${consoleWorkspace}">`);
     expect(byWorkspace.body).not.toContain(earlyWorkspace);
 
     const chosen = await page('?action=admin.workspaces.update');

@@ -126,8 +126,9 @@ function what(e: Entry): string {
   const path = Object.hasOwn(recordPaths, e.target.type) ? recordPaths[e.target.type] : undefined;
   const id = esc(e.target.id);
   const target = path ? `<a href="${esc(path + encodeURIComponent(e.target.id))}">${id}</a>` : `<code>${id}</code>`;
+  // A workspace's own change names it once, as its target.
   const workspace =
-    e.workspaceId === null
+    e.workspaceId === null || (e.target.type === 'workspace' && e.target.id === e.workspaceId)
       ? ''
       : `<br>Workspace <a href="/console/workspaces/${esc(encodeURIComponent(e.workspaceId))}">${esc(e.workspaceId)}</a>`;
   return `<code>${esc(e.action)}</code><br>${esc(e.target.type)} ${target}${workspace}`;
@@ -135,8 +136,20 @@ function what(e: Entry): string {
 
 type Snapshot = Entry['before'];
 
-/** A value as the list shows it: JSON, compact (strings quoted, objects on one line); "absent" for no field. */
-const shownValue = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value));
+/** Unix seconds below this are read as moments; larger numbers (milliseconds, amounts) are left as they are. */
+const secondsCeiling = 1e11;
+
+/**
+ * A value as the list shows it: JSON, compact (strings quoted, objects on one line); "absent" for no field. A
+ * `...At` field holding Unix seconds (the operator API's times) is followed by its UTC moment.
+ */
+function shownValue(field: string, value: unknown): string {
+  if (value === undefined) return 'absent';
+  const json = JSON.stringify(value);
+  const moment =
+    /At$/.test(field) && Number.isInteger(value) && (value as number) > 0 && (value as number) < secondsCeiling;
+  return moment ? `${json} (${momentOf(value as number)})` : json;
+}
 
 /** The top-level fields whose values differ between before and after, in the snapshots' order. */
 export function changedFields(before: Snapshot, after: Snapshot): { field: string; old: unknown; new: unknown }[] {
@@ -155,10 +168,10 @@ function change(e: Entry): string {
     .map((c) => {
       const values =
         e.before === null
-          ? esc(shownValue(c.new))
+          ? esc(shownValue(c.field, c.new))
           : e.after === null
-            ? esc(shownValue(c.old))
-            : `${esc(shownValue(c.old))} → ${esc(shownValue(c.new))}`;
+            ? esc(shownValue(c.field, c.old))
+            : `${esc(shownValue(c.field, c.old))} → ${esc(shownValue(c.field, c.new))}`;
       return `<li><code>${esc(c.field)}</code>: ${values}</li>`;
     })
     .join('');
@@ -181,13 +194,12 @@ function entriesTable(input: AuditPageInput): string {
       (
         e,
       ) => `<tr><td data-label="When">${esc(momentOf(e.occurredAt))}<br><span class="muted">Entry ${esc(e.entryId)}</span></td>
-<td data-label="Who">${who(e, input.roles)}</td>
-<td data-label="From">${fromWhere(e)}</td>
+<td data-label="Who and from where">${who(e, input.roles)}<br>${fromWhere(e)}</td>
 <td data-label="What">${what(e)}</td>
 <td data-label="Change">${change(e)}</td></tr>`,
     )
     .join('\n');
-  return `<div class="table-wrap"><table class="cards audit"><thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">From</th><th scope="col">What</th><th scope="col">Change</th></tr></thead><tbody>
+  return `<div class="table-wrap"><table class="cards audit"><thead><tr><th scope="col">When</th><th scope="col">Who and from where</th><th scope="col">What</th><th scope="col">Change</th></tr></thead><tbody>
 ${rows}
 </tbody></table></div>`;
 }
