@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
@@ -27,6 +27,10 @@ let workspaceId: string;
 const partnerName = 'Audit Partner <i>Ltd</i>';
 
 const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: clock.nowMs() });
+
+/** The text as a person sees it (a line break at each <br>): Playwright's Locator.innerText, not a DOM property. */
+// biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
+const seen = (locator: Locator) => locator.innerText();
 
 async function step(page: Page, name: string) {
   await expectAccessible(page, name);
@@ -92,23 +96,23 @@ describe.skipIf(!runBrowserTests)('the audit log in a browser', () => {
 
     // Newest first: the console change by this person, then the CLI's, then the creation through the API.
     const [mine, cli, creation] = [rows.nth(0), rows.nth(1), rows.nth(2)];
-    expect(await mine.getByRole('cell').nth(1).innerText()).toMatch(new RegExp(`${email}\\s+admin\\s+via console`));
-    expect(await mine.innerText()).toContain('admin.workspaces.update');
+    expect(await seen(mine.getByRole('cell').nth(1))).toMatch(new RegExp(`${email}\\s+admin\\s+via console`));
+    expect(await seen(mine)).toContain('admin.workspaces.update');
     const changes = await mine.getByRole('listitem').allInnerTexts();
     expect(changes).toHaveLength(2);
     expect(changes).toContain('writeLimitPerMinute: null → 60');
     expect(changes.find((c) => c.startsWith('updatedAt: '))).toMatch(/^updatedAt: \d+ \(.+ UTC\) → \d+ \(.+ UTC\)$/);
-    expect(await cli.innerText()).toMatch(/ADMIN_TOKEN\s+via cli/);
-    expect(await cli.innerText()).toContain(
+    expect(await seen(cli)).toMatch(/ADMIN_TOKEN\s+via cli/);
+    expect(await seen(cli)).toContain(
       'feeSchedule: {"pairs":{},"defaultBps":50} → {"pairs":{"EUR/BRL":20},"defaultBps":35}',
     );
-    expect(await creation.innerText()).toMatch(/ADMIN_TOKEN\s+via api/);
-    expect(await creation.innerText()).toContain(`name: ${JSON.stringify(partnerName)}`);
+    expect(await seen(creation)).toMatch(/ADMIN_TOKEN\s+via api/);
+    expect(await seen(creation)).toContain(`name: ${JSON.stringify(partnerName)}`);
 
     // The full before and after, and the CLI's whole user agent, opened.
     await mine.getByText('Before and after in full').click();
-    await expect.poll(() => mine.locator('pre.json').first().innerText()).toContain('"writeLimitPerMinute": null');
-    expect(await mine.locator('pre.json').nth(1).innerText()).toContain('"writeLimitPerMinute": 60');
+    await expect.poll(() => seen(mine.locator('pre.json').first())).toContain('"writeLimitPerMinute": null');
+    expect(await seen(mine.locator('pre.json').nth(1))).toContain('"writeLimitPerMinute": 60');
     await cli.getByText(/^brokerage-cli\/1\.4\.0/).click();
     await cli.getByText('ops-runner)').waitFor();
     await step(page, 'console-audit-2-workspace');
