@@ -75,7 +75,7 @@ describe.skipIf(!runBrowserTests)('the audit log in a browser', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Code').fill(code(secret));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Brokerage console' }).waitFor();
+    await page.getByRole('heading', { name: 'What needs a person now' }).waitFor();
 
     // The change, made in the console.
     await page.goto(`${base}/console/workspaces/${workspaceId}`);

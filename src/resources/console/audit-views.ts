@@ -83,8 +83,8 @@ ${field('workspaceId', 'Workspace id', '')}
 <label>Action <select name="action">${actions}</select></label>
 <label>Or another action <span class="hint">Typed exactly</span><input name="otherAction" value="${esc(known ? '' : f.action)}"></label>
 <label>Via <select name="via">${vias}</select></label>
-${field('from', 'From (UTC)', 'YYYY-MM-DD or YYYY-MM-DD HH:MM')}
-${field('to', 'To (UTC, inclusive)', 'YYYY-MM-DD or YYYY-MM-DD HH:MM')}
+${field('from', 'From (UTC)', 'YYYY-MM-DD [HH:MM]')}
+${field('to', 'To (UTC, inclusive)', 'YYYY-MM-DD [HH:MM]')}
 <div class="actions"><button type="submit">Apply</button> <a href="${current}">Clear</a></div>
 </form>`;
 }
