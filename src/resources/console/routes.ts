@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { enterAuditScope, leaveAuditScope } from '../../platform/audit/scope.js';
+import { auditPageRoutes } from './audit-page.js';
 import { consoleSession, formToken } from './auth.js';
 import { chartsPageRoutes } from './charts-page.js';
 import { enrolRoutes } from './enrol-routes.js';
@@ -84,6 +85,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await searchPageRoutes(signedIn, ctx);
     await timelinePageRoutes(signedIn, ctx);
     await ledgerPageRoutes(signedIn, ctx);
+    await auditPageRoutes(signedIn, ctx);
     await queuesIndexRoutes(signedIn, ctx);
     await holdsQueueRoutes(signedIn, ctx);
     await kycQueueRoutes(signedIn, ctx);

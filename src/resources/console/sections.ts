@@ -38,6 +38,12 @@ export const sections: readonly Section[] = [
     action: 'admin.ledger.verify',
   },
   {
+    path: '/console/audit',
+    title: 'Audit log',
+    summary: 'Who changed what, when and from where, with the values before and after',
+    action: 'audit.read',
+  },
+  {
     path: '/console/charts',
     title: 'Charts',
     summary: 'Volume and count per day and currency; event deliveries by outcome',

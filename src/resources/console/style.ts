@@ -58,6 +58,10 @@ table.cards td[data-label]::before{content:attr(data-label);display:block;font-s
 }
 form.filters{display:grid;gap:4px 16px;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));align-items:end;margin:0 0 16px}
 form.filters .actions,form.filters button{align-self:end}
+.changes{margin:0 0 4px;padding-left:18px;overflow-wrap:anywhere}
+.json{white-space:pre-wrap;overflow-wrap:anywhere;font:.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);border:1px solid var(--soft);border-radius:8px;padding:8px 10px;margin:4px 0 8px}
+table.audit td{overflow-wrap:anywhere}
+@media (min-width:701px){table.audit td:nth-child(1){width:14%}table.audit td:nth-child(2),table.audit td:nth-child(3){width:22%}}
 .sections{list-style:none;padding:0;margin:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
 .sections a{display:block;border:1px solid var(--line);border-radius:8px;padding:14px 16px;text-decoration:none;min-height:44px}
 .sections strong{display:block}

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { verificationProfileNames } from '../../catalogue/verification-profiles.js';
+import { mayAct } from '../../domain/operators/permissions.js';
 import { esc } from '../../hosted/page.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import type { Credentials, Workspace } from '../admin/schema.js';
@@ -176,6 +177,7 @@ ${input.notice ? `<p class="done" role="status">${esc(input.notice)}</p>` : ''}
 ${table}
 </tbody></table></div>
 <p><a href="/console/ledger?workspace=${esc(encodeURIComponent(w.workspaceId))}">Its ledger journal and balances</a></p>
+${mayAct(input.me.role, 'audit.read') ? `<p><a href="/console/audit?workspaceId=${esc(encodeURIComponent(w.workspaceId))}">History: its changes in the audit log</a></p>` : ''}
 ${input.mayUpdate ? settingsForm(input) : ''}
 ${input.mayRotate ? rotateForm(input) : ''}`,
   };
