@@ -74,7 +74,7 @@ describe.skipIf(!runBrowserTests)('the API reference page in a browser', () => {
     // Every resource's tag is listed; each opens to its operations (Operators holds the most).
     expect(await page.locator('.opblock-tag').count()).toBeGreaterThanOrEqual(15);
     await page.locator('.opblock-tag', { hasText: 'Operators' }).first().click();
-    await page.waitForFunction(() => document.querySelectorAll('.opblock-summary-path').length > 50);
+    await expect.poll(() => page.locator('.opblock-summary-path').count()).toBeGreaterThan(50);
     await expectAccessible(page, 'reference', swaggerUiViolations);
     await screenshots(page, 'reference-1-loaded');
     expect(elsewhere).toEqual([]);
