@@ -25,6 +25,8 @@ import { conversationAdminRoutes } from './resources/admin/conversation-routes.j
 import { adminExamples } from './resources/admin/examples.js';
 import { adminAmlExamples } from './resources/admin/examples-aml.js';
 import { adminThreadsExamples } from './resources/admin/examples-threads.js';
+import { adminTicketsExamples } from './resources/admin/examples-tickets.js';
+import { adminWorkspacesExamples } from './resources/admin/examples-workspaces.js';
 import { housekeepingAdminRoutes } from './resources/admin/housekeeping-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
@@ -64,6 +66,7 @@ import { openBankingRoutes } from './resources/openbanking/routes.js';
 import { operatorsExamples } from './resources/operators/examples.js';
 import { operatorAdminRoutes } from './resources/operators/routes.js';
 import { ordersExamples } from './resources/orders/examples.js';
+import { orderCreateExamples } from './resources/orders/examples-create.js';
 import { orderRoutes } from './resources/orders/routes.js';
 import { overviewExamples } from './resources/overview/examples.js';
 import { overviewAdminRoutes } from './resources/overview/routes.js';
@@ -99,6 +102,7 @@ export const apiExamples = collectExamples(
   quotesExamples,
   balancesExamples,
   depositsExamples,
+  orderCreateExamples,
   ordersExamples,
   pendingPaymentsExamples,
   withdrawalsExamples,
@@ -114,6 +118,8 @@ export const apiExamples = collectExamples(
   amlScreeningsExamples,
   adminExamples,
   adminThreadsExamples,
+  adminTicketsExamples,
+  adminWorkspacesExamples,
   adminAmlExamples,
   bankFilesExamples,
   payoutBatchesExamples,
