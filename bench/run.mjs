@@ -94,6 +94,7 @@ function gitDescribe() {
 
 async function postgresFacts(sql) {
   const rows = await sql`select name, setting from pg_settings
-    where name in ('server_version', 'fsync', 'synchronous_commit', 'shared_buffers', 'max_connections')`;
+    where name in ('server_version', 'fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers',
+      'max_connections', 'unix_socket_directories')`;
   return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
 }
