@@ -6,7 +6,7 @@
 # The tests' cluster runs with fsync and synchronous_commit off (a crash of a throwaway cluster loses nothing anyone
 # needs). POSTGRES_DURABLE=1 keeps PostgreSQL's defaults (fsync, synchronous_commit, full_page_writes on), as a
 # brokerage runs it: the bench sets it unless BENCH_PG_FAST=1. POSTGRES_SOCKET=1 points DATABASE_URL at the cluster's
-# Unix-domain socket instead of loopback TCP.
+# Unix-domain socket instead of loopback TCP. POSTGRES_OPTIONS adds server options ("-c name=value ...").
 set -euo pipefail
 
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
@@ -32,7 +32,7 @@ durability="-c fsync=off -c synchronous_commit=off"
 [ "${POSTGRES_DURABLE:-}" = 1 ] && durability=""
 as_postgres "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
 as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 $durability" start >/dev/null
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 $durability ${POSTGRES_OPTIONS:-}" start >/dev/null
 as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres brokerage
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/brokerage"

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { type Db, pgErrorCode, pgErrorCodes, type Queryable, type Row, StoreUnavailableError } from './db.js';
+import { DescribedOnceQuery } from './pg-described-query.js';
 import { unavailableCause } from './unavailable.js';
 
 export interface PostgresOptions {
@@ -101,8 +102,15 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
 
   /** Runs a statement on a client; a connection failure becomes StoreUnavailableError. */
   const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) => {
+    const query = new DescribedOnceQuery(statementName(text), text, params ? [...params] : []);
     try {
-      const result = await client.query<T>({ name: statementName(text), text, values: params ? [...params] : [] });
+      const result = await new Promise<pg.QueryResult<T>>((resolve, reject) => {
+        // A Submittable gets no promise from pg: the callback is its answer (the pool adds its own for release).
+        (client.query as (q: unknown, callback: (error: Error | undefined, result: pg.QueryResult<T>) => void) => void)(
+          query,
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+      });
       return result.rows;
     } catch (error) {
       throw asUnavailable(error, true);
