@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { WebhookDispatcher } from './events/dispatcher.js';
 import { housekeepingHandler, startHousekeeping } from './jobs/housekeeping/job.js';
 import { queuedMail } from './jobs/mail-delivery.js';
-import { type JobHandler, JobRunner } from './jobs/runner.js';
+import { defaultJobRunnerOptions, type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
 import type { PayoutSubjects } from './payouts/outcomes.js';
 import { auditBeforeCommit } from './platform/audit/record.js';
@@ -32,6 +32,7 @@ import { depositInboundHandler, depositInboundJob } from './resources/deposits/i
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { verificationCheckHandlers } from './resources/kyc/checks.js';
 import { openBankingJobHandlers } from './resources/openbanking/settlement.js';
+import { foldOrderDayCounts } from './resources/orders/day-counts.js';
 import { orderJobHandlers, orderPayoutSubject } from './resources/orders/legs.js';
 import { pendingRefundHandler, pendingRefundJob, pendingRefundSubject } from './resources/pending-payments/service.js';
 import {
@@ -112,7 +113,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
     config,
     db,
     clock,
-    jobs: new JobRunner(db, clock, handlers, logger),
+    jobs: new JobRunner(db, clock, handlers, logger, defaultJobRunnerOptions, [() => foldOrderDayCounts(db)]),
     webhooks: new WebhookDispatcher(db, clock, options.secretsKey, logger, {
       allowInsecure: config.webhookAllowInsecure,
       pollIntervalMs: 1_000,

@@ -58,6 +58,8 @@ export class JobRunner {
     private readonly handlers: ReadonlyMap<string, JobHandler>,
     private readonly log: FastifyBaseLogger,
     private readonly options: JobRunnerOptions = defaultJobRunnerOptions,
+    /** Short statements each round runs before claiming jobs (folding order-count deltas); each answers a count. */
+    private readonly upkeep: readonly (() => Promise<number>)[] = [],
   ) {
     this.loop = new PollingLoop(() => this.drain(), log, {
       intervalMs: options.pollIntervalMs,
@@ -80,6 +82,7 @@ export class JobRunner {
 
   private async drain(): Promise<number> {
     let ran = 0;
+    for (const task of this.upkeep) await task();
     for (;;) {
       const claimed = await this.claim();
       for (const job of claimed) {

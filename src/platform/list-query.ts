@@ -57,10 +57,11 @@ export interface ListSource {
   /** It has an index on (workspace_id, status, created_at_ms desc, id desc): see listPage. */
   readonly statusIndexed?: boolean;
   /**
-   * A table of exact counts per (workspace_id, status, day, shard) with `n` rows created that UTC day (day =
-   * created_at_ms / 86,400,000), kept by triggers in the transaction of every change: see countMatching.
+   * Exact counts per (workspace_id, status, day) of rows created that UTC day (day = created_at_ms / 86,400,000):
+   * `counters` (n per shard) plus `deltas` (n per change), which triggers append in the transaction of every change
+   * and a fold moves into the counters; their sum is the count. See countMatching.
    */
-  readonly dayCounts?: string;
+  readonly dayCounts?: { readonly counters: string; readonly deltas: string };
 }
 
 const order = (p: string) => `order by ${p}created_at_ms desc, ${p}id desc`;
@@ -118,8 +119,9 @@ export async function countMatching(
   const { where, params } = filterSql(filters, source.columns);
   const p = source.prefix;
   const count = (extra = '') => `(select count(*) from ${source.from} where ${p}workspace_id = $1${where}${extra})`;
-  const days = source.dayCounts === undefined ? undefined : wholeDays(filters);
-  if (days === undefined) {
+  const dayCounts = source.dayCounts;
+  const days = dayCounts === undefined ? undefined : wholeDays(filters);
+  if (dayCounts === undefined || days === undefined) {
     const rows = await db.query<{ n: bigint }>(`select ${count()} as n`, [workspaceId, ...params]);
     return Number(rows[0]?.n ?? 0);
   }
@@ -127,9 +129,11 @@ export async function countMatching(
   const [first, end, statuses] = [2, 3, 4].map((i) => `$${params.length + i}`);
   const created = source.columns.createdAtMs;
   const status = filters.status?.length ? ` and status = any(${statuses}::text[])` : '';
+  const inWholeDays = (table: string) => `select n from ${table} where workspace_id = $1${status}
+    and day >= ${first}::bigint / ${dayMs} and day < ${end}::bigint / ${dayMs}`;
   const rows = await db.query<{ n: bigint }>(
-    `select coalesce((select sum(n) from ${source.dayCounts} where workspace_id = $1${status}
-       and day >= ${first}::bigint / ${dayMs} and day < ${end}::bigint / ${dayMs})::bigint, 0)
+    `select coalesce((select sum(n) from (${inWholeDays(dayCounts.counters)}
+       union all ${inWholeDays(dayCounts.deltas)}) days)::bigint, 0)
        + ${count(` and ${created} < ${first}`)} + ${count(` and ${created} >= ${end}`)} as n`,
     [workspaceId, ...params, days.first, days.end, ...(status ? [[...(filters.status ?? [])]] : [])],
   );

@@ -199,8 +199,8 @@ const source: ListSource = {
     searchable: ['id', 'external_reference', 'reference_code', 'payer_email'],
   },
   statusIndexed: true,
-  // Kept by the triggers of migration 0017.
-  dayCounts: 'order_day_counts',
+  // Kept by the triggers of migrations 0017 and 0037, folded by foldOrderDayCounts (day-counts.ts).
+  dayCounts: { counters: 'order_day_counts', deltas: 'order_day_count_deltas' },
 };
 
 export const listOrders = (db: Queryable, workspaceId: string, filters: ListFilters) =>
