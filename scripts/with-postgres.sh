@@ -36,6 +36,6 @@ as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
 as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres brokerage
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/brokerage"
-[ "${POSTGRES_SOCKET:-}" = 1 ] && export DATABASE_URL="postgres://postgres@/brokerage?host=$dir&port=$port"
+[ "${POSTGRES_SOCKET:-}" = 1 ] && export DATABASE_URL="postgres://postgres@localhost:$port/brokerage?host=$dir"
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on port $port" >&2
 "$@"

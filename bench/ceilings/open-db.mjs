@@ -9,8 +9,11 @@ export async function openDb({ store, databaseUrl, dataDir, maxConnections = 10 
 }
 
 async function openPostgres(url, max) {
-  const { default: postgres } = await import('postgres');
-  const sql = postgres(url, { max, types: { bigint: postgres.BigInt }, onnotice: () => {}, prepare: true });
+  const [{ default: postgres }, { postgresJs }] = await Promise.all([
+    import('postgres'),
+    import('../lib/postgres-js.mjs'),
+  ]);
+  const sql = postgresJs(url, { max, types: { bigint: postgres.BigInt }, onnotice: () => {}, prepare: true });
   // Prepared, as postgres.js prepares its tagged-template queries: the ceiling is the stack at its best. (sql.unsafe
   // does not prepare unless told, whatever the pool's `prepare` option says.)
   const q = (s) => ({ query: (text, params = []) => s.unsafe(text, params, { prepare: true }) });

@@ -5,10 +5,10 @@
 // jobs of the withdrawals never run inside another scenario's measurement.
 
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { dropSchema, resetHot, schema, seedRows } from '../ceilings/sql.mjs';
 import { Api } from '../lib/api.mjs';
 import { settings } from '../lib/config.mjs';
+import { postgresJs } from '../lib/postgres-js.mjs';
 import { freePort, startHttpProcess, stopProcess, tempDir } from '../lib/processes.mjs';
 import { seedOrders } from '../scenarios/seed-orders.mjs';
 
@@ -18,7 +18,7 @@ const sampleSize = 1000;
 export const withdrawalFunding = { hot: 200_000, drain: 200 };
 
 export async function preparePostgres({ databaseUrl, logDir, profileDir, log }) {
-  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = postgresJs(databaseUrl, { max: 2, onnotice: () => {} });
   const dataDir = tempDir('pg');
   const adminToken = randomBytes(24).toString('hex');
   const secretsKey = randomBytes(32).toString('hex');
