@@ -15,7 +15,7 @@ export function startupRows(m) {
     const target = targets[id];
     out.push({
       id,
-      label: `${m[id].label}, median (max) of ${s.runs}; RSS at ready ${fmt(s.rssBytes / MiB)} MiB`,
+      label: `${m[id].label}, median (max) of ${s.runs}; at ready ${fmt(s.rssBytes / MiB)} MiB, CPU ${fmt(s.cpuMs)} ms`,
       value: `${fmt(s.readyMs)} (${fmt(s.readyMsMax)}) ms`,
       target: target ? `< ${target} ms` : 'reference',
       ...(target ? { met: s.readyMsMax < target } : {}),
@@ -23,6 +23,7 @@ export function startupRows(m) {
       readyMsMax: s.readyMsMax,
       rssBytes: s.rssBytes,
       rssBytesMax: s.rssBytesMax,
+      cpuMs: s.cpuMs,
     });
   }
   return out;
