@@ -40,7 +40,7 @@ const growthKinds = {
 export function growthRows(m) {
   const rows = [];
   for (const [id, entry] of Object.entries(m)) {
-    const match = /^growth-(get|list|deep|count)-(\d+)(k|m)$/.exec(id);
+    const match = /^growth-(get|list|deep|count)-([\d.]+)(k|m)$/.exec(id);
     if (!match || !entry.median) continue;
     const s = entry.median;
     rows.push({
