@@ -21,6 +21,13 @@ export const settings = {
   repetitions: Number(process.env.BENCH_REPETITIONS ?? (quick ? 1 : 3)),
   /** Orders seeded into the list workspace. */
   seededOrders: Number(process.env.BENCH_SEEDED_ORDERS ?? (quick ? 20_000 : 1_000_000)),
+  /**
+   * Orders in the growth block's workspace at each measured size (its 10 neighbours hold a tenth each):
+   * BENCH_GROWTH_SIZES=100000,1000000 overrides; BENCH_GROWTH_LARGE=1 adds 5,000,000 (a longer run).
+   */
+  growthSizes: growthSizes(),
+  /** Server starts per store in the start-up measurement (BENCH_STARTUP_RUNS), quoted as median and max. */
+  startupRuns: Number(process.env.BENCH_STARTUP_RUNS ?? (quick ? 2 : 5)),
   /** The steady event rate of the webhook lag run. */
   webhookEventsPerSecond: 500,
   /** BENCH_CPU_PROF=1: the server processes run with --cpu-prof into bench/results/profiles-<timestamp>/. */
@@ -37,5 +44,11 @@ export const settings = {
   /** The connection counts: 50 for HTTP unless the ceiling a scenario is compared with says otherwise. */
   connections: { http: 50, insertCeiling: 8, list: 8, hotRow: [1, 32] },
 };
+
+function growthSizes() {
+  if (process.env.BENCH_GROWTH_SIZES) return process.env.BENCH_GROWTH_SIZES.split(',').map((s) => Number(s.trim()));
+  if (quick) return [10_000, 50_000];
+  return process.env.BENCH_GROWTH_LARGE === '1' ? [100_000, 1_000_000, 5_000_000] : [100_000, 1_000_000];
+}
 
 export const selected = (id) => only.length === 0 || only.some((prefix) => id.startsWith(prefix));

@@ -20,7 +20,7 @@ function statFields(pid) {
 const ms = (ticks) => (ticks * 1000) / TICKS_PER_SECOND;
 
 /** utime + stime of a process in ms, or 0 once it is gone. */
-function processCpuMs(pid) {
+export function processCpuMs(pid) {
   const fields = statFields(pid);
   return fields ? ms(Number(fields[11]) + Number(fields[12])) : 0;
 }

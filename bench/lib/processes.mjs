@@ -47,16 +47,18 @@ function baseEnv() {
 }
 
 /**
- * Starts `node <script>` listening on a free port and waits until `healthPath` answers 200.
- * `logDir` is where logs go with BENCH_KEEP_LOGS=1; `profileDir` turns on --cpu-prof for it.
+ * Starts `node <script>` listening on a free port and waits until `healthPath` answers 200, asking every `pollMs`.
+ * `logDir` is where logs go with BENCH_KEEP_LOGS=1; `profileDir` turns on --cpu-prof for it. `readyMs` is the time
+ * from spawn to the first 200 (the start-up measurement polls every 10 ms for it).
  */
-export async function startHttpProcess({ name, script, env = {}, healthPath, logDir, profileDir }) {
+export async function startHttpProcess({ name, script, env = {}, healthPath, logDir, profileDir, pollMs = 100 }) {
   const port = await freePort();
   const logFile = settings.keepLogs && logDir ? join(logDir, `${name}.log`) : '/dev/null';
   const out = openSync(logFile, 'a');
   const errFile = logDir ? join(logDir, `${name}.err`) : '/dev/null';
   const err = openSync(errFile, 'a');
   const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...flags, script], {
     cwd: root,
     env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), ...env },
@@ -79,9 +81,9 @@ export async function startHttpProcess({ name, script, env = {}, healthPath, log
     );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`${name} not ready on ${url}${healthPath} after 60 s`);
-    await sleep(100);
+    await sleep(pollMs);
   }
-  return { name, child, pid: child.pid, port, url };
+  return { name, child, pid: child.pid, port, url, readyMs: performance.now() - spawnedAt };
 }
 
 /** SIGTERM and wait (the server finishes in-flight work and, with --cpu-prof, writes its profile), then SIGKILL. */

@@ -3,6 +3,7 @@
 // rows go into the results JSON, so docs/performance.md can quote either.
 
 import { fmt } from './measure.mjs';
+import { growthRows, printGrowth, startupRows } from './report-growth.mjs';
 
 const MiB = 2 ** 20;
 
@@ -148,10 +149,11 @@ export function buildRows(results) {
       met: hot.overdraft === 0 && hot.runsNotConserved === 0 && hot.ledgerConsistent && hot.created === hot.funded,
     });
   }
-  return { rows, extra };
+  extra.push(...startupRows(m));
+  return { rows, extra, growth: growthRows(m) };
 }
 
-export function printTable({ rows, extra }, write = console.log) {
+export function printTable({ rows, extra, growth = [] }, write = console.log) {
   const cols = [
     ['measurement', 52, (r) => `${r.label}`],
     ['conn', 4, (r) => String(r.connections ?? '')],
@@ -166,6 +168,17 @@ export function printTable({ rows, extra }, write = console.log) {
     ['met', 4, (r) => (r.met === undefined ? '' : r.met ? 'yes' : 'NO')],
   ];
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(cols[i][1]) : c.padStart(cols[i][1]))).join('  ');
+  // A run of only start-up and growth (BENCH_ONLY) has none of these rows.
+  if (rows.length > 0) printRows(rows, cols, line, write);
+  for (const e of extra) {
+    write(
+      `${e.label.padEnd(80)}  ${e.value.padStart(8)}  ${(e.target ?? '').padStart(10)}  ${e.met === undefined ? '' : e.met ? 'yes' : 'NO'}`,
+    );
+  }
+  printGrowth(growth, write);
+}
+
+function printRows(rows, cols, line, write) {
   write(line(cols.map(([h]) => h)));
   write('-'.repeat(cols.reduce((n, [, w]) => n + w + 2, 0)));
   for (const r of rows) write(line(cols.map(([, , f]) => f(r))));
@@ -179,9 +192,4 @@ export function printTable({ rows, extra }, write = console.log) {
     );
   }
   write('');
-  for (const e of extra) {
-    write(
-      `${e.label.padEnd(80)}  ${e.value.padStart(8)}  ${(e.target ?? '').padStart(10)}  ${e.met === undefined ? '' : e.met ? 'yes' : 'NO'}`,
-    );
-  }
 }

@@ -145,7 +145,10 @@ export const builders = {
     };
   },
 
-  /** A page of 50, filtered by one status and a window of `windowDays` somewhere in the seeded span. */
+  /**
+   * A page of 50, filtered by one status and a window of `windowDays` somewhere in the seeded span: page `page`, or
+   * one of the first three.
+   */
   listOrders: (params) => ({
     requests: [
       {
@@ -153,7 +156,7 @@ export const builders = {
         headers: bearer(params.token),
         setupRequest: (req) => ({
           ...req,
-          path: `/v1/orders?${filters(params)}&limit=50&page=${Math.floor(Math.random() * 3)}`,
+          path: `/v1/orders?${filters(params)}&limit=50&page=${params.page ?? Math.floor(Math.random() * 3)}`,
         }),
       },
     ],

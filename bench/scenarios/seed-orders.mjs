@@ -1,6 +1,8 @@
-// Seeds the list workspace with many orders in a few set-based statements (INSERT ... SELECT generate_series), each
-// a copy of one real order placed through the API (and of its quote, which an order must reference) with its own
-// ids, amount, status and time. Columns the copy does not set are taken from the template, so a migration that adds
+// Seeds a workspace with many orders in a few set-based statements (INSERT ... SELECT generate_series), each a copy
+// of one real order placed through the API (and of its quote, which an order must reference) with its own ids,
+// amount, status and time: the copies land in the template's workspace, so seeding several workspaces takes one
+// template order each. Seeding one workspace again adds orders spread over the same year (the growth block grows a
+// workspace this way: the union of two such seeds has the same distribution as one). Columns the copy does not set are taken from the template, so a migration that adds
 // a column does not break the seed. Times spread over a year, denser towards now (a growing partner); statuses
 // follow age: recent orders are still in flight, older ones mostly Success with some Expired, Cancelled, Refunded,
 // Failed. A VACUUM ANALYZE afterwards stands for autovacuum having caught up, as it would in production.
@@ -49,12 +51,31 @@ function copyStatement(table, columns, overrides, from) {
 const stageId = (run, kind) => `'PRE${run}${kind}' || s.seq`;
 const quoteId = (runHex) => `('${runHex}-0000-4000-8000-' || lpad(to_hex(s.i), 12, '0'))::uuid`;
 
-export async function seedOrders(sql, { templateOrderId, count, batch = 100_000, log = () => {} }) {
-  // Distinct per run, so that seeding twice into one database (DATABASE_URL given) collides with nothing.
-  const runHex = randomBytes(4).toString('hex');
-  const run = runHex.slice(0, 4).toUpperCase();
+/** The seeds' 4-character tags so far in this process: each call of seedOrders takes a tag no other call took. */
+const tagsTaken = new Set();
+
+function runTag() {
+  for (;;) {
+    const runHex = randomBytes(4).toString('hex');
+    const run = runHex.slice(0, 4).toUpperCase();
+    if (tagsTaken.has(run)) continue;
+    tagsTaken.add(run);
+    return { runHex, run };
+  }
+}
+
+/**
+ * Adds `count` copies of the template order to its workspace, `batch` per statement. `nowMs` is the end of the
+ * seeded year (a growing workspace keeps one); `vacuum: false` leaves the VACUUM ANALYZE to the caller (vacuumOrders),
+ * who seeds several workspaces and vacuums once.
+ */
+export async function seedOrders(
+  sql,
+  { templateOrderId, count, batch = 100_000, nowMs = Date.now(), vacuum = true, log = () => {} },
+) {
+  // Distinct per call, so that seeding twice into one database (DATABASE_URL given) collides with nothing.
+  const { runHex, run } = runTag();
   const [template] = await sql`select quote_id from orders where id = ${templateOrderId}`;
-  const nowMs = Date.now();
   const quoteColumns = await columnsOf(sql, 'quotes');
   const orderColumns = await columnsOf(sql, 'orders');
   const started = Date.now();
@@ -101,10 +122,16 @@ export async function seedOrders(sql, { templateOrderId, count, batch = 100_000,
     );
     log(`seeded ${last.toLocaleString('en')} orders (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
+  if (vacuum) await vacuumOrders(sql);
+  log(`seeded${vacuum ? ' and vacuumed' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { nowMs, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Stands for autovacuum having caught up: visibility maps set (index-only scans) and statistics fresh. */
+export async function vacuumOrders(sql) {
   await sql.unsafe('vacuum analyze quotes');
   await sql.unsafe('vacuum analyze orders');
-  log(`seeded and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { nowMs, seconds: (Date.now() - started) / 1000 };
+  await sql.unsafe('vacuum analyze order_day_counts');
 }
 
 /** The statuses the list and count runs filter by, from the most common (82% of settled orders) to 2%. */
