@@ -101,11 +101,11 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
   });
 
   /** Runs a statement on a client; a connection failure becomes StoreUnavailableError. */
-  const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) => {
+  const run = async <T extends Row>(client: pg.PoolClient, text: string, params?: readonly unknown[]) => {
     const query = new DescribedOnceQuery(statementName(text), text, params ? [...params] : []);
     try {
       const result = await new Promise<pg.QueryResult<T>>((resolve, reject) => {
-        // A Submittable gets no promise from pg: the callback is its answer (the pool adds its own for release).
+        // A Submittable gets no promise from pg: the callback is its answer.
         (client.query as (q: unknown, callback: (error: Error | undefined, result: pg.QueryResult<T>) => void) => void)(
           query,
           (error, result) => (error ? reject(error) : resolve(result)),
@@ -114,6 +114,24 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
       return result.rows;
     } catch (error) {
       throw asUnavailable(error, true);
+    }
+  };
+  /**
+   * A statement on its own pooled connection. The connection goes back to the pool after a statement's own error
+   * (a constraint refusing an overdraft, a duplicate key): the server answered and is ready for the next one.
+   * pg-pool's own query() destroyed the connection after any error, so every refused withdrawal opened a new one.
+   * Only a failure of the connection itself (StoreUnavailableError) destroys it.
+   */
+  const runPooled = async <T extends Row>(text: string, params?: readonly unknown[]) => {
+    const client = await acquire();
+    let broken: Error | undefined;
+    try {
+      return await run<T>(client, text, params);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError || !(error instanceof Error)) broken = asError(error);
+      throw error;
+    } finally {
+      client.release(broken);
     }
   };
   const exec = async (client: pg.Pool | pg.PoolClient, script: string) => {
@@ -130,11 +148,6 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
       throw asUnavailable(error, false);
     }
   };
-
-  const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    query: <T extends Row = Row>(text: string, params?: readonly unknown[]) => run<T>(client, text, params),
-    exec: (script: string) => exec(client, script),
-  });
 
   /**
    * A transaction's client runs one statement at a time: statements a body issues together (Promise.all) are
@@ -178,20 +191,21 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
     }
   };
 
-  await run(pool, 'select 1');
-  const root = asQueryable(pool);
+  await runPooled('select 1');
   return {
     kind: 'postgres',
-    query: root.query,
-    exec: root.exec,
+    query: runPooled,
+    exec: (script) => exec(pool, script),
     transaction: (fn) => withRetry(() => transaction(fn)),
     listen: (channel, onNotify) => listenWithReconnect(pool, channel, onNotify, onError),
     ping: async () => {
-      await run(pool, 'select 1');
+      await runPooled('select 1');
     },
     close: () => pool.end(),
   };
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /** A driver error as the API's StoreUnavailableError when it means the database is away; anything else unchanged. */
 function asUnavailable(error: unknown, statementSent: boolean): unknown {

@@ -58,3 +58,25 @@ describe.skipIf(databaseUrl === undefined)('statements described once per connec
     for (let i = 0; i < 3; i++) expect(await db.query('select 1 as a, 2 as a')).toEqual([{ a: 2 }]);
   });
 });
+
+describe.skipIf(databaseUrl === undefined)('a statement refused by the database (PostgreSQL)', () => {
+  it('gives its connection back to the pool instead of opening a new one', async () => {
+    const db = await openPostgres({
+      url: databaseUrl as string,
+      maxConnections: 1,
+      acquireTimeoutMs: 5_000,
+      statementTimeoutMs: 5_000,
+      idleInTransactionTimeoutMs: 5_000,
+    });
+    try {
+      const backend = async () => (await db.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]?.pid;
+      const first = await backend();
+      for (let i = 0; i < 3; i++) {
+        await expect(db.query('select 1 / $1::int as n', [0])).rejects.toThrow(/division by zero/);
+      }
+      expect(await backend()).toBe(first);
+    } finally {
+      await db.close();
+    }
+  });
+});
