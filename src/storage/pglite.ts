@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './db.js';
+import { PglitePreparedStatements } from './pglite-prepared.js';
 
 /** Opens the embedded store: persisted under dataDir, or in memory when dataDir is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -8,21 +9,26 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     parsers: { [types.INT8]: (value: string) => BigInt(value) },
   });
   await pg.waitReady;
-  const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T extends Row = Row>(text: string, params?: readonly unknown[]) {
-      const result = await q.query<T>(text, params ? [...params] : undefined);
-      return result.rows;
-    },
+  const statements = new PglitePreparedStatements(pg);
+  // As PGlite's own query() and transaction(): a statement holds the query lock, and one outside a transaction
+  // also the transaction lock (so it never runs inside another caller's transaction) and syncs to the file system.
+  const statement = <T extends Row>(text: string, params: readonly unknown[] | undefined, inTransaction: boolean) =>
+    pg.runExclusive(() => statements.run<T>(text, params ?? [], !inTransaction));
+  const queryable = (inTransaction: boolean, execScript: (script: string) => Promise<unknown>): Queryable => ({
+    query: <T extends Row = Row>(text: string, params?: readonly unknown[]) =>
+      inTransaction
+        ? statement<T>(text, params, true)
+        : pg._runExclusiveTransaction(() => statement<T>(text, params, false)),
     async exec(script: string) {
-      await q.exec(script);
+      await execScript(script);
     },
   });
-  const root = asQueryable(pg);
+  const root = queryable(false, (script) => pg.exec(script));
   return {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(asQueryable(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(queryable(true, (script) => tx.exec(script)))),
     listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
     ping: async () => {
       await pg.query('select 1');
