@@ -13,16 +13,39 @@ interface ClockReader {
 }
 
 /**
- * The workspace's clock offset in milliseconds, read from its row (never from the per-process cache, so a change
- * made through one process is seen at once by every other). Production has none: 0, without a read.
+ * How long a process may answer a workspace's clock offset from memory. Every request of a stage workspace needs its
+ * now, and a read per request was half the round trips of a keyed deposit (issue #15). An advance answers only once
+ * this has passed after its commit (simulate/clock.ts), so an offset read before the advance is forgotten by every
+ * process before the partner hears of the new one: a change made through one process is still seen at once by all.
+ */
+export const clockOffsetMemoryMs = 50;
+/** Workspaces whose offsets are remembered at most: past it the memory starts again (each entry lives 50 ms). */
+const rememberedMax = 10_000;
+const remembered = new Map<string, { readonly offsetMs: number; readonly readFromMs: number }>();
+
+/**
+ * The workspace's clock offset in milliseconds, read from its row or remembered from a read that began less than
+ * clockOffsetMemoryMs ago (measured from before the read was sent, so a read that crossed an advance's commit is
+ * not kept longer than the advance waits). Production has none: 0, without a read.
  */
 export async function clockOffsetMs(ctx: ClockReader, workspaceId: string, db: Queryable = ctx.db): Promise<number> {
   if (ctx.config.brokerageEnv === 'production') return 0;
+  const startedMs = performance.now();
+  const known = remembered.get(workspaceId);
+  if (known !== undefined && startedMs - known.readFromMs < clockOffsetMemoryMs) return known.offsetMs;
   const rows = await db.query<{ clock_offset_ms: string | bigint }>(
     'select clock_offset_ms from workspaces where id = $1',
     [workspaceId],
   );
-  return Number(rows[0]?.clock_offset_ms ?? 0);
+  const offsetMs = Number(rows[0]?.clock_offset_ms ?? 0);
+  if (remembered.size >= rememberedMax) remembered.clear();
+  remembered.set(workspaceId, { offsetMs, readFromMs: startedMs });
+  return offsetMs;
+}
+
+/** Forgets what this process remembers of the workspace's offset (its own advance, before it waits for others'). */
+export function forgetClockOffset(workspaceId: string): void {
+  remembered.delete(workspaceId);
 }
 
 /**

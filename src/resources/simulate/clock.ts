@@ -3,7 +3,7 @@ import { stateError } from '../../domain/errors.js';
 import { orderExpires } from '../../domain/states/order-status.js';
 import { limits } from '../../limits.js';
 import { secondsOf } from '../../platform/clock.js';
-import { advanceClockOffset, clockOffsetMs } from '../../workspaces/clock.js';
+import { advanceClockOffset, clockOffsetMemoryMs, clockOffsetMs, forgetClockOffset } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { expireOrder } from '../orders/legs.js';
 import { lockOrdersPastPayBy } from '../orders/repo.js';
@@ -34,7 +34,7 @@ export async function readWorkspaceClock(ctx: AppContext, workspace: WorkspaceCo
  */
 export async function advanceWorkspaceClock(ctx: AppContext, workspace: WorkspaceContext, seconds: number) {
   const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
+  const advanced = await ctx.db.transaction(async (tx) => {
     const offsetMs = await advanceClockOffset(tx, workspace.id, seconds * 1000, nowMs);
     if (offsetMs === undefined) {
       throw stateError(
@@ -45,4 +45,8 @@ export async function advanceWorkspaceClock(ctx: AppContext, workspace: Workspac
     for (const order of due) await expireOrder(ctx, tx, order, nowMs);
     return { ...reading(nowMs, offsetMs), expiredOrderIds: due.map((order) => order.id) };
   });
+  // Every process may remember the old offset for clockOffsetMemoryMs after reading it: the answer waits that out.
+  forgetClockOffset(workspace.id);
+  await new Promise((resolve) => setTimeout(resolve, clockOffsetMemoryMs + 5));
+  return advanced;
 }
