@@ -10,6 +10,7 @@ import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
 import { createOrderFromPayment } from './from-payment.js';
 import { prepareOrder } from './prepare.js';
+import { orderToShow } from './read.js';
 import { countOrders, listOrders } from './repo.js';
 import {
   ConfirmPayinRequest,
@@ -18,7 +19,7 @@ import {
   Order,
   OrderListItem,
 } from './schema.js';
-import { accountScopeOf, confirmPayin, createOrder, deleteOrder, ownedOrder } from './service.js';
+import { accountScopeOf, confirmPayin, createOrder, deleteOrder } from './service.js';
 import { orderJson, orderListItemJson } from './view-json.js';
 
 const tags = ['Orders'];
@@ -93,7 +94,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, orderJson(await ownedOrder(ctx, request.workspace, request.params.orderId))),
+      sendJsonText(reply, orderJson(await orderToShow(ctx.db, request.workspace, request.params.orderId))),
   );
 
   app.delete(
