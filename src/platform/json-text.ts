@@ -15,8 +15,16 @@ export const jsonNumber = (value: number): string => (Number.isFinite(value) ? `
 const coercedString = (value: unknown): string =>
   typeof value === 'string' ? JSON.stringify(value) : value === null ? '""' : JSON.stringify(String(value));
 
+/** Whether every value of an object is a string: then JSON.stringify writes it as the serializer does. */
+function onlyStrings(object: Record<string, unknown>): boolean {
+  for (const key in object) if (typeof object[key] !== 'string') return false;
+  return true;
+}
+
 /** An object the schema types as a record of strings (Type.Record(Type.String(), Type.String())). */
 export function jsonStringRecord(record: Record<string, unknown>): string {
+  // A parsed JSON column holds strings only, as written: one native call instead of two per property.
+  if (onlyStrings(record)) return JSON.stringify(record);
   let json = '';
   for (const key of Object.keys(record)) {
     const value = record[key];
@@ -26,12 +34,27 @@ export function jsonStringRecord(record: Record<string, unknown>): string {
   return json === '' ? '{}' : `${json}}`;
 }
 
+/** A copy with `firstKey` first; undefined for a key a plain object cannot hold as its own by assignment. */
+function inOrder(object: Record<string, unknown>, firstKey: string): Record<string, unknown> | undefined {
+  if (firstKey === '__proto__') return undefined;
+  const ordered: Record<string, unknown> = { [firstKey]: object[firstKey] };
+  for (const key in object) {
+    if (key === '__proto__') return undefined;
+    if (key !== firstKey) ordered[key] = object[key];
+  }
+  return ordered;
+}
+
 /**
  * An object the schema types as one required string property and any others (additionalProperties: true): that
  * property first, then the others in their order.
  */
 export function jsonOpenObject(object: Record<string, unknown>, firstKey: string): string {
-  let json = `{${JSON.stringify(firstKey)}:${coercedString(object[firstKey])}`;
+  const first = object[firstKey];
+  const ordered = typeof first === 'string' ? inOrder(object, firstKey) : undefined;
+  // The same order in a copy, written by one native call (JSON.stringify skips undefined as the serializer does).
+  if (ordered !== undefined) return JSON.stringify(ordered);
+  let json = `{${JSON.stringify(firstKey)}:${coercedString(first)}`;
   for (const key of Object.keys(object)) {
     const value = object[key];
     if (key === firstKey || value === undefined) continue;

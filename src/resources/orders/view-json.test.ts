@@ -107,6 +107,11 @@ const rows: [string, OrderRow][] = [
     },
   ],
   ['record values that are not strings', { ...base, user_data: { name: 'x', age: 7 as unknown as string } }],
+  ['a depositType that is not a string', { ...base, deposit_info: { depositType: 7, a: 'b' } }],
+  [
+    'a depositInfo key named __proto__',
+    { ...base, deposit_info: JSON.parse('{"depositType":"X","__proto__":{"a":1}}') },
+  ],
 ];
 
 let app: FastifyInstance;
