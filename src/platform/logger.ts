@@ -14,13 +14,19 @@ const withheldParams = new Set(['secret', 'token', 'password', 'access_token', '
 /** Where createLogger's loggers write, and their fixed bindings (pid, hostname) as pino writes them. */
 const requestLineSinks = new WeakMap<Logger, { stream: DestinationStream; bindings: string }>();
 
+/** Lines are written once this much is queued, or when this long has passed: one write per some 20 lines. */
+const logBatchChars = 4096;
+const logFlushEveryMs = 100;
+
 /**
- * The process's one logger (requests, jobs, webhook dispatch). It writes asynchronously: a line is queued and the
- * queue is written while the next requests run, instead of blocking each request on a write to stdout. main flushes
- * it on shutdown; what a crash can lose is the last lines, never a committed change (the ledger is the record).
+ * The process's one logger (requests, jobs, webhook dispatch). It writes asynchronously and in batches: lines are
+ * queued and written together once 4 KiB are queued or 100 ms have passed, instead of one write to stdout, handed
+ * to a worker thread, per line. main flushes it on shutdown; what a crash can lose is the last lines (at most
+ * 100 ms of them), never a committed change (the ledger is the record).
  */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  const stream = destination ?? pino.destination({ sync: false });
+  const stream =
+    destination ?? pino.destination({ sync: false, minLength: logBatchChars, periodicFlush: logFlushEveryMs });
   const logger = pino({ level, redact: { paths: redactedPaths, remove: true } }, stream);
   const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
   requestLineSinks.set(logger, { stream, bindings });
