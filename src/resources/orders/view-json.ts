@@ -29,12 +29,13 @@ function orderFields(row: OrderRow): string {
   const originAmount = amount(row.origin_amount, origin);
   const destinationAmount = amount(row.destination_amount, destination);
   const rate = jsonNumber(Number(row.conversion_rate));
+  const fee = amount(row.fee, origin);
   return (
     `{"orderId":${jsonString(row.id)},"quoteId":${jsonString(row.quote_id)},"status":${jsonString(row.status)}` +
     `,"originCurrency":${originJson},"originRail":${originRail},"originAmount":${originAmount}` +
     `,"destinationCurrency":${destinationJson},"destinationRail":${destinationRail}` +
     `,"destinationAmount":${destinationAmount},"conversionRate":${rate}` +
-    `,"fee":${feeCharged(row) ? amount(row.fee, origin) : '0'},"expectedFee":${amount(row.fee, origin)}` +
+    `,"fee":${feeCharged(row) ? fee : '0'},"expectedFee":${fee}` +
     `,"expectedGasFee":${amount(row.gas_fee, origin)},"feeCurrency":${originJson}` +
     `,"destinationTransferData":${jsonStringRecord(destinationView(row))}` +
     `,"deposit":{"depositId":${jsonString(row.deposit_id)},"currency":${originJson},"rail":${originRail}` +

@@ -93,6 +93,10 @@ export function orderView(row: OrderRow): Static<typeof Order> {
   };
 }
 
+/**
+ * A list item as an object. The list page writes it as text (orderListItemJson); this is the definition that text
+ * is held to (view-json.test.ts).
+ */
 export function orderListItem(row: OrderRow): Static<typeof OrderListItem> {
   const view = orderView(row);
   return view.externalReference === undefined ? view : { ...view, externalRefeference: view.externalReference };
