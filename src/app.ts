@@ -152,7 +152,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     void reply.header('x-request-id', request.id);
     checkUrlText(request);
   });
-  if (logger !== false) logEachRequest(app);
+  if (logger !== false) logEachRequest(app, logger);
   registerValidators(app);
   registerErrorEnvelope(app);
   registerJsonBody(app);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { authorization } from '../domain/errors.js';
 import { adminTokenActor } from './actor.js';
+import type { TokenClaims } from './tokens.js';
 import './fastify-types.js';
 
 function bearerOf(request: FastifyRequest): string | undefined {
@@ -12,12 +13,30 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** onRequest hook for /v1: a genuine, unexpired token of an enabled workspace whose credentials were not rotated. */
+/** Verified tokens kept at most; past it the cache starts again (a miss only costs a signature check). */
+const verifiedTokensMax = 10_000;
+
+/**
+ * onRequest hook for /v1: a genuine, unexpired token of an enabled workspace whose credentials were not rotated.
+ * A token's signature is checked once: its claims are kept by the token's own text, so that a client reusing its
+ * token for minutes costs a map lookup and the expiry check, not the verifier's hash of the token per request.
+ * Rotation and disabling still apply at once: they are checked against the workspace on every request.
+ */
 export function partnerAuth(ctx: AppContext) {
+  const verified = new Map<string, TokenClaims>();
+  const claimsOf = (token: string, nowMs: number): TokenClaims | undefined => {
+    const known = verified.get(token);
+    if (known !== undefined) return known.exp * 1000 > nowMs ? known : undefined;
+    const claims = ctx.tokens.read(token, nowMs);
+    if (claims === undefined) return undefined;
+    if (verified.size >= verifiedTokensMax) verified.clear();
+    verified.set(token, claims);
+    return claims;
+  };
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerOf(request);
     if (token === undefined) throw authorization('Missing or malformed bearer token');
-    const claims = ctx.tokens.read(token, ctx.clock.nowMs());
+    const claims = claimsOf(token, ctx.clock.nowMs());
     if (claims === undefined) throw authorization('Invalid or expired access token');
     const workspace = await ctx.workspaces.get(claims.sub);
     if (!workspace?.enabled || workspace.credentialVersion !== claims.cv) {

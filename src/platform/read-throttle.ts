@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import './fastify-types.js';
 
@@ -14,8 +13,9 @@ const delayMaxMs = 1_000;
  */
 export function readThrottle(ctx: AppContext) {
   const windows = new Map<string, { second: number; count: number }>();
-  return async (request: FastifyRequest): Promise<void> => {
-    if (request.method !== 'GET' || request.workspace.readThrottleLifted) return;
+  /** How long this read waits: 0 under the threshold. */
+  const delayOf = (request: FastifyRequest): number => {
+    if (request.method !== 'GET' || request.workspace.readThrottleLifted) return 0;
     const second = Math.floor(ctx.clock.nowMs() / 1000);
     const window = windows.get(request.workspace.id);
     const current = window && window.second === second ? window : { second, count: 0 };
@@ -23,6 +23,12 @@ export function readThrottle(ctx: AppContext) {
     windows.set(request.workspace.id, current);
     if (windows.size > 10_000) windows.clear(); // bounded memory; a cleared count only throttles less for a second
     const over = current.count - ctx.config.readThrottlePerSecond;
-    if (over > 0) await sleep(Math.min(over * delayStepMs, delayMaxMs));
+    return over > 0 ? Math.min(over * delayStepMs, delayMaxMs) : 0;
+  };
+  // A callback hook rather than an async one: most reads are not delayed, and pass on without a promise.
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const delayMs = delayOf(request);
+    if (delayMs === 0) done();
+    else setTimeout(done, delayMs);
   };
 }

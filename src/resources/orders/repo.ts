@@ -8,9 +8,9 @@ import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, listed, listedColumnsSql, type RowOf } from '../../storage/table-columns.js';
 
 /**
- * The columns of `orders` (migration 0011), in the insert's order. `listed` marks what orderListItem reads, and
- * nothing more: decoding the other columns (ids, emails, counterparty, amounts in other forms) was about a quarter
- * of the server's time spent decoding a page of 50 orders.
+ * The columns of `orders` (migration 0011), in the insert's order. `listed` marks what the order's view reads
+ * (orderView, orderJson), and nothing more: decoding the other columns (ids, emails, counterparty, amounts in other
+ * forms) was about a quarter of the server's time spent decoding a page of 50 orders.
  */
 export const orderColumns = {
   id: listed(column<string>()),

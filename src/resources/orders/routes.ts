@@ -4,11 +4,13 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { orderStatuses } from '../../domain/states/order-status.js';
 import { answerWrite } from '../../platform/idempotency.js';
+import { jsonArray, sendJsonText } from '../../platform/json-text.js';
 import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
 import { createOrderFromPayment } from './from-payment.js';
 import { prepareOrder } from './prepare.js';
+import { orderToShow } from './read.js';
 import { countOrders, listOrders } from './repo.js';
 import {
   ConfirmPayinRequest,
@@ -17,8 +19,8 @@ import {
   Order,
   OrderListItem,
 } from './schema.js';
-import { accountScopeOf, confirmPayin, createOrder, deleteOrder, ownedOrder } from './service.js';
-import { orderListItem, orderView } from './view.js';
+import { accountScopeOf, confirmPayin, createOrder, deleteOrder } from './service.js';
+import { orderJson, orderListItemJson } from './view-json.js';
 
 const tags = ['Orders'];
 const OrderParams = Obj({ orderId: Type.String({ minLength: 1, maxLength: 40 }) });
@@ -62,7 +64,9 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         response: { 200: Type.Array(OrderListItem), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => (await listOrders(ctx.db, request.workspace.id, request.query)).map(orderListItem),
+    // Written straight from the rows (view-json.ts), the same text the response schema's serializer would write.
+    async (request, reply) =>
+      sendJsonText(reply, jsonArray(await listOrders(ctx.db, request.workspace.id, request.query), orderListItemJson)),
   );
 
   app.get(
@@ -89,7 +93,8 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         response: { 200: Order, ...errorResponses('read', [400, 401, 404]) },
       },
     },
-    async (request) => orderView(await ownedOrder(ctx, request.workspace, request.params.orderId)),
+    async (request, reply) =>
+      sendJsonText(reply, orderJson(await orderToShow(ctx.db, request.workspace, request.params.orderId))),
   );
 
   app.delete(

@@ -8,19 +8,30 @@ import { linkedTransferDataView } from '../banking-accounts/view.js';
 import type { OrderRow } from './repo.js';
 import type { Order, OrderListItem } from './schema.js';
 
-type LegStatus = 'Pending' | 'Success' | 'Reversed' | 'Cancelled';
+export type LegStatus = 'Pending' | 'Success' | 'Reversed' | 'Cancelled';
 
 const ended: ReadonlySet<OrderStatus> = new Set(['Failed', 'Expired', 'Cancelled', 'Refunded']);
 
 /** A leg is Success once done, Reversed when a refund undid it, Cancelled when the order ended before it ran. */
-function legStatus(row: OrderRow, doneAtMs: bigint | null): LegStatus {
+export function legStatus(row: OrderRow, doneAtMs: bigint | null): LegStatus {
   if (doneAtMs !== null) return row.status === 'Refunded' ? 'Reversed' : 'Success';
   return ended.has(row.status) ? 'Cancelled' : 'Pending';
 }
 
 /** An order paid to a banking account may carry its stored beneficiary: shown as the banking account shows it. */
-const beneficiaryView = (row: OrderRow, identity: Record<string, string>) =>
+export const beneficiaryView = (row: OrderRow, identity: Record<string, string>) =>
   row.banking_account_id === null ? identity : maskedIdentity(identity);
+
+/** Where it pays out: its instrument, or the banking account it names. */
+export const destinationView = (row: OrderRow): Record<string, string> =>
+  row.banking_account_id === null ? row.destination : linkedTransferDataView(row.banking_account_id);
+
+/** The fee is charged once the conversion ran (and given back by a refund). */
+export const feeCharged = (row: OrderRow): boolean => row.traded_at_ms !== null && row.status !== 'Refunded';
+
+/** The payout leg: Reversed when a refund undid a payout that left, else as any leg. */
+export const withdrawStatus = (row: OrderRow): LegStatus =>
+  row.status === 'Refunded' && row.withdrawn_at_ms !== null ? 'Reversed' : legStatus(row, row.completed_at_ms);
 
 const at = (key: string, ms: bigint | null) => (ms === null ? {} : { [key]: secondsOf(Number(ms)) });
 
@@ -28,7 +39,6 @@ const at = (key: string, ms: bigint | null) => (ms === null ? {} : { [key]: seco
 export function orderView(row: OrderRow): Static<typeof Order> {
   const o = (minor: bigint) => amountToJson(minor, row.origin_currency);
   const d = (minor: bigint) => amountToJson(minor, row.destination_currency);
-  const traded = row.traded_at_ms !== null && row.status !== 'Refunded';
   return {
     orderId: row.id,
     quoteId: row.quote_id,
@@ -40,7 +50,7 @@ export function orderView(row: OrderRow): Static<typeof Order> {
     destinationRail: row.destination_rail,
     destinationAmount: d(row.destination_amount),
     conversionRate: Number(row.conversion_rate),
-    fee: traded ? o(row.fee) : 0,
+    fee: feeCharged(row) ? o(row.fee) : 0,
     expectedFee: o(row.fee),
     expectedGasFee: o(row.gas_fee),
     feeCurrency: row.origin_currency,
@@ -49,8 +59,7 @@ export function orderView(row: OrderRow): Static<typeof Order> {
     ...(row.destination_user_data === null
       ? {}
       : { destinationUserData: beneficiaryView(row, row.destination_user_data) }),
-    destinationTransferData:
-      row.banking_account_id === null ? row.destination : linkedTransferDataView(row.banking_account_id),
+    destinationTransferData: destinationView(row),
     ...(row.external_reference === null ? {} : { externalReference: row.external_reference }),
     deposit: {
       depositId: row.deposit_id,
@@ -73,8 +82,7 @@ export function orderView(row: OrderRow): Static<typeof Order> {
       currency: row.destination_currency,
       rail: row.destination_rail,
       amount: d(row.destination_amount),
-      status:
-        row.status === 'Refunded' && row.withdrawn_at_ms !== null ? 'Reversed' : legStatus(row, row.completed_at_ms),
+      status: withdrawStatus(row),
       ...at('withdrawnAt', row.withdrawn_at_ms),
       ...at('completedAt', row.completed_at_ms),
     },
@@ -85,6 +93,10 @@ export function orderView(row: OrderRow): Static<typeof Order> {
   };
 }
 
+/**
+ * A list item as an object. The list page writes it as text (orderListItemJson); this is the definition that text
+ * is held to (view-json.test.ts).
+ */
 export function orderListItem(row: OrderRow): Static<typeof OrderListItem> {
   const view = orderView(row);
   return view.externalReference === undefined ? view : { ...view, externalRefeference: view.externalReference };
