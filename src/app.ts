@@ -8,6 +8,7 @@ import { registerValidators } from './platform/ajv.js';
 import { enterAuditScope, leaveAuditScope } from './platform/audit/scope.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
+import { serializersOnFirstUse } from './platform/compile-on-first-use.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
@@ -146,6 +147,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: pathParamLengthMax },
     frameworkErrors: frameworkErrors(routeKinds),
     clientErrorHandler,
+    // Response serializers are compiled on each route's first answer, not at start (platform/compile-on-first-use.ts).
+    schemaController: serializersOnFirstUse,
   });
   routeKinds.observe(app);
   app.addHook('onRequest', async (request, reply) => {
