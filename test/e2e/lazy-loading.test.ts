@@ -44,7 +44,7 @@ describe('what a server process loads', () => {
       const created = await fetch(`${server.url}/admin/v1/operators`, {
         method: 'POST',
         headers: { authorization: 'Bearer lazy-loading-admin-token', 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'lazy@example.com', role: 'compliance' }),
+        body: JSON.stringify({ email: `lazy-${Date.now()}@example.com`, role: 'compliance' }),
       });
       expect(created.status).toBe(201);
       const { enrolmentUrl } = (await created.json()) as { enrolmentUrl: string };
