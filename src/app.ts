@@ -8,13 +8,14 @@ import { registerValidators } from './platform/ajv.js';
 import { enterAuditScope, leaveAuditScope } from './platform/audit/scope.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
+import { serializersOnFirstUse } from './platform/compile-on-first-use.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
 import { registerErrorEnvelope } from './platform/error-envelope.js';
 import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
 import { registerJsonBody } from './platform/json-body.js';
 import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
-import { collectExamples } from './platform/openapi-examples.js';
+import { collectExamples, type ExampleCatalogue } from './platform/openapi-examples.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
 import { checkUrlText } from './platform/storable-input.js';
@@ -22,11 +23,6 @@ import { amlAdminRoutes } from './resources/admin/aml-routes.js';
 import { capabilityAdminRoutes } from './resources/admin/capability-routes.js';
 import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
 import { conversationAdminRoutes } from './resources/admin/conversation-routes.js';
-import { adminExamples } from './resources/admin/examples.js';
-import { adminAmlExamples } from './resources/admin/examples-aml.js';
-import { adminThreadsExamples } from './resources/admin/examples-threads.js';
-import { adminTicketsExamples } from './resources/admin/examples-tickets.js';
-import { adminWorkspacesExamples } from './resources/admin/examples-workspaces.js';
 import { housekeepingAdminRoutes } from './resources/admin/housekeeping-routes.js';
 import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
 import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
@@ -34,57 +30,32 @@ import { refundAdminRoutes } from './resources/admin/refund-routes.js';
 import { adminRoutes } from './resources/admin/routes.js';
 import { supportTicketAdminRoutes } from './resources/admin/support-ticket-routes.js';
 import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
-import { amlScreeningsExamples } from './resources/aml-screenings/examples.js';
 import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
-import { auditLogExamples } from './resources/audit-log/examples.js';
 import { auditLogAdminRoutes } from './resources/audit-log/routes.js';
-import { balancesExamples } from './resources/balances/examples.js';
 import { balanceRoutes } from './resources/balances/routes.js';
-import { bankFilesExamples } from './resources/bank-files/examples.js';
 import { bankFileAdminRoutes } from './resources/bank-files/routes.js';
-import { bankingAccountsExamples } from './resources/banking-accounts/examples.js';
 import { bankingAccountRoutes } from './resources/banking-accounts/routes.js';
 import { consoleRoutes } from './resources/console/routes.js';
-import { conversationsExamples } from './resources/conversations/examples.js';
 import { conversationRoutes } from './resources/conversations/routes.js';
-import { depositsExamples } from './resources/deposits/examples.js';
 import { depositRoutes } from './resources/deposits/routes.js';
-import { discoveryExamples } from './resources/discovery/examples.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
-import { eventsExamples } from './resources/events/examples.js';
 import { eventRoutes } from './resources/events/routes.js';
-import { healthExamples } from './resources/health/examples.js';
 import { healthRoutes } from './resources/health/routes.js';
-import { kycExamples } from './resources/kyc/examples.js';
 import { kycPageRoutes } from './resources/kyc/hosted/routes.js';
 import { kycRoutes } from './resources/kyc/routes.js';
-import { oauthExamples } from './resources/oauth/examples.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
-import { openbankingExamples } from './resources/openbanking/examples.js';
 import { openBankingPageRoutes } from './resources/openbanking/page-routes.js';
 import { openBankingRoutes } from './resources/openbanking/routes.js';
-import { operatorsExamples } from './resources/operators/examples.js';
 import { operatorAdminRoutes } from './resources/operators/routes.js';
-import { ordersExamples } from './resources/orders/examples.js';
-import { orderCreateExamples } from './resources/orders/examples-create.js';
 import { orderRoutes } from './resources/orders/routes.js';
-import { overviewExamples } from './resources/overview/examples.js';
 import { overviewAdminRoutes } from './resources/overview/routes.js';
-import { payoutBatchesExamples } from './resources/payout-batches/examples.js';
 import { payoutBatchAdminRoutes } from './resources/payout-batches/routes.js';
-import { pendingPaymentsExamples } from './resources/pending-payments/examples.js';
 import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
 import { providerCallbackRoutes } from './resources/provider-callbacks/routes.js';
-import { quotesExamples } from './resources/quotes/examples.js';
 import { quoteRoutes } from './resources/quotes/routes.js';
-import { simulateExamples } from './resources/simulate/examples.js';
-import { simulateHelperExamples } from './resources/simulate/helper-examples.js';
 import { simulateRoutes } from './resources/simulate/routes.js';
-import { supportTicketsExamples } from './resources/support-tickets/examples.js';
 import { supportTicketRoutes } from './resources/support-tickets/routes.js';
-import { webhooksExamples } from './resources/webhooks/examples.js';
 import { webhookRoutes } from './resources/webhooks/routes.js';
-import { withdrawalsExamples } from './resources/withdrawals/examples.js';
 import { withdrawalRoutes } from './resources/withdrawals/routes.js';
 
 export interface BuildOptions {
@@ -94,39 +65,45 @@ export interface BuildOptions {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 
-/** The reference's examples, one catalogue per resource folder (platform/openapi-examples.ts). */
-export const apiExamples = collectExamples(
-  healthExamples,
-  oauthExamples,
-  discoveryExamples,
-  quotesExamples,
-  balancesExamples,
-  depositsExamples,
-  orderCreateExamples,
-  ordersExamples,
-  pendingPaymentsExamples,
-  withdrawalsExamples,
-  bankingAccountsExamples,
-  webhooksExamples,
-  eventsExamples,
-  kycExamples,
-  openbankingExamples,
-  conversationsExamples,
-  supportTicketsExamples,
-  simulateExamples,
-  simulateHelperExamples,
-  amlScreeningsExamples,
-  adminExamples,
-  adminThreadsExamples,
-  adminTicketsExamples,
-  adminWorkspacesExamples,
-  adminAmlExamples,
-  bankFilesExamples,
-  payoutBatchesExamples,
-  operatorsExamples,
-  auditLogExamples,
-  overviewExamples,
-);
+/**
+ * The reference's examples, one catalogue per resource folder (platform/openapi-examples.ts). Loaded when the
+ * document is first asked for, not at every start: a process that never serves the reference never holds them.
+ */
+export async function loadApiExamples(): Promise<ExampleCatalogue> {
+  const catalogues = await Promise.all([
+    import('./resources/health/examples.js').then((m) => m.healthExamples),
+    import('./resources/oauth/examples.js').then((m) => m.oauthExamples),
+    import('./resources/discovery/examples.js').then((m) => m.discoveryExamples),
+    import('./resources/quotes/examples.js').then((m) => m.quotesExamples),
+    import('./resources/balances/examples.js').then((m) => m.balancesExamples),
+    import('./resources/deposits/examples.js').then((m) => m.depositsExamples),
+    import('./resources/orders/examples-create.js').then((m) => m.orderCreateExamples),
+    import('./resources/orders/examples.js').then((m) => m.ordersExamples),
+    import('./resources/pending-payments/examples.js').then((m) => m.pendingPaymentsExamples),
+    import('./resources/withdrawals/examples.js').then((m) => m.withdrawalsExamples),
+    import('./resources/banking-accounts/examples.js').then((m) => m.bankingAccountsExamples),
+    import('./resources/webhooks/examples.js').then((m) => m.webhooksExamples),
+    import('./resources/events/examples.js').then((m) => m.eventsExamples),
+    import('./resources/kyc/examples.js').then((m) => m.kycExamples),
+    import('./resources/openbanking/examples.js').then((m) => m.openbankingExamples),
+    import('./resources/conversations/examples.js').then((m) => m.conversationsExamples),
+    import('./resources/support-tickets/examples.js').then((m) => m.supportTicketsExamples),
+    import('./resources/simulate/examples.js').then((m) => m.simulateExamples),
+    import('./resources/simulate/helper-examples.js').then((m) => m.simulateHelperExamples),
+    import('./resources/aml-screenings/examples.js').then((m) => m.amlScreeningsExamples),
+    import('./resources/admin/examples.js').then((m) => m.adminExamples),
+    import('./resources/admin/examples-threads.js').then((m) => m.adminThreadsExamples),
+    import('./resources/admin/examples-tickets.js').then((m) => m.adminTicketsExamples),
+    import('./resources/admin/examples-workspaces.js').then((m) => m.adminWorkspacesExamples),
+    import('./resources/admin/examples-aml.js').then((m) => m.adminAmlExamples),
+    import('./resources/bank-files/examples.js').then((m) => m.bankFilesExamples),
+    import('./resources/payout-batches/examples.js').then((m) => m.payoutBatchesExamples),
+    import('./resources/operators/examples.js').then((m) => m.operatorsExamples),
+    import('./resources/audit-log/examples.js').then((m) => m.auditLogExamples),
+    import('./resources/overview/examples.js').then((m) => m.overviewExamples),
+  ]);
+  return collectExamples(...catalogues);
+}
 
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -146,6 +123,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: pathParamLengthMax },
     frameworkErrors: frameworkErrors(routeKinds),
     clientErrorHandler,
+    // Response serializers are compiled on each route's first answer, not at start (platform/compile-on-first-use.ts).
+    schemaController: serializersOnFirstUse,
   });
   routeKinds.observe(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -157,7 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorEnvelope(app);
   registerJsonBody(app);
   documentPlatformStatuses(app);
-  await registerOpenApi(app, ctx, eventWebhooks(), apiExamples);
+  await registerOpenApi(app, ctx, { webhooks: eventWebhooks, examples: loadApiExamples });
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => oauthRoutes(scope, ctx));

@@ -19,7 +19,7 @@ import type { MailProvider } from './providers/mail/mail-provider.js';
 import { sandboxMailbox } from './providers/mail/sandbox-mailbox.js';
 import type { PriceSource } from './providers/prices/price-source.js';
 import { referenceTablePrices } from './providers/prices/reference-table.js';
-import { type ProductionProviders, productionProviders } from './providers/production-providers.js';
+import type { ProductionProviders } from './providers/production-providers.js';
 import { loadProvidersFile, type ProvidersFile } from './providers/providers-file.js';
 import type { RailProvider } from './providers/rails/rail-provider.js';
 import { sandboxRails } from './providers/rails/sandbox-rails.js';
@@ -65,11 +65,19 @@ export interface ContextOptions {
 
 /**
  * Production's providers from the providers file; undefined on stage, whose providers are the sandboxes. An option
- * given explicitly (tests) replaces the one the file would give.
+ * given explicitly (tests) replaces the one the file would give. Their modules (SMTP, the price feeds' XML, the
+ * wallets' key derivation) are loaded only in production.
  */
-function connectedProviders(config: Config, db: Db, clock: Clock, logger: FastifyBaseLogger, options: ContextOptions) {
+async function connectedProviders(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  logger: FastifyBaseLogger,
+  options: ContextOptions,
+): Promise<ProductionProviders | undefined> {
   if (config.brokerageEnv !== 'production') return undefined;
   const file = options.providersFile ?? (config.providersFile ? loadProvidersFile(config.providersFile) : {});
+  const { productionProviders } = await import('./providers/production-providers.js');
   return productionProviders(file, { db, nowMs: () => clock.nowMs(), logger });
 }
 
@@ -81,7 +89,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
   const db = withBeforeCommit(store, auditBeforeCommit(clock));
   const signingKey = await sharedKey(db, 'token_signing_key', 32);
   const logger = options.logger ?? createLogger(config.logLevel);
-  const live: ProductionProviders | undefined = connectedProviders(config, db, clock, logger, options);
+  const live = await connectedProviders(config, db, clock, logger, options);
   const rails = options.rails ?? live?.rails ?? sandboxRails;
   const verification = options.verification ?? live?.verification ?? sandboxVerification;
   const capabilities = live?.capabilities ?? sandboxCapabilities;

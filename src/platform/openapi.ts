@@ -6,20 +6,22 @@ import { shareComponents } from './components.js';
 import { type ExampleCatalogue, withExamples } from './openapi-examples.js';
 import { operationIdOf } from './operation-ids.js';
 
+/** What the composition root adds to the generated document; each is made when the document is first built. */
+export interface DocumentParts {
+  /** The document's `webhooks` (OpenAPI 3.1): the event catalogue. */
+  readonly webhooks: () => Record<string, unknown>;
+  /** Each operation's examples by operationId (resources/<name>/examples.ts), loaded on demand. */
+  readonly examples: () => Promise<ExampleCatalogue>;
+}
+
 /**
  * The OpenAPI 3.1 document is generated from the very route schemas that validate requests and serialize
  * responses, so it cannot drift from behaviour. Served at /openapi.json, with a reference page at /docs.
  * app.swagger() is the generator's output, every schema inline; the published document is that with the named
- * shared schemas moved to components.schemas and referenced (platform/components.ts).
+ * shared schemas moved to components.schemas and referenced (platform/components.ts). It is built, and its examples
+ * loaded, on the first request for it or for the reference page, never at start.
  */
-export async function registerOpenApi(
-  app: FastifyInstance,
-  ctx: AppContext,
-  /** The document's `webhooks` (OpenAPI 3.1): the event catalogue, handed in by the composition root. */
-  webhooks: Record<string, unknown>,
-  /** Each operation's examples by operationId (resources/<name>/examples.ts), handed in by the composition root. */
-  examples: ExampleCatalogue,
-): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, ctx: AppContext, parts: DocumentParts): Promise<void> {
   /** Operations whose body may be left out (config.bodyOptional): the generator marks every body required. */
   const optionalBodies = new Set<string>();
   await app.register(swagger, {
@@ -76,13 +78,19 @@ export async function registerOpenApi(
     },
   });
   // Built once, on first request: the routes are fixed by then.
-  let published: object | undefined;
+  let building: Promise<object> | undefined;
   const publishedDocument = () => {
-    published ??= withExamples(
-      { ...markOptionalBodies(shareComponents(app.swagger()), optionalBodies), webhooks },
-      examples,
-    );
-    return published;
+    building ??= (async () => {
+      const examples = await parts.examples();
+      const generated = markOptionalBodies(shareComponents(app.swagger()), optionalBodies);
+      return withExamples({ ...generated, webhooks: parts.webhooks() }, examples);
+    })();
+    return building;
+  };
+  // The reference page hands the document over synchronously (transformSpecification): its routes first wait for it.
+  let published: object | undefined;
+  const documentBuilt = async () => {
+    published ??= await publishedDocument();
   };
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -101,7 +109,8 @@ export async function registerOpenApi(
       layout: 'BaseLayout',
     },
     staticCSP: referencePagePolicy(ctx.config.publicBaseUrl),
-    transformSpecification: publishedDocument,
+    uiHooks: { onRequest: documentBuilt },
+    transformSpecification: () => published as Record<string, unknown>,
     transformSpecificationClone: false,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => publishedDocument());

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { type Static, Type } from 'typebox';
 import { AchOriginatorConfig, SepaDebtorConfig } from './bank-files/payout-file-config.js';
 import { collectionAccountProblems } from './collection/bank-account-collection.js';
@@ -73,7 +73,12 @@ export class ProvidersFileError extends Error {
   }
 }
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile(ProvidersFile);
+// Compiled when a file is first checked (production's start), not by every process that imports the error class.
+let compiled: ValidateFunction | undefined;
+const validator = (): ValidateFunction => {
+  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(ProvidersFile);
+  return compiled;
+};
 
 /** Reads and checks the providers file; every problem is reported at once, each naming its key. */
 export function loadProvidersFile(path: string): ProvidersFile {
@@ -87,6 +92,7 @@ export function loadProvidersFile(path: string): ProvidersFile {
 }
 
 export function checkProvidersFile(path: string, parsed: unknown): ProvidersFile {
+  const validate = validator();
   if (!validate(parsed)) {
     const problems = (validate.errors ?? []).map((error) => {
       const at = error.instancePath === '' ? 'the top level' : error.instancePath;

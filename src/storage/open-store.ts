@@ -3,8 +3,10 @@ import { lockDataDir } from './data-dir-lock.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { OutageLog, type OutageLogger } from './outage-log.js';
-import { openPglite } from './pglite.js';
-import { openPostgres, type PostgresOptions } from './postgres.js';
+import type { PostgresOptions } from './postgres.js';
+
+// Each store's driver is imported when that store is opened: a server on PostgreSQL never loads PGlite's module or
+// its WebAssembly engine, and one on PGlite never loads node-postgres (test/e2e/lazy-loading.test.ts).
 
 /** The driver's settings from the configuration. */
 export const postgresOptions = (config: Config): Omit<PostgresOptions, 'url'> => ({
@@ -25,6 +27,7 @@ export async function openStore(config: Config, logger?: OutageLogger): Promise<
   if (config.databaseUrl !== undefined) {
     // Connections that fail while idle (a restart, a terminated backend) are dropped by the pool; one line an outage.
     const connections = logger === undefined ? undefined : new OutageLog(logger, 'database connections');
+    const { openPostgres } = await import('./postgres.js');
     const db = await openPostgres(
       { ...postgresOptions(config), url: config.databaseUrl },
       { onError: (error) => connections?.failed(error), onConnect: () => connections?.recovered() },
@@ -34,6 +37,7 @@ export async function openStore(config: Config, logger?: OutageLogger): Promise<
   }
   const release = lockDataDir(config.dataDir);
   try {
+    const { openPglite } = await import('./pglite.js');
     const db = await openPglite(`${config.dataDir}/pglite`);
     await migrate(db);
     return {

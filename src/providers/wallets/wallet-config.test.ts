@@ -2,7 +2,8 @@ import { hex } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
 import { currencies } from '../../catalogue/currencies.js';
-import { loadWalletConfig, WalletConfigError } from './wallet-config.js';
+import { WalletConfigError } from './wallet-config.js';
+import { loadWalletConfig } from './wallet-config-file.js';
 import { refusedNetworks, walletNetworks } from './wallet-networks.js';
 
 const root = HDKey.fromMasterSeed(

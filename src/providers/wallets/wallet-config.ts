@@ -3,7 +3,6 @@
 // provider that answers CRYPTO deposit instructions from them (docs/decisions.md, "Crypto deposits to the brokerage wallets").
 
 import { type Static, Type } from 'typebox';
-import Value from 'typebox/value';
 import { currencies } from '../../catalogue/currencies.js';
 import type { Db } from '../../storage/db.js';
 import type { InstructionRequest, RailProvider } from '../rails/rail-provider.js';
@@ -38,27 +37,6 @@ export class WalletConfigError extends Error {
     super(message);
     this.name = 'WalletConfigError';
   }
-}
-
-/** Checks `value` against the schema, then each entry; throws WalletConfigError naming the first bad entry. */
-export function loadWalletConfig(value: unknown, where = 'wallets'): WalletConfig {
-  const [first] = Value.Errors(walletConfigSchema, value);
-  if (first !== undefined) {
-    const unknownKey = first.schemaPath.endsWith('/additionalProperties');
-    throw new WalletConfigError(`${where}${pathOf(first.instancePath)}: ${unknownKey ? 'unknown key' : first.message}`);
-  }
-  const config = value as WalletConfig;
-  checkWalletConfig(config, where);
-  return config;
-}
-
-/** A JSON pointer into the list as the entries are named elsewhere: /0/label is [0].label. */
-function pathOf(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
-    .join('');
 }
 
 /** The checks the schema cannot make: each network is one an xpub serves, once; each key parses and fits it. */

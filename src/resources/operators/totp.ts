@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 // The second factor (operator console issue, item 1; docs/decisions.md, "Operator accounts and the console's shell", "Second factor"): TOTP (RFC 6238),
 // SHA-1, 6 digits, 30-second steps, as every authenticator app reads it from an otpauth:// URI. A code is accepted
@@ -27,6 +26,8 @@ export const totpUri = (secretBase32: string, email: string): string => totpOf(s
 
 /** The QR code of the URI as an SVG data: URL (the console's CSP allows data: images, no script). */
 export async function totpQrDataUrl(secretBase32: string, email: string): Promise<string> {
+  // Loaded on an enrolment's first QR code, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(totpUri(secretBase32, email), {
     type: 'svg',
     errorCorrectionLevel: 'M',

@@ -3,7 +3,6 @@
 // clients to pass qrCodeString through unchanged.
 
 import { createHash } from 'node:crypto';
-import QRCode from 'qrcode';
 import { crc16Hex } from './crc16.js';
 
 export interface BrCodeFields {
@@ -60,7 +59,9 @@ export function sandboxPixKey(depositId: string): string {
 
 /** The QR code of `text` as raw base64 PNG (no data-URI prefix, as the spec's base64QRCode requires). */
 export async function qrPngBase64(text: string): Promise<string> {
-  // Level M is what Brazilian banks print on static codes; the PNG is deterministic for a given text.
+  // Level M is what Brazilian banks print on static codes; the PNG is deterministic for a given text. The QR
+  // library (and its PNG encoder) is loaded on the first code, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const png = await QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4 });
   return png.toString('base64');
 }
