@@ -45,6 +45,13 @@ export const defaultJobRunnerOptions: JobRunnerOptions = {
 };
 
 /**
+ * "Not done yet" for a job found by its id, written so that it does not imply the predicate of the partial index
+ * jobs_due (`where done_at_ms is null`): a generic plan made while few jobs were pending could otherwise scan every
+ * pending job for one row (as quotes did: see quotes/repo.ts, `unbound`). Only the primary key serves these.
+ */
+const notDone = 'coalesce(done_at_ms, -1) = -1';
+
+/**
  * Claims due jobs with FOR UPDATE SKIP LOCKED and a lease, then runs each in its own transaction, which first
  * re-checks that the job is still not done: several processes share the table, a job's effects happen once, and a
  * job survives any restart. A failed job is retried later with backoff, its error recorded.
@@ -120,7 +127,7 @@ export class JobRunner {
       const prepared = typeof handler === 'function' ? undefined : await handler.prepare(job);
       await this.db.transaction(async (tx) => {
         const marked = await tx.query(
-          'update jobs set done_at_ms = $2, locked_until_ms = null where id = $1 and done_at_ms is null returning id',
+          `update jobs set done_at_ms = $2, locked_until_ms = null where id = $1 and ${notDone} returning id`,
           [job.id, this.clock.nowMs()],
         );
         if (marked.length === 0) return; // another process finished it after our lease ran out
@@ -129,7 +136,7 @@ export class JobRunner {
     } catch (error) {
       this.log.warn({ err: error, jobId: String(job.id), kind: job.kind }, 'job failed; it will be retried');
       await this.db.query(
-        'update jobs set locked_until_ms = null, run_at_ms = $2, last_error = $3 where id = $1 and done_at_ms is null',
+        `update jobs set locked_until_ms = null, run_at_ms = $2, last_error = $3 where id = $1 and ${notDone}`,
         [job.id, this.clock.nowMs() + this.options.retryDelayMs(job.attempts), String(error).slice(0, 1000)],
       );
     }
