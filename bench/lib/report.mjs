@@ -102,7 +102,7 @@ export function buildRows(results) {
     extra.push({
       id: `${id}-server-cpu`,
       label: `${m[id].label}: server CPU per request`,
-      value: `${fmt(s.serverCpuMsPerRequest)} ms`,
+      value: `${s.serverCpuMsPerRequest.toFixed(2)} ms`,
       target: `<= ${maxMs} ms`,
       met: s.serverCpuMsPerRequest <= maxMs,
     });
