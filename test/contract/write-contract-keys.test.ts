@@ -1,108 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureWorkspace, type Partner } from '../support/builders.js';
-import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
+import { type TestApp, testDb } from '../support/harness.js';
 import {
   aKey,
-  aWriteWorkspace,
-  type Body,
-  type CheckStep,
   expectRefusal,
   type KeyedWrite,
   keyConflict,
   keyedWrites,
-  RewindableClock,
   releaseKey,
   resourceIds,
   sendWrite,
-  signedInAgain,
-  type WriteContext,
 } from '../support/keyed-writes.js';
+import {
+  clock,
+  dayMs,
+  malformedKeys,
+  openContractApps,
+  reordered,
+  rowTools,
+  startOfWindow,
+  unknownField,
+} from '../support/write-contract-setup.js';
 
-// Goal: the write contract of every keyed write (spec "Idempotent writes", "Limits", "Errors"): the seven
-// Idempotency-Key rules, the write limit, and the order in which a write's checks refuse a request. Method: one row
-// per keyed write (test/support/keyed-writes.ts), the same tests for each, each test in a fresh workspace (the
-// precedence tests after the write limit share one per row: they only read the answer); what was created is counted
-// through the list endpoints.
-//
-// The order tested is the one the server runs and docs/decisions.md ("Idempotency and the write limit", "Orders")
-// documents: auth, write limit, key format, body schema, the write's stateless checks, then (orders only) the
-// quote's existence, then the key's replay or conflict, then the stateful checks in each row's order (state and
-// expiry, instrument against the quote, allowance, funds). STYLE.md section C proposes auth, body schema, key
-// format, key replay or conflict, existence, state and expiry, allowance, rail field set, funds: the differences
-// are reported with this suite, not papered over here.
+// Goal: the seven Idempotency-Key rules of every keyed write (spec "Idempotent writes"). Method: one row per keyed
+// write (test/support/keyed-writes.ts), the same tests for each, each test in a fresh workspace; what was created is
+// counted through the list endpoints. The write limit and the order of a write's checks are in
+// write-contract-limits.test.ts.
 
-const clock = new RewindableClock();
 let t: TestApp;
-/** A second process on the same database, for the concurrency rule. */
 let second: TestApp;
-
-const dayMs = 24 * 3600_000;
-const env = { SANDBOX_SETTLE_DELAY_MS: '0' };
-
 beforeAll(async () => {
-  t = await buildTestApp({ clock, env });
-  second = await buildTestApp({ clock, env });
+  ({ t, second } = await openContractApps());
 });
-
 afterAll(async () => {
   await second.app.close();
   await t.app.close();
 });
-
 afterEach(() => clock.rewind());
 
-/** Moves the clock to just after the start of a write-limit window (one minute), so that a test's writes share it. */
-function startOfWindow(): void {
-  clock.advance(60_000 - (clock.nowMs() % 60_000) + 10);
-}
-
-const writeLimited = {
-  status: 503,
-  error: 'OperationError',
-  message: /^Write rate limit of \d+ requests per minute exceeded/,
-};
-
-/** The body schema refusing the field `colour` (unknown body fields are refused: docs/decisions.md). */
-const unknownField = { status: 400, error: 'ValidationError', message: /colour is not a recognised field/ };
-
-/** The generic checks every keyed write runs before its own, in the server's order. */
-const genericSteps: readonly CheckStep[] = [
-  {
-    name: 'authentication',
-    refusal: { status: 401, error: 'AuthorizationError', message: /access token/ },
-  },
-  { name: 'write limit', refusal: writeLimited },
-  {
-    name: 'Idempotency-Key format',
-    refusal: { status: 400, error: 'ValidationError', message: /^Idempotency-Key must be 1 to 128/ },
-  },
-  { name: 'body schema', refusal: unknownField },
-];
-
-const malformedKeys: readonly [string, string | string[]][] = [
-  ['empty', ''],
-  ['129 characters', 'k'.repeat(129)],
-  ['starting with a dash', '-starts-with-dash'],
-  ['starting with an underscore', '_starts-with-underscore'],
-  ['with a space', 'has space'],
-  ['with a dot', 'has.dot'],
-  ['with a non-ASCII letter', 'ünïcode'],
-];
-
-describe.each(keyedWrites)('write contract of $name', (row) => {
-  /** A fresh workspace ready for this row, with what the row's builders need. */
-  async function ready(funded = row.funded): Promise<WriteContext> {
-    return { t, partner: await aWriteWorkspace(t, funded), clock };
-  }
-  const send = (c: WriteContext, body: unknown, key?: string | string[], app = t.app) =>
-    sendWrite(app, row, c.partner.headers, body, key);
-  const ids = (c: WriteContext) => resourceIds(t.app, row, c.partner);
-  /** The same workspace, signed in again after the clock moved past its token's lifetime. */
-  const later = async (c: WriteContext): Promise<WriteContext> => ({
-    ...c,
-    partner: await signedInAgain(t.app, c.partner),
-  });
+describe.each(keyedWrites)('Idempotency-Key rules of $name', (row) => {
+  const { ready, send, ids, later } = rowTools(() => t, row);
 
   it('rule 1: a malformed key is 400 ValidationError before anything is reserved, and leaves the key unused', async () => {
     const c = await ready();
@@ -346,86 +283,4 @@ describe.each(keyedWrites)('write contract of $name', (row) => {
     const named = await send(c, { ...(await row.validBody(c)), [row.idField]: key }, aKey());
     expectRefusal(named, { status: 400, error: 'ValidationError', message: new RegExp(row.idField) });
   });
-
-  it('write limit: beyond it 503 OperationError with RateLimit-* headers and no Retry-After; nothing created, key unused', async () => {
-    const c = await ready();
-    await configureWorkspace(t.app, c.partner.credentials.workspaceId, { writeLimitPerMinute: 2 });
-    startOfWindow();
-    const before = await ids(c);
-    for (const remaining of ['1', '0']) {
-      const admitted = await send(c, await row.validBody(c), aKey());
-      expect(admitted.statusCode, admitted.body).toBe(201);
-      expect(admitted.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': remaining });
-    }
-    const created = await ids(c);
-    expect(created).toHaveLength(before.length + 2);
-    const key = aKey();
-    const limited = await send(c, await row.validBody(c), key);
-    expectRefusal(limited, writeLimited);
-    expect(limited.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': '0' });
-    const reset = Number(limited.headers['ratelimit-reset']);
-    expect(reset).toBeGreaterThan(0);
-    expect(reset).toBeLessThanOrEqual(60);
-    expect(limited.headers['retry-after']).toBeUndefined();
-    expect(Object.keys(limited.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
-    expect(await ids(c)).toEqual(created);
-    // In the next window the same key executes: the limited request did not reserve it.
-    clock.advance(60_000);
-    const resent = await send(c, await row.validBody(c), key);
-    expect(resent.statusCode, resent.body).toBe(201);
-    expect(resent.headers['idempotent-replayed']).toBeUndefined();
-  });
-
-  describe('precedence: a request that breaks a check and every later one is refused by that check', () => {
-    const steps: readonly CheckStep[] = [...genericSteps, ...row.steps];
-    let shared: Promise<WriteContext> | undefined;
-    const sharedWorkspace = () => {
-      shared ??= ready();
-      return shared;
-    };
-    const keyIndex = steps.findIndex((s) => s.name === keyConflict.name);
-    if (keyIndex < genericSteps.length) throw new Error(`${row.name} does not place the key's replay or conflict`);
-    const title = (step: CheckStep, index: number) => {
-      const later = steps.slice(index + 1).map((s) => s.name);
-      return `${index + 1} of ${steps.length}: ${step.name} (${step.refusal.status} ${step.refusal.error}) wins over ${later.length ? later.join(', ') : 'nothing left'}`;
-    };
-
-    for (const [index, step] of steps.entries()) {
-      it(title(step, index), async () => {
-        const at = (name: string) => steps.findIndex((s) => s.name === name);
-        // Only the steps up to the write limit change the workspace (its limit): the others share one.
-        const c = index <= at('write limit') ? await ready() : await sharedWorkspace();
-        // The write's own checks, then the generic ones, are broken from the last to the first that applies.
-        const body: Body = await row.violating(c, Math.max(0, index - genericSteps.length), index <= keyIndex);
-        if (index <= at('body schema')) body.colour = 'red';
-        let key = aKey();
-        if (index <= keyIndex) {
-          const used = await send(c, await row.validBody(c), key);
-          expect(used.statusCode, used.body).toBe(201);
-        }
-        if (index <= at('Idempotency-Key format')) key = `-${key}`;
-        if (index <= at('write limit')) {
-          await configureWorkspace(t.app, c.partner.credentials.workspaceId, { writeLimitPerMinute: 1 });
-          startOfWindow();
-          expect((await send(c, {})).statusCode).toBe(400); // counted: the window's one write
-        }
-        const headers: Partner['headers'] =
-          index <= at('authentication') ? { authorization: 'Bearer not-a-token' } : c.partner.headers;
-        expectRefusal(await sendWrite(t.app, row, headers, body, key), step.refusal);
-      });
-    }
-  });
 });
-
-/** The same JSON with the keys of every object in reverse order. */
-function reordered(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reordered);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .reverse()
-        .map(([k, v]) => [k, reordered(v)]),
-    );
-  }
-  return value;
-}
