@@ -39,10 +39,15 @@ export function freePort() {
   });
 }
 
-/** PATH and HOME only, plus what the caller sets: no server variable is inherited by accident. */
+/**
+ * PATH and HOME only, plus what the caller sets: no server variable is inherited by accident. MALLOC_ARENA_MAX
+ * (glibc's, read at process start) passes through so its effect on memory can be measured (docs/performance.md).
+ */
+const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'MALLOC_ARENA_MAX'];
+
 function baseEnv() {
   const env = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) if (process.env[name]) env[name] = process.env[name];
+  for (const name of inherited) if (process.env[name]) env[name] = process.env[name];
   return env;
 }
 
