@@ -180,7 +180,7 @@ describe.skipIf(!databaseUrl || !canStartPostgres)('failover to a synchronous st
   }
 
   it('keeps every acknowledged write, one resource per key, and the ledger, through promotion', async () => {
-    expect(await pair.standbySyncState(), 'commits wait for the standby').toBe('sync');
+    expect(await pair.standbySyncState(), `commits wait for the standby\n${pair.logs()}`).toBe('sync');
     let stopLoad = false;
     const load = Array.from({ length: clients }, () => client(() => stopLoad));
     await sleep(2_500 + Math.floor(random() * 1_000));

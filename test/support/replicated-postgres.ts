@@ -82,23 +82,6 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       'start',
     ]);
 
-  // The primary, its database, then a copy of it (-X stream: with the WAL written meanwhile; -R: as a standby of it).
-  // initdb's trust rules admit replication connections from 127.0.0.1, and wal_level replica is the default.
-  runAsPostgres('initdb', ['-D', primaryData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  start(primaryData, primaryPort, 'primary.log');
-  runAsPostgres('createdb', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', 'brokerage']);
-  runAsPostgres('pg_basebackup', [
-    ...['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'],
-    ...['-D', standbyData, '-X', 'stream', '-c', 'fast', '-R'],
-  ]);
-  // Named in its connection, so that the primary's synchronous_standby_names can list it (-R names none). The last
-  // setting of a file wins over the line -R wrote.
-  appendFileSync(
-    join(standbyData, 'postgresql.auto.conf'),
-    `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=${standbyName}'\n`,
-  );
-  start(standbyData, standbyPort, 'standby.log');
-
   const standbySyncState = async () =>
     (
       await query<{ sync_state: string }>(
@@ -106,17 +89,6 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
         `select sync_state from pg_stat_replication where application_name = '${standbyName}'`,
       )
     )[0]?.sync_state;
-  // Synchronous from now on: set only once the standby streams, or createdb above would have waited for it forever.
-  await until('the standby to stream', async () => (await standbySyncState()) !== undefined, 30_000);
-  await query(primaryUrl, `alter system set synchronous_standby_names = '${standbyName}'`);
-  await query(primaryUrl, 'select pg_reload_conf()');
-  await until('the standby to be synchronous', async () => (await standbySyncState()) === 'sync', 30_000);
-
-  const accepts = (target: string) =>
-    query(target, 'select 1').then(
-      () => true,
-      () => false,
-    );
   const tail = (log: string) => {
     try {
       return readFileSync(join(dir, log), 'utf8').split('\n').slice(-30).join('\n');
@@ -124,7 +96,52 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       return '';
     }
   };
+  const logs = () => `primary.log:\n${tail('primary.log')}\nstandby.log:\n${tail('standby.log')}`;
+  const remove = () => {
+    for (const data of [standbyData, primaryData]) {
+      try {
+        runAsPostgres('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], 30_000);
+      } catch {
+        // not started, already stopped, or killed
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
 
+  try {
+    // The primary, its database, then a copy of it (-X stream: with the WAL written meanwhile; -R: as a standby of it).
+    // initdb's trust rules admit replication connections from 127.0.0.1, and wal_level replica is the default.
+    runAsPostgres('initdb', ['-D', primaryData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    start(primaryData, primaryPort, 'primary.log');
+    runAsPostgres('createdb', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', 'brokerage']);
+    runAsPostgres('pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'],
+      ...['-D', standbyData, '-X', 'stream', '-c', 'fast', '-R'],
+    ]);
+    // Named in its connection, so that the primary's synchronous_standby_names can list it (-R names none). The last
+    // setting of a file wins over the line -R wrote.
+    appendFileSync(
+      join(standbyData, 'postgresql.auto.conf'),
+      `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=${standbyName}'\n`,
+    );
+    start(standbyData, standbyPort, 'standby.log');
+
+    // Synchronous from now on: set only once the standby streams, or createdb above would have waited for it forever.
+    await until('the standby to stream', async () => (await standbySyncState()) !== undefined, 30_000);
+    await query(primaryUrl, `alter system set synchronous_standby_names = '${standbyName}'`);
+    await query(primaryUrl, 'select pg_reload_conf()');
+    await until('the standby to be synchronous', async () => (await standbySyncState()) === 'sync', 30_000);
+  } catch (error) {
+    const message = `${error instanceof Error ? error.message : String(error)}\n${logs()}`;
+    remove();
+    throw new Error(message);
+  }
+
+  const accepts = (target: string) =>
+    query(target, 'select 1').then(
+      () => true,
+      () => false,
+    );
   return {
     primaryUrl,
     standbyUrl,
@@ -143,16 +160,7 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       if (state?.recovering !== false) throw new Error(`the standby is still in recovery\n${tail('standby.log')}`);
       return performance.now() - started;
     },
-    logs: () => `primary.log:\n${tail('primary.log')}\nstandby.log:\n${tail('standby.log')}`,
-    remove() {
-      for (const data of [standbyData, primaryData]) {
-        try {
-          runAsPostgres('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], 30_000);
-        } catch {
-          // already stopped, or killed
-        }
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    logs,
+    remove,
   };
 }
