@@ -47,7 +47,8 @@ export function auditVerdict(output) {
     return { outcome: 'findings', lines: findings.map(describeFinding) };
   }
   if (output && typeof output === 'object' && ('statusCode' in output || 'error' in output)) {
-    const reason = output.message ?? output.error?.summary ?? output.error?.code ?? 'no answer';
+    const cause = [output.error?.code, output.error?.summary].filter(Boolean).join(': ');
+    const reason = output.message || cause || 'no answer';
     return { outcome: 'unavailable', lines: [`the registry's advisory endpoint did not answer: ${reason}`] };
   }
   return { outcome: 'unreadable', lines: ['npm audit printed something that is neither a report nor an error'] };
