@@ -20,10 +20,11 @@ const binaries = (() => {
 /** Whether this machine can start a server of its own (the PostgreSQL run of CI installs the packages). */
 export const canStartPostgres = binaries !== undefined;
 
-const asRoot = process.getuid?.() === 0;
+/** Whether this process is root, so that the servers' files must be handed to the postgres user. */
+export const asRoot = process.getuid?.() === 0;
 
 /** Runs a PostgreSQL binary as the postgres user (initdb refuses root). */
-function runAsPostgres(binary: string, args: readonly string[], timeoutMs = 60_000): void {
+export function runAsPostgres(binary: string, args: readonly string[], timeoutMs = 60_000): void {
   const path = join(binaries as string, binary);
   const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, [...args]];
   execFileSync(command, commandArgs, { stdio: 'pipe', timeout: timeoutMs });
