@@ -29,9 +29,9 @@ export interface AppContext {
   readonly secretsKeyring: SecretsKeyring;
   /**
    * The banking accounts' fingerprint key, stored sealed in server_keys so that fingerprints stay the same across a
-   * rotation of SECRETS_KEY (banking-accounts/instrument.ts).
+   * rotation of SECRETS_KEY; read and opened on first use (banking-accounts/instrument.ts).
    */
-  readonly bankingFingerprintKey: Buffer;
+  readonly bankingFingerprintKey: () => Promise<Buffer>;
   readonly prices: PriceSource;
   readonly corridors: CorridorProvider;
   readonly rails: RailProvider;

@@ -29,7 +29,7 @@ import { sandboxEntries } from './providers/screening/sandbox-list.js';
 import type { ScreeningProvider } from './providers/screening/screening-provider.js';
 import { sandboxVerification } from './providers/verification/sandbox-verification.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
-import { loadFingerprintKey } from './resources/banking-accounts/instrument.js';
+import { fingerprintKeyLoader, storeFingerprintKeyIfAbsent } from './resources/banking-accounts/instrument.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { verificationCheckHandlers } from './resources/kyc/checks.js';
@@ -89,7 +89,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
   // Every transaction of an operator's change writes its audit row before COMMIT (platform/audit/record.ts).
   const db = withBeforeCommit(store, auditBeforeCommit(clock));
   const tokens = await TokenService.open(db, clock.nowMs());
-  const bankingFingerprintKey = await loadFingerprintKey(db, options.secretsKeyring);
+  await storeFingerprintKeyIfAbsent(db, options.secretsKeyring);
   const logger = options.logger ?? createLogger(config.logLevel);
   const live = await connectedProviders(config, db, clock, logger, options);
   const rails = options.rails ?? live?.rails ?? sandboxRails;
@@ -147,7 +147,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,
     secretsKeyring: options.secretsKeyring,
-    bankingFingerprintKey,
+    bankingFingerprintKey: fingerprintKeyLoader(db, options.secretsKeyring),
     prices: options.prices ?? live?.prices ?? referenceTablePrices,
     corridors: options.corridors ?? catalogueCorridors,
   };

@@ -3,12 +3,17 @@ import type { Db, Queryable } from './db.js';
 // Keys every server process must share, kept in the database: server_keys holds named values (the banking
 // fingerprint key, sealed under SECRETS_KEY), token_signing_keys the access tokens' HMAC keys (migration 0038).
 
+/** Stores `value` under `name` unless a value is stored there already (the first process to start wins). */
+export async function storeValueIfAbsent(db: Queryable, name: string, value: string): Promise<void> {
+  await db.query('insert into server_keys (name, value) values ($1, $2) on conflict (name) do nothing', [name, value]);
+}
+
 /**
  * The value stored under `name`: the first process to ask stores `make()`, every other one reads the same row
  * (insert ... on conflict do nothing, then read).
  */
 export async function sharedValue(db: Queryable, name: string, make: () => string): Promise<string> {
-  await db.query('insert into server_keys (name, value) values ($1, $2) on conflict (name) do nothing', [name, make()]);
+  await storeValueIfAbsent(db, name, make());
   const rows = await db.query<{ value: string }>('select value from server_keys where name = $1', [name]);
   const value = rows[0]?.value;
   if (value === undefined) throw new Error(`server key ${name} could not be read`);

@@ -90,7 +90,7 @@ export async function createBankingAccount(ctx: AppContext, workspace: Workspace
     rail: entry.rail,
     label: body.label ?? null,
     last4: visibleTailOf(identifier.value),
-    fingerprint: fingerprintOf(ctx.bankingFingerprintKey, workspace.id, entry, transfer),
+    fingerprint: fingerprintOf(await ctx.bankingFingerprintKey(), workspace.id, entry, transfer),
     instrument_sealed: sealInstrument(ctx.secretsKeyring, instrument),
     transfer_data_masked: maskedTransferData(transfer),
     user_data_masked: instrument.destinationUserData ? maskedIdentity(instrument.destinationUserData) : null,
