@@ -6,6 +6,7 @@
 import { buildApp } from '../dist/app.js';
 import { loadConfig } from '../dist/config.js';
 import { createContext } from '../dist/context.js';
+import { SecretsKeyring } from '../dist/platform/secrets/keyring.js';
 import { migrate } from '../dist/storage/migrate.js';
 import { openPglite } from '../dist/storage/pglite.js';
 
@@ -31,7 +32,7 @@ const ctx = await createContext(
     LOG_LEVEL: 'silent',
   }),
   db,
-  { adminToken, secretsKey: Buffer.alloc(32, 3), providersFile },
+  { adminToken, secretsKeyring: SecretsKeyring.of(Buffer.alloc(32, 3)), providersFile },
 );
 const app = await buildApp(ctx, { logger: false });
 // A stage server on the same store creates the workspace and approves the payer (production verifies by manual
@@ -42,7 +43,7 @@ const stage = await buildApp(
     db,
     {
       adminToken,
-      secretsKey: Buffer.alloc(32, 3),
+      secretsKeyring: SecretsKeyring.of(Buffer.alloc(32, 3)),
     },
   ),
   { logger: false },

@@ -3,6 +3,7 @@ import type { WebhookDispatcher } from './events/dispatcher.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { PayoutSubjects } from './payouts/outcomes.js';
 import type { Clock } from './platform/clock.js';
+import type { SecretsKeyring } from './platform/secrets/keyring.js';
 import type { TokenService } from './platform/tokens.js';
 import type { Capabilities } from './providers/capabilities.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
@@ -24,8 +25,13 @@ export interface AppContext {
   readonly tokens: TokenService;
   readonly workspaces: WorkspaceCache;
   readonly adminToken: string;
-  /** Encrypts stored secrets such as webhook signing secrets. */
-  readonly secretsKey: Buffer;
+  /** Seals stored secrets such as webhook signing secrets (SECRETS_KEY) and opens them (every key of the ring). */
+  readonly secretsKeyring: SecretsKeyring;
+  /**
+   * The banking accounts' fingerprint key, stored sealed in server_keys so that fingerprints stay the same across a
+   * rotation of SECRETS_KEY; read and opened on first use (banking-accounts/instrument.ts).
+   */
+  readonly bankingFingerprintKey: () => Promise<Buffer>;
   readonly prices: PriceSource;
   readonly corridors: CorridorProvider;
   readonly rails: RailProvider;

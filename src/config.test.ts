@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
       webhookSecretGraceHours: 24,
       eventRetentionDays: 30,
       secretsKey: undefined,
+      secretsDecryptKeys: [],
       jobRetentionDays: 7,
       idempotencyKeyRetentionHours: 24,
       withdrawalReturnWindowDays: 90,
@@ -133,6 +134,23 @@ describe('loadConfig accepts valid values', () => {
 
   it('SECRETS_KEY as base64 is decoded to 32 bytes', () => {
     expect(loadConfig({ SECRETS_KEY: base64Key }).secretsKey).toEqual(Buffer.alloc(32, 9));
+  });
+
+  it('SECRETS_DECRYPT_KEYS lists keys separated by commas, in either format', () => {
+    expect(loadConfig({ SECRETS_DECRYPT_KEYS: ` ${hexKey} , ${base64Key}` }).secretsDecryptKeys).toEqual([
+      Buffer.from(hexKey, 'hex'),
+      Buffer.alloc(32, 9),
+    ]);
+  });
+
+  it.each([
+    ['one short entry', `${hexKey},abcd`, 'entry 2 of 2'],
+    ['an empty entry', `${hexKey},`, 'entry 2 of 2'],
+    ['a key of 33 bytes', Buffer.alloc(33, 1).toString('base64'), 'entry 1 of 1'],
+  ])('SECRETS_DECRYPT_KEYS with %s is refused at start, naming the entry and not its value', (_, raw, where) => {
+    const error = refusal({ SECRETS_DECRYPT_KEYS: raw, SECRETS_KEY: 'c'.repeat(64) });
+    expect(error.problems).toEqual([expect.stringContaining(`SECRETS_DECRYPT_KEYS (${where})`)]);
+    expect(error.message).not.toContain('abcd');
   });
 
   it('BROKERAGE_ENV=production starts with ADMIN_TOKEN and SECRETS_KEY', () => {

@@ -34,8 +34,13 @@ export interface Config {
    */
   readonly eventRetentionDays: number;
   readonly publicBaseUrl: string;
-  /** 32 bytes, when given; see resolveSecrets for what happens when it is not. */
+  /** 32 bytes, when given: seals every new stored secret (platform/local-secrets.ts says what happens when not). */
   readonly secretsKey: Buffer | undefined;
+  /**
+   * SECRETS_DECRYPT_KEYS: keys that open stored secrets but seal nothing, for a rotation without downtime
+   * (docs/reliability/rotation.md): the next key before it seals, the previous one until re-encryption is done.
+   */
+  readonly secretsDecryptKeys: readonly Buffer[];
   readonly logLevel: LogLevel;
   /** Stage only: how long a simulated inbound transfer or payout takes to settle. */
   readonly sandboxSettleDelayMs: number;
@@ -116,7 +121,8 @@ export function loadConfig(env: Env): Config {
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
   const adminToken = text('ADMIN_TOKEN');
   if (adminToken !== undefined && adminToken.length < 16) problems.push('ADMIN_TOKEN must be at least 16 characters');
-  const secretsKey = parseSecretsKey(text('SECRETS_KEY'), problems);
+  const secretsKey = parseSecretsKey('SECRETS_KEY', text('SECRETS_KEY'), problems);
+  const secretsDecryptKeys = parseSecretsKeyList('SECRETS_DECRYPT_KEYS', text('SECRETS_DECRYPT_KEYS'), problems);
 
   const config: Config = {
     port,
@@ -163,6 +169,7 @@ export function loadConfig(env: Env): Config {
     ),
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,
+    secretsDecryptKeys,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),
     // Production has no simulated delay: a payout job, a reported credit's job run as soon as they are due.
     sandboxSettleDelayMs: brokerageEnv === 'production' ? 0 : integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
@@ -204,16 +211,35 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** SECRETS_KEY is 32 random bytes written as 64 hex digits or as base64. */
-export function parseSecretsKey(raw: string | undefined, problems: string[]): Buffer | undefined {
+/**
+ * A secrets key is 32 random bytes written as 64 hex digits or as base64. A problem names the variable (and, in a
+ * list, the entry's position), never the value.
+ */
+export function parseSecretsKey(name: string, raw: string | undefined, problems: string[]): Buffer | undefined {
   if (raw === undefined) return undefined;
   // Buffer.from(.., 'base64') skips characters it does not know, so the alphabet is checked first.
   const isHex = /^[0-9a-fA-F]{64}$/.test(raw);
   const isBase64 = /^[A-Za-z0-9+/_-]{43}=?$/.test(raw);
   const key = isHex ? Buffer.from(raw, 'hex') : isBase64 ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
   if (key.length !== 32) {
-    problems.push('SECRETS_KEY must be 32 bytes, written as 64 hex digits or base64 (openssl rand -hex 32)');
+    problems.push(`${name} must be 32 bytes, written as 64 hex digits or base64 (openssl rand -hex 32)`);
     return undefined;
   }
   return key;
+}
+
+/** SECRETS_DECRYPT_KEYS: keys separated by commas (spaces around them ignored), each as SECRETS_KEY is written. */
+function parseSecretsKeyList(name: string, raw: string | undefined, problems: string[]): Buffer[] {
+  if (raw === undefined) return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const keys: Buffer[] = [];
+  entries.forEach((entry, i) => {
+    const key = parseSecretsKey(
+      `${name} (entry ${i + 1} of ${entries.length})`,
+      entry === '' ? 'empty' : entry,
+      problems,
+    );
+    if (key !== undefined) keys.push(key);
+  });
+  return keys;
 }

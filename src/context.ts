@@ -11,6 +11,7 @@ import type { PayoutSubjects } from './payouts/outcomes.js';
 import { auditBeforeCommit } from './platform/audit/record.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createLogger } from './platform/logger.js';
+import type { SecretsKeyring } from './platform/secrets/keyring.js';
 import { TokenService } from './platform/tokens.js';
 import { sandboxCapabilities } from './providers/capabilities.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
@@ -28,6 +29,7 @@ import { sandboxEntries } from './providers/screening/sandbox-list.js';
 import type { ScreeningProvider } from './providers/screening/screening-provider.js';
 import { sandboxVerification } from './providers/verification/sandbox-verification.js';
 import type { VerificationProvider } from './providers/verification/verification-provider.js';
+import { fingerprintKeyLoader, storeFingerprintKeyIfAbsent } from './resources/banking-accounts/instrument.js';
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { verificationCheckHandlers } from './resources/kyc/checks.js';
@@ -43,12 +45,11 @@ import {
   withdrawalReturnJob,
 } from './resources/withdrawals/payout.js';
 import { type Db, withBeforeCommit } from './storage/db.js';
-import { sharedKey } from './storage/server-keys.js';
 import { WorkspaceCache } from './workspaces/cache.js';
 
 export interface ContextOptions {
   readonly adminToken: string;
-  readonly secretsKey: Buffer;
+  readonly secretsKeyring: SecretsKeyring;
   readonly clock?: Clock;
   readonly prices?: PriceSource;
   readonly corridors?: CorridorProvider;
@@ -87,7 +88,8 @@ export async function createContext(config: Config, store: Db, options: ContextO
   const clock = options.clock ?? systemClock;
   // Every transaction of an operator's change writes its audit row before COMMIT (platform/audit/record.ts).
   const db = withBeforeCommit(store, auditBeforeCommit(clock));
-  const signingKey = await sharedKey(db, 'token_signing_key', 32);
+  const tokens = await TokenService.open(db, clock.nowMs());
+  await storeFingerprintKeyIfAbsent(db, options.secretsKeyring);
   const logger = options.logger ?? createLogger(config.logLevel);
   const live = await connectedProviders(config, db, clock, logger, options);
   const rails = options.rails ?? live?.rails ?? sandboxRails;
@@ -102,7 +104,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
   const queued =
     live?.mailTransport === undefined
       ? undefined
-      : queuedMail(live.mailTransport, { secretsKey: options.secretsKey, log: logger });
+      : queuedMail(live.mailTransport, { secretsKeyring: options.secretsKeyring, log: logger });
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
     [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db, config)],
@@ -122,7 +124,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
     db,
     clock,
     jobs: new JobRunner(db, clock, handlers, logger, defaultJobRunnerOptions, [() => foldOrderDayCounts(db)]),
-    webhooks: new WebhookDispatcher(db, clock, options.secretsKey, logger, {
+    webhooks: new WebhookDispatcher(db, clock, options.secretsKeyring, logger, {
       allowInsecure: config.webhookAllowInsecure,
       pollIntervalMs: 1_000,
       leaseMs: limits.webhookLeaseMs,
@@ -141,10 +143,11 @@ export async function createContext(config: Config, store: Db, options: ContextO
     mail: options.mail ?? queued?.provider ?? live?.mail ?? sandboxMailbox,
     // Stage screens the built-in sandbox list too, whose test names give every status (sandbox-list.ts).
     screening: options.screening ?? live?.screening ?? listScreening(db, { sandboxEntries }),
-    tokens: new TokenService(signingKey),
+    tokens,
     workspaces: new WorkspaceCache(db, () => clock.nowMs()),
     adminToken: options.adminToken,
-    secretsKey: options.secretsKey,
+    secretsKeyring: options.secretsKeyring,
+    bankingFingerprintKey: fingerprintKeyLoader(db, options.secretsKeyring),
     prices: options.prices ?? live?.prices ?? referenceTablePrices,
     corridors: options.corridors ?? catalogueCorridors,
   };

@@ -2,6 +2,12 @@
 
 export const limits = {
   accessTokenLifetimeSeconds: 300,
+  /** How often a process reloads the token-signing keys: a key added or retired reaches every process within it. */
+  tokenSigningKeysRefreshMs: 10_000,
+  /** A new signing key verifies at once and signs only after this, by which time every process has loaded it. */
+  tokenSigningKeyActivationMs: 30_000,
+  /** After a failed reload of the signing keys a process keeps the keys it has and tries again after this. */
+  tokenSigningKeysRetryMs: 1_000,
   /** How long a process trusts its cached copy of a workspace (credential version, settings): rotation revokes within it. */
   workspaceCacheTtlMs: 2_000,
   /** Failed token requests a client may make before each further attempt is spaced out. */

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const store = await openStore(config, logger);
   const ctx = await createContext(config, store.db, {
     adminToken: secrets.adminToken,
-    secretsKey: secrets.secretsKey,
+    secretsKeyring: secrets.secretsKeyring,
     logger,
   });
   const app = await buildApp(ctx, { logger });
@@ -48,7 +48,14 @@ async function main(): Promise<void> {
   await ctx.webhooks.start();
   await ctx.providers.start();
   app.log.info(
-    { store: store.description, env: config.brokerageEnv, url: config.publicBaseUrl },
+    {
+      store: store.description,
+      env: config.brokerageEnv,
+      url: config.publicBaseUrl,
+      // Ids, never keys: what a rotation's operator checks on each process (docs/reliability/rotation.md).
+      secretsKeyId: secrets.secretsKeyring.current.id,
+      secretsDecryptKeyIds: secrets.secretsKeyring.ids.slice(1),
+    },
     'brokerage partner API ready',
   );
   // One line an operator reads at start-up: what is live, and what production does not offer.

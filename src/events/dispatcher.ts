@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.js';
 import { PollingLoop } from '../platform/polling-loop.js';
 import { open } from '../platform/sealing.js';
+import type { SecretsKeyring } from '../platform/secrets/keyring.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { type AttemptedDelivery, isDelivered, recordAttempt } from './attempt-record.js';
 import { eventApiVersion } from './catalogue.js';
@@ -68,7 +69,7 @@ export class WebhookDispatcher {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly secretsKey: Buffer,
+    private readonly secretsKeyring: SecretsKeyring,
     private readonly log: FastifyBaseLogger,
     private readonly options: DispatcherOptions,
   ) {
@@ -205,11 +206,11 @@ export class WebhookDispatcher {
       const headers: Record<string, string> = { 'user-agent': 'brokerage-webhooks/1.0' };
       if (delivery.secret_sealed !== null) {
         const secrets = {
-          current: open(this.secretsKey, delivery.secret_sealed),
+          current: open(this.secretsKeyring, delivery.secret_sealed),
           previous:
             delivery.previous_secret_sealed === null
               ? undefined
-              : open(this.secretsKey, delivery.previous_secret_sealed),
+              : open(this.secretsKeyring, delivery.previous_secret_sealed),
         };
         Object.assign(headers, signedHeaders(secrets, delivery.event_uid, this.clock.nowMs(), body));
       }

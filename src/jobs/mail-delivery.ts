@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '../limits.js';
 import { open, seal } from '../platform/sealing.js';
+import type { SecretsKeyring } from '../platform/secrets/keyring.js';
 import type { MailMessage, MailProvider, MailTransport } from '../providers/mail/mail-provider.js';
 import type { Queryable } from '../storage/db.js';
 import { enqueueJob } from './queue.js';
@@ -25,8 +26,8 @@ interface MailJobPayload {
 type Delivery = { readonly delivered: true } | { readonly delivered: false; readonly reason: string };
 
 export interface QueuedMailDeps {
-  /** The server's SECRETS_KEY (AppContext.secretsKey). */
-  readonly secretsKey: Buffer;
+  /** The server's SECRETS_KEY and decrypt-only keys (AppContext.secretsKeyring). */
+  readonly secretsKeyring: SecretsKeyring;
   readonly log: FastifyBaseLogger;
   /** Tries before giving up; limits.mailDeliveryAttemptsMax unless a test shortens it. */
   readonly attemptsMax?: number;
@@ -39,9 +40,9 @@ export interface QueuedMail {
   readonly jobHandlers: readonly (readonly [string, JobHandler])[];
 }
 
-function openMessage(secretsKey: Buffer, job: ClaimedJob): MailMessage {
+function openMessage(secretsKeyring: SecretsKeyring, job: ClaimedJob): MailMessage {
   const payload = job.payload as Partial<MailJobPayload>;
-  const sealed = JSON.parse(open(secretsKey, String(payload.sealedMessage))) as Omit<MailMessage, 'workspaceId'>;
+  const sealed = JSON.parse(open(secretsKeyring, String(payload.sealedMessage))) as Omit<MailMessage, 'workspaceId'>;
   return { workspaceId: String(payload.workspaceId), ...sealed };
 }
 
@@ -51,7 +52,10 @@ export function queuedMail(transport: MailTransport, deps: QueuedMailDeps): Queu
   const provider: MailProvider = {
     async send(tx: Queryable, message: MailMessage, nowMs: number) {
       const { workspaceId, ...sealedPart } = message;
-      const payload: MailJobPayload = { workspaceId, sealedMessage: seal(deps.secretsKey, JSON.stringify(sealedPart)) };
+      const payload: MailJobPayload = {
+        workspaceId,
+        sealedMessage: seal(deps.secretsKeyring, JSON.stringify(sealedPart)),
+      };
       await enqueueJob(tx, { kind: mailDeliveryJob, payload: { ...payload }, runAtMs: nowMs }, nowMs);
     },
   };
@@ -62,7 +66,7 @@ export function queuedMail(transport: MailTransport, deps: QueuedMailDeps): Queu
       // Given up already, but the transaction recording it failed: not one more try.
       if (job.attempts > attemptsMax) return { delivered: false, reason: 'the tries were used up' };
       try {
-        await transport.deliver(openMessage(deps.secretsKey, job));
+        await transport.deliver(openMessage(deps.secretsKeyring, job));
         return { delivered: true };
       } catch (error) {
         if (job.attempts < attemptsMax) throw error;

@@ -17,16 +17,20 @@ function bearerOf(request: FastifyRequest): string | undefined {
 const verifiedTokensMax = 10_000;
 
 /**
- * onRequest hook for /v1: a genuine, unexpired token of an enabled workspace whose credentials were not rotated.
- * A token's signature is checked once: its claims are kept by the token's own text, so that a client reusing its
- * token for minutes costs a map lookup and the expiry check, not the verifier's hash of the token per request.
- * Rotation and disabling still apply at once: they are checked against the workspace on every request.
+ * onRequest hook for /v1: a genuine, unexpired token of a live signing key, of an enabled workspace whose
+ * credentials were not rotated. A token's signature is checked once: its claims are kept by the token's own text,
+ * so that a client reusing its token for minutes costs a map lookup and the expiry check, not the verifier's hash of
+ * the token per request. Rotation and disabling still apply at once: they are checked against the workspace on
+ * every request; so is the signing key's retirement, against the keys the process reloaded last (tokens.ts).
  */
 export function partnerAuth(ctx: AppContext) {
   const verified = new Map<string, TokenClaims>();
   const claimsOf = (token: string, nowMs: number): TokenClaims | undefined => {
     const known = verified.get(token);
-    if (known !== undefined) return known.exp * 1000 > nowMs ? known : undefined;
+    if (known !== undefined) {
+      // A retired key's tokens stop here too, though their signature was checked while the key was live.
+      return known.exp * 1000 > nowMs && ctx.tokens.verifies(known.kid) ? known : undefined;
+    }
     const claims = ctx.tokens.read(token, nowMs);
     if (claims === undefined) return undefined;
     if (verified.size >= verifiedTokensMax) verified.clear();
@@ -36,7 +40,10 @@ export function partnerAuth(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerOf(request);
     if (token === undefined) throw authorization('Missing or malformed bearer token');
-    const claims = claimsOf(token, ctx.clock.nowMs());
+    const nowMs = ctx.clock.nowMs();
+    const refreshing = ctx.tokens.refreshIfDue(nowMs);
+    if (refreshing !== undefined) await refreshing;
+    const claims = claimsOf(token, nowMs);
     if (claims === undefined) throw authorization('Invalid or expired access token');
     const workspace = await ctx.workspaces.get(claims.sub);
     if (!workspace?.enabled || workspace.credentialVersion !== claims.cv) {

@@ -32,14 +32,14 @@ describe('a destination stored before a rule existed', () => {
       [id],
     );
     if (row === undefined) throw new Error(`banking account ${id} is not stored`);
-    const instrument = openInstrument(t.ctx.secretsKey, row.instrument_sealed);
+    const instrument = openInstrument(t.ctx.secretsKeyring, row.instrument_sealed);
     const { state: _sealed, ...transfer } = instrument.destinationTransferData;
     const { state: _masked, ...masked } = row.transfer_data_masked;
     await db.query(
       'update banking_accounts set instrument_sealed = $2, transfer_data_masked = $3::text::jsonb where id = $1',
       [
         id,
-        sealInstrument(t.ctx.secretsKey, { ...instrument, destinationTransferData: transfer }),
+        sealInstrument(t.ctx.secretsKeyring, { ...instrument, destinationTransferData: transfer }),
         JSON.stringify(masked),
       ],
     );

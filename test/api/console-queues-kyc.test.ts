@@ -82,7 +82,7 @@ describe('manual KYC review in the console', () => {
         where s.workspace_id = $1 and s.email = $2`,
       [partner.credentials.workspaceId, email],
     );
-    expect(kept?.content_sealed).toMatch(/^v1\./);
+    expect(kept?.content_sealed).toMatch(/^v2\.[0-9a-f]{16}\./);
     expect(kept?.content_sealed).not.toContain(pngBytes.toString('base64').slice(0, 40));
 
     const approved = await postForm(t.app, compliance, '/console/queues/kyc/approve', decision(email));

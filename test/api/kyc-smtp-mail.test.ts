@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuedMail } from '../../src/jobs/mail-delivery.js';
+import { SecretsKeyring } from '../../src/platform/secrets/keyring.js';
 import type { MailMessage, MailTransport } from '../../src/providers/mail/mail-provider.js';
 import type { SmtpConfig } from '../../src/providers/mail/smtp-config.js';
 import { smtpTransport } from '../../src/providers/mail/smtp-mail.js';
@@ -42,7 +43,11 @@ let t: TestApp;
 let plainRelay: LocalSmtp;
 beforeAll(async () => {
   const log = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-  const mail = queuedMail(currentTransport, { secretsKey: Buffer.alloc(32, 9), log, attemptsMax });
+  const mail = queuedMail(currentTransport, {
+    secretsKeyring: SecretsKeyring.of(Buffer.alloc(32, 9)),
+    log,
+    attemptsMax,
+  });
   t = await buildTestApp({ clock, mail: mail.provider, extraJobHandlers: mail.jobHandlers });
   plainRelay = await startLocalSmtp({ tls: 'none' });
 });

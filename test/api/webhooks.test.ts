@@ -76,7 +76,7 @@ describe('webhook endpoints', () => {
       'select secret_sealed from webhook_endpoints where id = $1',
       [endpoint.id],
     );
-    expect(row?.secret_sealed).toMatch(/^v1\./);
+    expect(row?.secret_sealed).toMatch(/^v2\.[0-9a-f]{16}\./);
     expect(row?.secret_sealed).not.toContain('a-secret-1');
   });
 

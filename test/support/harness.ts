@@ -11,6 +11,7 @@ import { type ContextOptions, createContext } from '../../src/context.js';
 import { limits } from '../../src/limits.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { SecretsKeyring } from '../../src/platform/secrets/keyring.js';
 import type { CorridorProvider } from '../../src/providers/corridors/corridor-provider.js';
 import type { MailProvider } from '../../src/providers/mail/mail-provider.js';
 import type { PriceSource } from '../../src/providers/prices/price-source.js';
@@ -25,7 +26,8 @@ import { checkAnswersAgainstDocument } from './openapi-conformance.js';
 export const adminToken = 'test-admin-token-0123456789';
 /** What a production configuration must carry beyond BROKERAGE_ENV. */
 export const productionEnv = { BROKERAGE_ENV: 'production', ADMIN_TOKEN: 'x'.repeat(20), SECRETS_KEY: 'a'.repeat(64) };
-const secretsKey = Buffer.alloc(32, 7);
+/** The SECRETS_KEY of every test app unless a test gives its own ring. */
+export const testSecretsKeyring = SecretsKeyring.of(Buffer.alloc(32, 7));
 
 /** The driver's bounds in tests: the defaults, as a server process would run. */
 const testPostgresBounds = {
@@ -75,6 +77,8 @@ export interface TestAppOptions {
   readonly wrapDb?: (db: Db) => Db;
   /** Production: what the providers file connects (nothing when absent). */
   readonly providersFile?: ProvidersFile;
+  /** SECRETS_KEY and the decrypt-only keys: testSecretsKeyring unless given (a rotation's steps). */
+  readonly secretsKeyring?: SecretsKeyring;
 }
 
 export interface TestApp {
@@ -88,7 +92,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const ctx = await createContext(config, db, {
     adminToken,
-    secretsKey,
+    secretsKeyring: options.secretsKeyring ?? testSecretsKeyring,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.prices ? { prices: options.prices } : {}),
     ...(options.corridors ? { corridors: options.corridors } : {}),

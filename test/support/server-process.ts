@@ -28,6 +28,7 @@ export const configVariables: readonly string[] = [
   'BROKERAGE_ENV',
   'ADMIN_TOKEN',
   'SECRETS_KEY',
+  'SECRETS_DECRYPT_KEYS',
   'QUOTE_TTL_SECONDS',
   'ORDER_PAYMENT_WINDOW_SECONDS',
   'WRITE_RATE_LIMIT_PER_MINUTE',

@@ -93,7 +93,7 @@ export async function resolveLinkedDestination(
       'invalidParameters',
     );
   }
-  const stored = openInstrument(ctx.secretsKey, row.instrument_sealed);
+  const stored = openInstrument(ctx.secretsKeyring, row.instrument_sealed);
   const identity = destinationUserData ?? stored.destinationUserData;
   const instrument = completedInstrument(entry, stored.destinationTransferData, stored.destinationUserData);
   const [problem] = validateDestination(entry, instrument, identity);

@@ -15,7 +15,7 @@ import {
 } from '../../domain/payout-fields/stored-instrument.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { fingerprintKeyOf, type StoredInstrument, sealInstrument } from './instrument.js';
+import { type StoredInstrument, sealInstrument } from './instrument.js';
 import {
   type BankingAccountReadRow,
   type BankingAccountRow,
@@ -90,8 +90,8 @@ export async function createBankingAccount(ctx: AppContext, workspace: Workspace
     rail: entry.rail,
     label: body.label ?? null,
     last4: visibleTailOf(identifier.value),
-    fingerprint: fingerprintOf(fingerprintKeyOf(ctx.secretsKey), workspace.id, entry, transfer),
-    instrument_sealed: sealInstrument(ctx.secretsKey, instrument),
+    fingerprint: fingerprintOf(await ctx.bankingFingerprintKey(), workspace.id, entry, transfer),
+    instrument_sealed: sealInstrument(ctx.secretsKeyring, instrument),
     transfer_data_masked: maskedTransferData(transfer),
     user_data_masked: instrument.destinationUserData ? maskedIdentity(instrument.destinationUserData) : null,
     created_at_ms: BigInt(nowMs),

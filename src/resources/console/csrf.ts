@@ -12,17 +12,30 @@ import { esc } from '../../hosted/page.js';
 
 export const csrfField = 'csrf';
 
-let derived: { key: Buffer; from: Buffer } | undefined;
-function formKey(ctx: AppContext): Buffer {
-  if (derived?.from !== ctx.secretsKey) {
-    derived = { key: createHmac('sha256', ctx.secretsKey).update('console-form-token').digest(), from: ctx.secretsKey };
+const formKeys = new WeakMap<Buffer, Buffer>();
+/** The form key of one secrets key: an HMAC of a label, kept per key. */
+function formKey(secretsKey: Buffer): Buffer {
+  let key = formKeys.get(secretsKey);
+  if (key === undefined) {
+    key = createHmac('sha256', secretsKey).update('console-form-token').digest();
+    formKeys.set(secretsKey, key);
   }
-  return derived.key;
+  return key;
 }
 
-/** The token of a form not tied to a session, bound to `binding` (e.g. 'login:<cookie>'). */
+const tokenUnder = (secretsKey: Buffer, binding: string): string =>
+  createHmac('sha256', formKey(secretsKey)).update(binding).digest('base64url');
+
+/** The token of a form not tied to a session, bound to `binding` (e.g. 'login:<cookie>'), under SECRETS_KEY. */
 export const boundToken = (ctx: AppContext, binding: string): string =>
-  createHmac('sha256', formKey(ctx)).update(binding).digest('base64url');
+  tokenUnder(ctx.secretsKeyring.current.key, binding);
+
+/**
+ * Whether the form's token is the one bound to `binding` under any key of the ring: a form shown by a process that
+ * still sealed with the previous SECRETS_KEY, or before the switch, is accepted through a rotation.
+ */
+export const boundTokenAccepted = (ctx: AppContext, given: unknown, binding: string): boolean =>
+  ctx.secretsKeyring.keys.some(({ key }) => tokenMatches(given, tokenUnder(key, binding)));
 
 export const hiddenToken = (token: string): string => `<input type="hidden" name="${csrfField}" value="${esc(token)}">`;
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { completeEnrolment, openEnrolment } from '../operators/enrolment.js';
 import { tokenHash } from '../operators/tokens.js';
 import { forgedTitle } from './auth.js';
-import { boundToken, csrfField, sameOrigin, tokenMatches } from './csrf.js';
+import { boundToken, boundTokenAccepted, csrfField, sameOrigin } from './csrf.js';
 import { enrolDonePage, enrolPage } from './enrol-views.js';
 import { formField } from './forms.js';
 import { sendConsolePage, sendNotice } from './layout.js';
@@ -33,7 +33,10 @@ export async function enrolRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.post<Link>('/console/enrol/:secret', { schema: { hide: true, params: secretParams } }, async (request, reply) => {
     const { secret } = request.params;
-    if (!sameOrigin(ctx, request) || !tokenMatches(formField(request, csrfField), formToken(secret))) {
+    if (
+      !sameOrigin(ctx, request) ||
+      !boundTokenAccepted(ctx, formField(request, csrfField), `enrol:${tokenHash(secret)}`)
+    ) {
       return sendNotice(reply, 403, forgedTitle, 'The form did not come from this console. Open the link again.');
     }
     const result = await completeEnrolment(ctx, secret, {

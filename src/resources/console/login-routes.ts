@@ -5,7 +5,7 @@ import { confirmSecondFactor, type SignInOutcome, signInWithPassword } from '../
 import { newToken, tokenPattern } from '../operators/tokens.js';
 import { forgedTitle } from './auth.js';
 import { clearCookie, loginFormCookie, pendingCookie, readCookie, sessionCookie, setCookie } from './cookies.js';
-import { boundToken, csrfField, sameOrigin, tokenMatches } from './csrf.js';
+import { boundToken, boundTokenAccepted, csrfField, sameOrigin, tokenMatches } from './csrf.js';
 import { formatMoment } from './format.js';
 import { formField } from './forms.js';
 import { sendConsolePage, sendNotice } from './layout.js';
@@ -76,8 +76,8 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.post('/console/login', hide, async (request, reply) => {
     const cookie = readCookie(request, loginFormCookie);
-    const expected = cookie === undefined ? undefined : boundToken(ctx, `login:${cookie}`);
-    if (!sameOrigin(ctx, request) || expected === undefined || !tokenMatches(formField(request, csrfField), expected)) {
+    const accepted = cookie !== undefined && boundTokenAccepted(ctx, formField(request, csrfField), `login:${cookie}`);
+    if (!sameOrigin(ctx, request) || !accepted) {
       return sendNotice(reply, 403, forgedTitle, forgedText);
     }
     const email = formField(request, 'email').slice(0, 254);

@@ -104,7 +104,7 @@ ${pager(path, { workspaceId }, page, rows.length > queuePageSize)}`,
     `${path}/documents/:sessionId`,
     guarded(decideAction, idParams('sessionId')),
     async (request, reply) => {
-      const document = await findKycDocument(ctx.db, ctx.secretsKey, request.params.sessionId);
+      const document = await findKycDocument(ctx.db, ctx.secretsKeyring, request.params.sessionId);
       if (!document) return reply.callNotFound();
       return sendStoredFile(reply, {
         contentType: document.contentType,

@@ -1,4 +1,5 @@
 import { open, seal } from '../../platform/sealing.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import type { Queryable } from '../../storage/db.js';
 
 // The captured identity document of a submitted attempt (migration 0035): the file the hosted page's document step
@@ -23,7 +24,7 @@ export interface KycDocument {
 /** Keeps the file in the submission's transaction: one per attempt. */
 export async function storeKycDocument(
   tx: Queryable,
-  secretsKey: Buffer,
+  secretsKeyring: SecretsKeyring,
   sessionId: string,
   contentType: string,
   content: Buffer,
@@ -32,17 +33,17 @@ export async function storeKycDocument(
   await tx.query(
     `insert into kyc_documents (session_id, content_type, content_sealed, stored_at_ms) values ($1, $2, $3, $4)
      on conflict (session_id) do nothing`,
-    [sessionId, contentType, seal(secretsKey, content.toString('base64')), nowMs],
+    [sessionId, contentType, seal(secretsKeyring, content.toString('base64')), nowMs],
   );
 }
 
 export async function findKycDocument(
   db: Queryable,
-  secretsKey: Buffer,
+  secretsKeyring: SecretsKeyring,
   sessionId: string,
 ): Promise<KycDocument | undefined> {
   const [row] = await db.query<KycDocumentRow>('select * from kyc_documents where session_id = $1', [sessionId]);
   if (!row) return undefined;
-  const content = Buffer.from(open(secretsKey, row.content_sealed), 'base64');
+  const content = Buffer.from(open(secretsKeyring, row.content_sealed), 'base64');
   return { sessionId: row.session_id, contentType: row.content_type, content };
 }

@@ -34,6 +34,10 @@ export async function requestToken(
   const valid = passwordMatches && username === workspace.username;
   await recordOutcome(ctx.db, workspace.id, valid);
   if (!valid) return { ok: false, error: 'invalid_grant', description: 'Invalid username or password' };
-  const { token, expiresInSeconds } = ctx.tokens.mint(workspace.id, workspace.credential_version, ctx.clock.nowMs());
+  const { token, expiresInSeconds } = await ctx.tokens.mint(
+    workspace.id,
+    workspace.credential_version,
+    ctx.clock.nowMs(),
+  );
   return { ok: true, token, expiresInSeconds };
 }

@@ -27,10 +27,10 @@ export async function openEnrolment(ctx: AppContext, token: string): Promise<Enr
   if (!operator) return undefined;
   let secret: string;
   if (operator.totp_secret_sealed !== null) {
-    secret = open(ctx.secretsKey, operator.totp_secret_sealed);
+    secret = open(ctx.secretsKeyring, operator.totp_secret_sealed);
   } else {
     secret = newTotpSecret();
-    await repo.setPendingTotpSecret(ctx.db, operator.id, seal(ctx.secretsKey, secret), nowMs);
+    await repo.setPendingTotpSecret(ctx.db, operator.id, seal(ctx.secretsKeyring, secret), nowMs);
   }
   return {
     operator,
@@ -71,7 +71,7 @@ export async function completeEnrolment(
     const code = input.code.replace(/\s+/g, '');
     let totpStep: number | undefined;
     if (code !== '') {
-      totpStep = acceptedStep(open(ctx.secretsKey, operator.totp_secret_sealed), code, nowMs, undefined);
+      totpStep = acceptedStep(open(ctx.secretsKeyring, operator.totp_secret_sealed), code, nowMs, undefined);
       if (totpStep === undefined) return { ok: false, problem: 'code' };
     } else if (secondFactorRequired(operator.role)) {
       return { ok: false, problem: 'code-required' };

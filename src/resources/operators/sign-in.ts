@@ -93,7 +93,7 @@ export async function confirmSecondFactor(
     return { kind: 'locked', retryAtMs: decision.retryAtMs };
   }
   const lastStep = operator.totp_last_step === null ? undefined : Number(operator.totp_last_step);
-  const step = acceptedStep(open(ctx.secretsKey, sealedSecret), code.replace(/\s+/g, ''), nowMs, lastStep);
+  const step = acceptedStep(open(ctx.secretsKeyring, sealedSecret), code.replace(/\s+/g, ''), nowMs, lastStep);
   if (step === undefined || !(await repo.takeTotpStep(ctx.db, operator.id, step))) {
     await recordAttempt(ctx.db, email, who.address, nowMs, false);
     return { kind: 'refused' };

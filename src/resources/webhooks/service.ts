@@ -68,7 +68,7 @@ export async function createEndpoint(
     workspaceId: workspace.id,
     name: body.name,
     url: body.url,
-    secretSealed: seal(ctx.secretsKey, body.secret),
+    secretSealed: seal(ctx.secretsKeyring, body.secret),
     retryPolicy: body.retryPolicy ?? 'none',
     enabledEvents: body.enabledEvents ?? null,
     nowMs,
@@ -106,7 +106,7 @@ export async function updateEndpoint(
     {
       name: body.name,
       url: body.url,
-      secretSealed: body.secret === undefined ? undefined : seal(ctx.secretsKey, body.secret),
+      secretSealed: body.secret === undefined ? undefined : seal(ctx.secretsKeyring, body.secret),
       isActive: body.isActive,
       retryPolicy: body.retryPolicy,
       enabledEvents: body.enabledEvents,

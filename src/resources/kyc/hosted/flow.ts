@@ -119,7 +119,7 @@ export async function submitDocument(ctx: AppContext, flowSecret: string, step: 
   };
   const done = await inStep(ctx, flowSecret, 'document', async (tx, s, now) => {
     await recordSubmission(tx, s.id, submission, checkRef, now);
-    await storeKycDocument(tx, ctx.secretsKey, s.id, image.mimeType, image.bytes, now);
+    await storeKycDocument(tx, ctx.secretsKeyring, s.id, image.mimeType, image.bytes, now);
     // The sector picked on the page becomes the person's profession code, as if the partner had sent it.
     if (step.sector) await recordProfession(tx, s.workspace_id, s.email, step.sector, now);
     if ((await verificationStatusOf(tx, s.account_id)) === 'PENDING')
