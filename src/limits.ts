@@ -2,6 +2,8 @@
 
 export const limits = {
   accessTokenLifetimeSeconds: 300,
+  /** While a process stops, how often it closes the keep-alive connections that went idle since the last sweep. */
+  shutdownIdleSweepMs: 100,
   /** How often a process reloads the token-signing keys: a key added or retired reaches every process within it. */
   tokenSigningKeysRefreshMs: 10_000,
   /** A new signing key verifies at once and signs only after this, by which time every process has loaded it. */

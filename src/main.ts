@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
+import { limits } from './limits.js';
 import { resolveLocalSecrets } from './platform/local-secrets.js';
 import { createLogger } from './platform/logger.js';
 import { ProvidersFileError } from './providers/providers-file.js';
@@ -32,7 +33,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close();
+    const closed = app.close();
+    // Node closes the keep-alive connections that are idle when the close begins; one whose request was still in
+    // flight goes idle afterwards and would hold the process until keepAliveTimeout (72 s). Close those as they
+    // go idle, so a stop takes as long as the slowest request (docs/deployment.md, "Health checks and shutdown").
+    const sweep = setInterval(() => app.server.closeIdleConnections(), limits.shutdownIdleSweepMs);
+    await closed;
+    clearInterval(sweep);
     ctx.providers.stop();
     await ctx.jobs.stop();
     await ctx.webhooks.stop();
