@@ -2,7 +2,7 @@
 // name is what a failing CI run prints: look it up in docs/architecture.md, "What each layer may import".
 
 /** The composition root: builds and starts the process. Nothing but itself (and tests) imports it. */
-const compositionRoot = '^src/(app|main|cluster|context)[.]ts$';
+const compositionRoot = '^src/(app|main|cluster|context|secrets-command)[.]ts$';
 /** Root files every layer may read: the typed configuration, the limits, and the context interface (types). */
 const kernelRoot = '^src/(config|limits|app-context)[.]ts$';
 /** Shared capabilities: used by several resources, never an HTTP resource themselves. */
