@@ -8,15 +8,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { writeLimitError } from './intervals.mjs';
 import { memoryTrend } from './trend.mjs';
 
-/** Waits until the soak's workspaces have nothing left to fan out or deliver and no job is due; false on timeout. */
+/**
+ * Waits until the soak's workspaces have nothing left to fan out or deliver and no job is due within a minute of the
+ * drain's start (the sandbox settles payouts and transfers 2 s after they are queued; an order's payment window ends
+ * in a day, and that job is not waited for); false on timeout.
+ */
 export async function drain(sql, workspaceIds, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
+  const horizonMs = Date.now() + 60_000;
   for (;;) {
     const [{ n }] = await sql`select
       (select count(*) from outbox_events where fanned_out_at_ms is null and workspace_id in ${sql(workspaceIds)})
       + (select count(*) from webhook_deliveries where state in ('pending', 'sending')
           and workspace_id in ${sql(workspaceIds)})
-      + (select count(*) from jobs where done_at_ms is null and run_at_ms <= ${Date.now()}) as n`;
+      + (select count(*) from jobs where done_at_ms is null and run_at_ms <= ${horizonMs}) as n`;
     if (Number(n) === 0) return { drained: true };
     if (Date.now() > deadline) return { drained: false, backlog: Number(n) };
     await sleep(250);
@@ -121,6 +126,15 @@ export function evaluate({ load, receiver, ledger, samples, options, drained, de
       ok: Object.keys(unexpected).length === 0,
       unexpected,
       writeLimitRefusals: load.totals.errors[writeLimitError] ?? 0,
+      // Where the unexpected ones came from: operation -> error -> count.
+      byOperation: Object.fromEntries(
+        Object.entries(load.totals.errorsByOp ?? {})
+          .map(([op, errors]) => [
+            op,
+            Object.fromEntries(Object.entries(errors).filter(([k]) => k !== writeLimitError)),
+          ])
+          .filter(([, errors]) => Object.keys(errors).length > 0),
+      ),
     },
     ledger: { ok: ledger.consistent === true && ledger.problems.length === 0, ...ledger },
     memory: { ok: Object.values(trends).every((t) => t.ok), trends },

@@ -42,6 +42,14 @@ class Bucket {
     this.requests = 0;
     this.latencies = new Map();
     this.errors = {};
+    /** The same errors by the operation that met them. */
+    this.errorsByOp = {};
+  }
+
+  error(op, key) {
+    this.errors[key] = (this.errors[key] ?? 0) + 1;
+    this.errorsByOp[op] ??= {};
+    this.errorsByOp[op][key] = (this.errorsByOp[op][key] ?? 0) + 1;
   }
 
   add(name, ms) {
@@ -85,18 +93,14 @@ export class Intervals {
       if (error === undefined) {
         b.add(`op:${op}`, ms);
         b.add(`kind:${kind}`, ms);
-      } else {
-        b.errors[error] = (b.errors[error] ?? 0) + 1;
-      }
+      } else b.error(op, error);
     }
   }
 
   /** A request the generator could not send on time (too many in flight): an error of the load, counted as such. */
   skipped(atMs = Date.now()) {
-    for (const b of [this.bucket(this.indexAt(atMs)), this.whole]) {
-      const key = 'not sent (too many requests in flight)';
-      b.errors[key] = (b.errors[key] ?? 0) + 1;
-    }
+    for (const b of [this.bucket(this.indexAt(atMs)), this.whole])
+      b.error('none', 'not sent (too many requests in flight)');
   }
 
   /** Closes interval `index` (its raw latencies are dropped) and returns its figures. */
@@ -104,7 +108,13 @@ export class Intervals {
     const bucket = this.bucket(index);
     this.open.delete(index);
     const seconds = this.intervalMs / 1000;
-    const figures = { index, ...split(bucket.summary(seconds)), requests: bucket.requests, errors: bucket.errors };
+    const figures = {
+      index,
+      ...split(bucket.summary(seconds)),
+      requests: bucket.requests,
+      errors: bucket.errors,
+      errorsByOp: bucket.errorsByOp,
+    };
     figures.perSecond = bucket.requests / seconds;
     this.closed[index] = figures;
     return figures;
@@ -117,6 +127,7 @@ export class Intervals {
       requests: this.whole.requests,
       perSecond: this.whole.requests / seconds,
       errors: this.whole.errors,
+      errorsByOp: this.whole.errorsByOp,
     };
   }
 }

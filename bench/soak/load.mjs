@@ -20,7 +20,7 @@ const maxInFlight = 512;
 /** Access tokens last 300 s: each workspace's is renewed well before. */
 const tokenRenewalMs = 200_000;
 
-/** mulberry32: a small seeded generator, so the same seed sends the same sequence of operations. */
+/** mulberry32: a small seeded generator, so the same seed draws the same operations in the same order. */
 function seeded(start) {
   let state = start >>> 0;
   return () => {
@@ -94,8 +94,9 @@ answerOnce(async ({ servers, workspaces, rate, durationS, intervalS, startAtMs, 
   const intervals = new Intervals(startAtMs, intervalS * 1000, count);
   const random = seeded(seed);
   let keys = 0;
+  // Keys are letters, digits, '-' and '_' (src/platform/idempotency.ts): an operation's dot would make them 400.
   const state = loadState();
-  const next = chooser(operations(state, { random, key: (op) => `${tag}-${op}-${++keys}` }), random);
+  const next = chooser(operations(state, { random, key: (op) => `${tag}-${op.replace('.', '-')}-${++keys}` }), random);
   const keeper = tokenKeeper(new Api(servers[0]), workspaces, intervals);
   await keeper.start();
 

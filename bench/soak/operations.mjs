@@ -57,7 +57,7 @@ export function loadState() {
   };
 }
 
-/** Of each hundred requests, the deposits offered to the limited workspace (which run.mjs sets to half of them). */
+/** Of each hundred requests, the deposits offered to the limited workspace (run.mjs sets its limit to a quarter). */
 export const limitedWeight = 2;
 
 const created = [201];

@@ -18,7 +18,7 @@ export const defaults = {
   rate: 100,
   /** Seconds between two samples of memory, latency, throughput and errors. */
   intervalS: 60,
-  /** Seeds the choice of each request's operation, so two runs send the same sequence. */
+  /** Seeds the choice of each request's operation, so two runs draw the same operations in the same order. */
   seed: 1,
   /** The memory trend's limit for a long run, MiB of RSS per hour (bench/soak/trend.mjs). */
   rssSlopeLimitMiBPerHour: 16,

@@ -59,9 +59,9 @@ try {
   log(`servers: ${servers.map((s) => `${s.label} pid ${s.pid} ${s.url}`).join(', ')}`);
   const count = options.durationS / options.intervalS;
   receiver = await webhookReceiver({ secret: webhookSecret });
-  // The limited workspace is offered twice its write limit: the limit's refusals, the one error allowed, are
-  // exercised at every rate.
-  const limitedWritesPerMinute = Math.max(1, Math.round((options.rate * limitedWeight * 60) / 100 / 2));
+  // The limited workspace is offered four times its write limit: the limit's refusals, the one error allowed, are
+  // exercised at every rate, in every minute's window however the run falls across them.
+  const limitedWritesPerMinute = Math.max(1, Math.round((options.rate * limitedWeight * 60) / 100 / 4));
   const setup = await prepareWorkspaces({ url: servers[0].url, adminToken, receiver, limitedWritesPerMinute });
   // The load starts a little after everything is ready, at a time every side knows, so that the load's intervals,
   // the memory samples and the deliveries' counts line up.

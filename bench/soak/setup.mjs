@@ -59,7 +59,7 @@ const credentials = (w) => ({
 
 /**
  * The soak's workspaces and webhook endpoints, created through server A. `limitedWritesPerMinute` is the limited
- * workspace's write limit (run.mjs: half of what the mix offers it).
+ * workspace's write limit (run.mjs: a quarter of what the mix offers it).
  */
 export async function prepareWorkspaces({ url, adminToken, receiver, limitedWritesPerMinute }) {
   const api = new Api(url, adminToken);
