@@ -11,7 +11,7 @@ import { openFreshStore } from '../../simulation/stores.js';
 // seed, the broken invariant and the shortest step list found.
 
 const storeName = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-const fixed = { seed: 16_000, sequences: 8, steps: 40 };
+const fixed = { seed: 16_000, sequences: 100, steps: 40 };
 
 let store: Store | undefined;
 
