@@ -1,6 +1,7 @@
 import type { Answer, Client } from './client.js';
 import {
   beneficiary,
+  cryptoSender,
   customers,
   depositAmounts,
   eurCounterparty,
@@ -51,6 +52,7 @@ async function placeOrder(
   quoteBody: Record<string, unknown>,
   orderBody: (quoteId: string) => Record<string, unknown>,
   byTransfer: boolean,
+  crypto = false,
 ): Promise<string> {
   const quote = await aQuote(a, quoteBody);
   if (!ok(quote)) return `quote ${label(quote)}`;
@@ -63,6 +65,7 @@ async function placeOrder(
     a.model.acknowledge('order', String(answer.body.orderId), {
       originAmount: json(quote.body.originAmount),
       byTransfer,
+      crypto,
     });
   }
   return label(answer);
@@ -141,6 +144,24 @@ const operations: Record<Step['op'], Operation> = {
     );
   },
 
+  cryptoOrder(a, step, index) {
+    // USDC collected on ETH, paid out in EUR by SEPA: the inbound transfer names a sending address, not an account.
+    return placeOrder(
+      a,
+      step,
+      index,
+      { originCurrency: 'USDC', destinationCurrency: 'EUR', originAmount: nth(orderAmounts, step.variant) },
+      (quoteId) => ({
+        quoteId,
+        userData: payer,
+        destinationUserData: beneficiary,
+        destinationTransferData: sepa(step.variant),
+      }),
+      true,
+      true,
+    );
+  },
+
   balanceOrder(a, step, index) {
     return placeOrder(
       a,
@@ -208,7 +229,7 @@ const operations: Record<Step['op'], Operation> = {
     const answer = await a.client.once(step, 'simulate order transfer', {
       method: 'POST',
       url: '/v1/simulate/incoming-transfer/order',
-      payload: { orderId: order.id, amount, scenario, ...eurCounterparty },
+      payload: { orderId: order.id, amount, scenario, ...(order.detail.crypto ? cryptoSender : eurCounterparty) },
     });
     return label(answer);
   },

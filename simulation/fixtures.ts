@@ -44,6 +44,8 @@ export const sepa = (n: number) => ({
   postalCode: '10115',
 });
 
+export const cryptoSender = { fromAddress: '0x52908400098527886E0F7030069857D2E4169EE7' };
+
 export const eurCounterparty = { counterparty: { name: 'Ana Silva', iban: 'PT50000201231234567890154' } };
 
 /** Customers whose verification the KYC steps move (the payer stays APPROVED). */

@@ -62,7 +62,9 @@ async function main(): Promise<number> {
     return 2;
   }
   console.log(
-    `simulating seeds ${parsed.seed} to ${parsed.seed + parsed.sequences - 1}, ${parsed.steps} steps each, on ${parsed.store}`,
+    parsed.replay
+      ? `replaying ${parsed.replay.length} steps on ${parsed.store}`
+      : `simulating seeds ${parsed.seed} to ${parsed.seed + parsed.sequences - 1}, ${parsed.steps} steps each, on ${parsed.store}`,
   );
   const store = await openStore(parsed.store);
   try {

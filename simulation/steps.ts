@@ -8,6 +8,7 @@ import type { Random } from './random.js';
 export const operations = [
   'quote',
   'railOrder',
+  'cryptoOrder',
   'balanceOrder',
   'exchange',
   'deposit',
@@ -43,6 +44,7 @@ export type Operation = (typeof operations)[number];
 const weights: Record<Operation, number> = {
   quote: 2,
   railOrder: 8,
+  cryptoOrder: 3,
   balanceOrder: 3,
   exchange: 4,
   deposit: 8,
@@ -122,6 +124,7 @@ const workerFaults: Record<Fault, number> = {
 /** Operations whose request is a keyed write: they may be retried with their key, or sent twice at once. */
 export const keyedOperations: ReadonlySet<Operation> = new Set([
   'railOrder',
+  'cryptoOrder',
   'balanceOrder',
   'exchange',
   'deposit',

@@ -68,3 +68,21 @@ it('sees a balance that is not its postings, an event of a change that never com
     ]),
   );
 });
+
+it('repeats a run from its seed: the same requests meet the same answers and faults', async () => {
+  const twice = [];
+  for (let i = 0; i < 2; i += 1) {
+    const fresh = await openFreshStore(storeName);
+    try {
+      const report = await run({ seed: 16_000, sequences: 3, steps: 40, store: fresh, shrink: false });
+      twice.push({
+        outcomes: [...report.outcomes].sort(),
+        instances: report.instancesBuilt,
+        fired: report.faultsFired,
+      });
+    } finally {
+      await fresh.close();
+    }
+  }
+  expect(twice[1]).toEqual(twice[0]);
+}, 120_000);
