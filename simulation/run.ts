@@ -1,5 +1,5 @@
 import type { Db } from '../src/storage/db.js';
-import { ledgerProblems } from './invariants.js';
+import { ledgerProblems } from './ledger-checks.js';
 import { Random } from './random.js';
 import { runSequence, type SequenceFailure } from './sequence.js';
 import { shrink } from './shrink.js';

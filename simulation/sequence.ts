@@ -1,9 +1,11 @@
+import type { Actors } from './actors.js';
 import { Client } from './client.js';
-import { type Actors, execute, runWorkers } from './execute.js';
+import { execute } from './execute.js';
 import { eurCounterparty, payer } from './fixtures.js';
 import { WorkspaceInvariants } from './invariants.js';
 import { type Kind, Model } from './model.js';
 import { describeStep, type Step } from './steps.js';
+import { runWorkers } from './workers.js';
 import type { World } from './world.js';
 
 // One sequence: a fresh partner (workspace) on the world's database, its payer approved and 5,000 EUR credited, then

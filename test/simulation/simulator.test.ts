@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ledgerProblems, WorkspaceInvariants } from '../../simulation/invariants.js';
+import { WorkspaceInvariants } from '../../simulation/invariants.js';
+import { ledgerProblems } from '../../simulation/ledger-checks.js';
 import { Model } from '../../simulation/model.js';
 import { formatReport } from '../../simulation/report.js';
 import { run, type Store } from '../../simulation/run.js';
