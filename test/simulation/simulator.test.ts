@@ -4,6 +4,7 @@ import { ledgerProblems } from '../../simulation/ledger-checks.js';
 import { Model } from '../../simulation/model.js';
 import { formatReport } from '../../simulation/report.js';
 import { run, type Store } from '../../simulation/run.js';
+import { defaultMix } from '../../simulation/steps.js';
 import { openFreshStore } from '../../simulation/stores.js';
 
 // The seeded simulator (simulation/, docs/reliability/simulator.md) over a fixed set of seeds, on the store the
@@ -75,7 +76,9 @@ it('repeats a run from its seed: the same requests meet the same answers and fau
   for (let i = 0; i < 2; i += 1) {
     const fresh = await openFreshStore(storeName);
     try {
-      const report = await run({ seed: 16_000, sequences: 3, steps: 40, store: fresh, shrink: false });
+      // On PostgreSQL the two requests of a concurrent duplicate interleave as the server schedules them: left out.
+      const mix = { ...defaultMix, duplicateRate: storeName === 'postgres' ? 0 : defaultMix.duplicateRate };
+      const report = await run({ seed: 16_000, sequences: 3, steps: 40, store: fresh, mix, shrink: false });
       twice.push({
         outcomes: [...report.outcomes].sort(),
         instances: report.instancesBuilt,
