@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
-import { WebhookDispatcher } from './events/dispatcher.js';
+import { type DispatcherOptions, WebhookDispatcher } from './events/dispatcher.js';
 import { housekeepingHandler, startHousekeeping } from './jobs/housekeeping/job.js';
 import { queuedMail } from './jobs/mail-delivery.js';
 import { defaultJobRunnerOptions, type JobHandler, JobRunner } from './jobs/runner.js';
@@ -62,6 +62,8 @@ export interface ContextOptions {
   readonly providersFile?: ProvidersFile;
   /** Job handlers beside the built-in ones: a provider's own jobs, such as queued mail's delivery (jobs/mail-delivery.ts). */
   readonly extraJobHandlers?: readonly (readonly [string, JobHandler])[];
+  /** The webhook transport and the retries' jitter, replaced by a simulation (simulation/receivers.ts). */
+  readonly webhookTransport?: Pick<DispatcherOptions, 'post' | 'random'>;
 }
 
 /**
@@ -132,6 +134,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
       batchSize: 50,
       maxInFlight: limits.webhookSendsInFlightMax,
       disableAfterMs: config.webhookDisableAfterHours * 3_600_000,
+      ...options.webhookTransport,
     }),
     rails,
     capabilities,

@@ -24,6 +24,8 @@ export interface DispatcherOptions {
   readonly resolver?: Resolver;
   /** A number in [0, 1) for the retries' jitter; Math.random unless a test fixes it. */
   readonly random?: () => number;
+  /** The transport of one attempt: postOnce unless a simulation answers for the receivers (simulation/receivers.ts). */
+  readonly post?: typeof postOnce;
 }
 
 /** The envelope's api_version, as JSON. */
@@ -214,7 +216,7 @@ export class WebhookDispatcher {
         };
         Object.assign(headers, signedHeaders(secrets, delivery.event_uid, this.clock.nowMs(), body));
       }
-      outcome = await postOnce(delivery.url, body, headers, this.options);
+      outcome = await (this.options.post ?? postOnce)(delivery.url, body, headers, this.options);
     }
     await recordAttempt(this.db, delivery, outcome, {
       nowMs: this.clock.nowMs(),

@@ -1,0 +1,13 @@
+import type { Actors, Operation } from './actors.js';
+import { lifecycleOperations } from './operations-lifecycle.js';
+import { paymentOperations } from './operations-payments.js';
+import type { Step } from './steps.js';
+
+// What each operation does: the requests of one step, its targets chosen by `pick` among what the partner knows,
+// its amounts and outcomes by `variant` (operations-payments.ts, operations-lifecycle.ts). Every operation has one.
+
+const operations: Record<Step['op'], Operation> = { ...paymentOperations, ...lifecycleOperations };
+
+export function execute(a: Actors, step: Step, index: number): Promise<string> {
+  return operations[step.op](a, step, index);
+}
