@@ -68,7 +68,7 @@ export class Client {
       [this.workspaceId],
     );
     this.credentialVersion = Number(row?.credential_version ?? 1);
-    this.renewToken();
+    await this.renewToken();
   }
 
   /**
@@ -76,14 +76,14 @@ export class Client {
    * grant: its scrypt costs tens of real milliseconds, and a sequence crosses a token's 300 s many times. The grant
    * itself is the tests' (test/api); here it would only slow every sequence down.
    */
-  private renewToken(): void {
+  private async renewToken(): Promise<void> {
     const { ctx } = this.world.instance;
-    this.token = ctx.tokens.mint(this.workspaceId, this.credentialVersion, ctx.clock.nowMs()).token;
+    this.token = (await ctx.tokens.mint(this.workspaceId, this.credentialVersion, ctx.clock.nowMs())).token;
     this.tokenMintedAtMs = ctx.clock.nowMs();
   }
 
   private async headers(key: string | undefined): Promise<Record<string, string>> {
-    if (this.world.clock.nowMs() - this.tokenMintedAtMs >= tokenRenewAfterMs) this.renewToken();
+    if (this.world.clock.nowMs() - this.tokenMintedAtMs >= tokenRenewAfterMs) await this.renewToken();
     return { authorization: `Bearer ${this.token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) };
   }
 

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import type { AppContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
+import { SecretsKeyring } from '../src/platform/secrets/keyring.js';
 import { referenceTablePrices } from '../src/providers/prices/reference-table.js';
 import { sandboxRails } from '../src/providers/rails/sandbox-rails.js';
 import type { Db } from '../src/storage/db.js';
@@ -19,7 +20,7 @@ import type { SimClock } from './sim-clock.js';
 // on the same database, as a process restarted by its supervisor would start.
 
 export const simAdminToken = 'simulation-admin-token-0123456789';
-const secretsKey = Buffer.alloc(32, 11);
+const secretsKeyring = SecretsKeyring.of(Buffer.alloc(32, 11));
 
 /**
  * Stage, with the write limit and read throttle out of the way (one partner drives thousands of requests in little
@@ -82,7 +83,7 @@ export class World {
     const logger = pino({ level: 'silent' });
     const ctx = await createContext(loadConfig(simEnv), store, {
       adminToken: simAdminToken,
-      secretsKey,
+      secretsKeyring,
       clock: this.clock,
       rails,
       prices,

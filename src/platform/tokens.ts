@@ -136,7 +136,7 @@ export class TokenService {
     }
     const signer = best ?? newest;
     if (signer === undefined)
-      throw new Error('no live token-signing key: add one with `npm run secrets -- signing-key add`');
+      throw new Error('no live token-signing key: add one with `npm run secrets -- signing-keys add`');
     return signer;
   }
 
