@@ -13,7 +13,7 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const blocks = (text: string, language: string) =>
   [...text.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1] as string);
 
-/** Every file under bench/, read: the variables it consults. */
+/** Every source file under a folder (bench/ by default; never its results), read: what it consults. */
 function benchSources(dir = join(root, 'bench')): string {
   return readdirSync(dir, { withFileTypes: true })
     .map((entry) =>
@@ -21,14 +21,44 @@ function benchSources(dir = join(root, 'bench')): string {
         ? entry.name === 'results'
           ? ''
           : benchSources(join(dir, entry.name))
-        : entry.name.endsWith('.mjs')
+        : /\.(mjs|ts)$/.test(entry.name) && !entry.name.endsWith('.test.ts')
           ? readFileSync(join(dir, entry.name), 'utf8')
           : '',
     )
     .join('\n');
 }
 
+/** Where each operator command of docs/reliability*.md is written: its options must be read there. */
+const commandSources: Record<string, string> = {
+  simulate: 'simulation',
+  soak: 'bench/soak',
+  secrets: 'src/platform/secrets',
+  bench: 'bench',
+};
+
+/** docs/reliability.md and the documents of docs/reliability/. */
+const reliabilityDocs = [
+  'docs/reliability.md',
+  ...readdirSync(join(root, 'docs/reliability')).map((name) => `docs/reliability/${name}`),
+];
+
 describe('operator documents', () => {
+  it.each(reliabilityDocs)("%s's commands name npm scripts that exist, with options those scripts read", (path) => {
+    const scripts = Object.keys(JSON.parse(read('package.json')).scripts as Record<string, string>);
+    const lines = blocks(read(path), 'sh').flatMap((block) => block.split('\n').filter(Boolean));
+    for (const line of lines) {
+      const command = line.replace(/#.*$/, '').trim();
+      const script = /npm run (\S+)/.exec(command)?.[1];
+      if (script === undefined) continue;
+      expect(scripts, line).toContain(script);
+      const sourceDir = commandSources[script];
+      expect(sourceDir, `where ${script}'s options are read`).toBeDefined();
+      const sources = benchSources(join(root, sourceDir as string));
+      for (const [, option] of command.matchAll(/\s--([a-z][a-z-]*)/g))
+        expect(sources, `--${option} in ${line}`).toContain(option);
+    }
+  });
+
   it("docs/provider-protocol.md's providers-file section loads", () => {
     const [fragment] = blocks(read('docs/provider-protocol.md'), 'json');
     const file = checkProvidersFile('docs/provider-protocol.md', JSON.parse(`{${fragment}}`));
