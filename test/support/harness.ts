@@ -22,12 +22,13 @@ import { migrate } from '../../src/storage/migrate.js';
 import { openPglite } from '../../src/storage/pglite.js';
 import { openPostgres } from '../../src/storage/postgres.js';
 import { checkAnswersAgainstDocument } from './openapi-conformance.js';
+import { testSecretsKey } from './test-secrets.js';
 
 export const adminToken = 'test-admin-token-0123456789';
 /** What a production configuration must carry beyond BROKERAGE_ENV. */
 export const productionEnv = { BROKERAGE_ENV: 'production', ADMIN_TOKEN: 'x'.repeat(20), SECRETS_KEY: 'a'.repeat(64) };
 /** The SECRETS_KEY of every test app unless a test gives its own ring. */
-export const testSecretsKeyring = SecretsKeyring.of(Buffer.alloc(32, 7));
+export const testSecretsKeyring = SecretsKeyring.of(testSecretsKey);
 
 /** The driver's bounds in tests: the defaults, as a server process would run. */
 const testPostgresBounds = {

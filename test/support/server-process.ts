@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openStore, type Store } from '../../src/storage/open-store.js';
 import { freePort } from './net.js';
+import { testSecretsKey } from './test-secrets.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -72,10 +73,13 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
 export const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 export const storeName = databaseUrl === undefined ? 'embedded store' : 'PostgreSQL';
 
-/** The store of a process: its DATA_DIR, plus the PostgreSQL server when the run has one. */
+/**
+ * The store of a process: its DATA_DIR, plus the PostgreSQL server when the run has one. Processes on that shared
+ * database share the suite's SECRETS_KEY too, as one deployment's processes must (a test may set its own).
+ */
 export const storeEnv = (dataDir: string): Record<string, string> => ({
   DATA_DIR: dataDir,
-  ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+  ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl, SECRETS_KEY: testSecretsKey.toString('hex') }),
 });
 
 /** Request limits high enough that nothing a test sends is slowed or refused. */
