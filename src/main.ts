@@ -50,6 +50,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // The start's lines (a generated secret's path, the operator token file) are out before the port answers: the
+  // logger writes in batches (platform/logger.ts), and whoever waits for /health may read them next.
+  await new Promise<void>((resolve) => logger.flush(() => resolve()));
   await app.listen({ port: config.port, host: config.host });
   ctx.jobs.start();
   await ctx.webhooks.start();
