@@ -113,16 +113,29 @@ describe.skipIf(databaseUrl === undefined)('a rolling SECRETS_KEY rotation over 
     // The last endpoint hears at least this one deposit's events.
     await depositAndSimulate(up[0] as Server, p, 5, up[1] as Server);
 
-    // Quiet: every delivery row of the workspace delivered and each arrived once; then every arrival's signatures.
+    // Quiet: every event of the workspace fanned out (the dispatcher does it after the commit, so delivery rows
+    // appear later than their events), every delivery row delivered and each arrived, and every endpoint heard;
+    // then every arrival's signatures.
+    const unfanned = () =>
+      own.db.query<{ n: bigint }>(
+        'select count(*) as n from outbox_events where workspace_id = $1 and fanned_out_at_ms is null',
+        [p.workspace.workspaceId],
+      );
     const deliveries = () =>
       own.db.query<{ state: string }>('select state from webhook_deliveries where workspace_id = $1', [
         p.workspace.workspaceId,
       ]);
     await waitFor(
-      'every delivery delivered',
+      'every event fanned out and every delivery delivered',
       async () => {
+        const [waiting] = await unfanned();
+        if (Number(waiting?.n ?? 1) > 0) return false;
         const rows = await deliveries();
-        return rows.every((r) => r.state === 'delivered') && receiver.received.length >= rows.length;
+        return (
+          rows.every((r) => r.state === 'delivered') &&
+          receiver.received.length >= rows.length &&
+          new Set(receiver.received.map((r) => r.path)).size === secrets.size
+        );
       },
       30_000,
     );
