@@ -10,6 +10,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerOnce } from '../lib/answer-once.mjs';
 import { Api } from '../lib/api.mjs';
+import { seeded } from '../lib/seeded.mjs';
 import { errorKey, Intervals } from './intervals.mjs';
 import { chooser, loadState, operations } from './operations.mjs';
 
@@ -19,18 +20,6 @@ const requestTimeoutMs = 10_000;
 const maxInFlight = 512;
 /** Access tokens last 300 s: each workspace's is renewed well before. */
 const tokenRenewalMs = 200_000;
-
-/** mulberry32: a small seeded generator, so the same seed draws the same operations in the same order. */
-function seeded(start) {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 async function send(url, token, request) {
   const started = performance.now();

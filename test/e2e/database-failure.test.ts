@@ -10,6 +10,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seeded } from '../../bench/lib/seeded.mjs';
 import {
   aPartner,
   approvePayer,
@@ -18,6 +19,7 @@ import {
   expectLedgerConsistent,
   type Partner,
 } from '../support/e2e-api.js';
+
 import { payer } from '../support/orders.js';
 import { databaseUrl, type Server, serverProcesses, sleep, unthrottled } from '../support/server-process.js';
 import { canStartPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres.js';
@@ -38,18 +40,6 @@ const errorTypes = new Set([
   'ExternalServiceError',
   'OperationError',
 ]);
-
-/** mulberry32: a small seeded generator, so a run's choices repeat from its seed. */
-function seeded(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const sepa = {
   type: 'SEPA',

@@ -12,6 +12,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seeded } from '../../bench/lib/seeded.mjs';
 import {
   aPartner,
   approvePayer,
@@ -20,6 +21,7 @@ import {
   expectLedgerConsistent,
   type Partner,
 } from '../support/e2e-api.js';
+
 import { payer, pixOrderBody } from '../support/orders.js';
 import { type ReplicatedPostgres, startReplicatedPostgres } from '../support/replicated-postgres.js';
 import { databaseUrl, type Server, serverProcesses, sleep, stop, unthrottled } from '../support/server-process.js';
@@ -29,18 +31,6 @@ const seed = Number(process.env.FAILOVER_SEED ?? 20_261_126);
 const clients = Number(process.env.FAILOVER_CLIENTS ?? 6);
 const funding = 100_000;
 const quoteBody = { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 100 };
-
-/** mulberry32: a small seeded generator, so a run's choices repeat from its seed. */
-function seeded(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const sepa = {
   type: 'SEPA',
