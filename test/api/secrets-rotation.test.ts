@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { open, seal } from '../../src/platform/sealing.js';
+import { limits } from '../../src/limits.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { open, seal, sealedKeyId } from '../../src/platform/sealing.js';
 import { runSecretsCommand } from '../../src/platform/secrets/command.js';
 import { SecretsKeyring } from '../../src/platform/secrets/keyring.js';
 import { sealedValueCounts } from '../../src/platform/secrets/reencrypt.js';
-import { bankingAccountsApi } from '../support/banking-accounts.js';
+import { achUS, bankingAccountsApi, beneficiaryUS } from '../support/banking-accounts.js';
 import { aPartner, aToken, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import { type OwnDatabase, ownDatabase } from '../support/own-database.js';
@@ -39,8 +42,14 @@ afterAll(async () => {
   await own.close();
 });
 
-const appWith = (secretsKeyring: SecretsKeyring) =>
-  buildTestApp({ clock, secretsKeyring, wrapDb: () => own.db, env: { WEBHOOK_ALLOW_INSECURE: '1' } });
+const appWith = (secretsKeyring: SecretsKeyring, logger?: ReturnType<typeof createLogger>) =>
+  buildTestApp({
+    clock,
+    secretsKeyring,
+    wrapDb: () => own.db,
+    env: { WEBHOOK_ALLOW_INSECURE: '1' },
+    ...(logger ? { logger } : {}),
+  });
 
 /** The command as an operator runs it, against the file's database; its lines and exit code. */
 async function command(keyring: SecretsKeyring, ...args: string[]) {
@@ -183,5 +192,70 @@ describe('token-signing key rotation', () => {
       expect(refused.json()).toMatchObject({ error: 'AuthorizationError' });
       expect((await read(t, fresh)).statusCode).toBe(200);
     }
+  });
+});
+
+describe('a process started with a SECRETS_KEY that did not seal the stored secrets', () => {
+  // README: every process of one deployment shares SECRETS_KEY. One that does not (a mistyped key, a rotation step
+  // skipped) must not write anything under its own key that the others cannot read, nor lose a delivery: it answers
+  // the writes that need a stored secret 503 OperationError, logs the key id it could not open, and leaves the
+  // delivery to the processes that hold the key.
+  it('answers 503, names the key in its log, and a process with the key delivers what it could not sign', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const keyed = await appWith(rings.onlyB);
+    const stranger = await appWith(SecretsKeyring.of(Buffer.alloc(32, 0xd4)), createLogger('info', sink));
+    const p = await aPartner(keyed.app);
+    const secret = 'sealed under the deployment key';
+    await registerEndpoint(keyed, p, secret);
+    const accounts = { keyed: bankingAccountsApi(() => keyed.app), stranger: bankingAccountsApi(() => stranger.app) };
+    await accounts.keyed.usAccount(p);
+    const [fingerprintKey] = await own.db.query<{ value: string }>(
+      "select value from server_keys where name = 'banking_account_fingerprint_key'",
+    );
+    const sealedUnder = sealedKeyId(fingerprintKey?.value as string);
+    expect(sealedUnder).toBe(rings.onlyB.current.id);
+
+    const refused = await accounts.stranger.post(p, {
+      currency: 'USD',
+      destinationTransferData: achUS,
+      destinationUserData: beneficiaryUS,
+      customerEmail: 'dora@example.com',
+    });
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json()).toMatchObject({ error: 'OperationError' });
+    const logged = (message: string) =>
+      lines.filter((l) => l.level === 50 && JSON.stringify(l.err ?? {}).includes(`sealed under key ${sealedUnder}`))
+        .length > 0 && lines.some((l) => l.msg === message);
+    expect(logged('unexpected failure'), JSON.stringify(lines)).toBe(true);
+    const [stored] = await own.db.query<{ n: bigint }>(
+      'select count(*) as n from banking_accounts where workspace_id = $1',
+      [p.credentials.workspaceId],
+    );
+    expect(Number(stored?.n)).toBe(1);
+
+    // An event: the stranger's dispatcher claims its delivery but cannot open the secret to sign it, so sends
+    // nothing; once the claim's lease runs out, a process holding the key delivers it, signed.
+    events += 1;
+    const eventId = `stranger-${events}`;
+    await own.db.query(
+      `insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms)
+       values ($1, 'balance_updated', $2, '{"currency":"EUR","available":1}'::jsonb, $3)`,
+      [p.credentials.workspaceId, eventId, clock.nowMs()],
+    );
+    lines.length = 0;
+    await stranger.ctx.webhooks.runDue();
+    expect(receiver.received.find((r) => r.body.id === eventId)).toBeUndefined();
+    expect(logged('webhook attempt failed'), JSON.stringify(lines)).toBe(true);
+    clock.advance(limits.webhookLeaseMs + 1);
+    await keyed.ctx.webhooks.runDue();
+    const arrival = receiver.received.find((r) => r.body.id === eventId);
+    expect(arrival, `${eventId} delivered by the process with the key`).toBeDefined();
+    expect(verifiesBoth(arrival as NonNullable<typeof arrival>, secret, clock.nowMs())).toBe(true);
   });
 });

@@ -101,6 +101,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.providersFile ? { providersFile: options.providersFile } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.extraJobHandlers ? { extraJobHandlers: options.extraJobHandlers } : {}),
+    // One logger for requests, jobs and webhook dispatch, as main.ts builds them.
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   // TEST_LOG_LEVEL=error npm test shows the server's own log lines when a test needs explaining.
   const testLogLevel = process.env.TEST_LOG_LEVEL;
