@@ -134,9 +134,11 @@ export function sampleRss(pids) {
 
 /**
  * Runs `node <script>` as a measuring child (a load generator, a SQL ceiling) with an IPC channel: it gets `spec`
- * as its first message and answers with one result message.
+ * as its first message and answers with one result message. A child that talks while it runs (the soak's load, told
+ * where to send during a rolling restart) is given `talk`: `onStart(child)` once spawned, so that the parent can
+ * send it messages, and `onNote(message)` for each message it sends with a `note` field, which is not its result.
  */
-export function runChild(script, spec, env = {}) {
+export function runChild(script, spec, env = {}, talk = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script], {
       cwd: root,
@@ -144,9 +146,11 @@ export function runChild(script, spec, env = {}) {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     started.add(child);
+    talk.onStart?.(child);
     let result;
     child.on('message', (message) => {
-      result = message;
+      if (talk.onNote && message?.note !== undefined) talk.onNote(message);
+      else result = message;
     });
     child.once('error', reject);
     child.once('exit', (code) => {

@@ -79,7 +79,7 @@ const total = (counts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
  * The verdict: each check with its figures and `ok`, and `passed` when all hold. `setupDeposits` is the funding
  * deposit made before the load (received, in the main workspace).
  */
-export function evaluate({ load, receiver, ledger, samples, options, drained, deliveries, resources, jobs }) {
+export function evaluate({ load, receiver, ledger, samples, options, drained, rotation, deliveries, resources, jobs }) {
   const unexpected = Object.fromEntries(Object.entries(load.totals.errors).filter(([key]) => key !== writeLimitError));
   if (receiver.badSignatures > 0) unexpected['webhook delivery with a bad signature'] = receiver.badSignatures;
   const trends = {};
@@ -90,6 +90,8 @@ export function evaluate({ load, receiver, ledger, samples, options, drained, de
         durationS: options.durationS,
         slopeLimitMiBPerHour: options.rssSlopeLimitMiBPerHour,
         noiseMiB: options.rssNoiseMiB,
+        // Restarted processes warm up again: their trend is read from the first sample after the rotation.
+        fromS: rotation?.endS ?? 0,
       },
     );
   }
@@ -141,6 +143,10 @@ export function evaluate({ load, receiver, ledger, samples, options, drained, de
     webhooks: { ok: webhookProblems.length === 0, problems: webhookProblems, deliveries, receiver },
     resources: { ok: resourceProblems.length === 0, problems: resourceProblems, states: resources },
     jobs: { ok: total(jobs) === 0, failedAttemptsByKind: jobs },
+    // The rotation's own end state; that it broke nothing is what the other checks say.
+    ...(rotation
+      ? { rotation: { ok: rotation.allUnderNewKey, status: rotation.status.at(-1), endS: rotation.endS } }
+      : {}),
   };
   return { checks, passed: Object.values(checks).every((c) => c.ok) };
 }

@@ -42,13 +42,61 @@ async function send(url, token, request) {
   }
 }
 
+/**
+ * The load balancer's part: requests round robin over the servers in service. The orchestrator takes one out of
+ * service (`{ route: { index, url: null } }`, during a rolling restart: ./rotation.mjs) and is told
+ * (`{ note: 'drained', index }`) once that server has no request of the load in flight; it puts it back with its new
+ * address (`{ route: { index, url } }`).
+ */
+function balancer(urls) {
+  const servers = urls.map((url, index) => ({ index, url, inService: true, inFlight: new Set() }));
+  const waiting = new Map();
+  const drainedIfIdle = (server) => {
+    if (!server.inService && server.inFlight.size === 0 && waiting.has(server.index)) {
+      waiting.delete(server.index);
+      process.send({ note: 'drained', index: server.index });
+    }
+  };
+  process.on('message', (message) => {
+    const { index, url } = message?.route ?? {};
+    const server = servers[index];
+    if (server === undefined) return;
+    if (url === null) {
+      server.inService = false;
+      waiting.set(index, true);
+      drainedIfIdle(server);
+    } else {
+      server.url = url;
+      server.inService = true;
+    }
+  });
+  const inService = () => servers.filter((s) => s.inService);
+  return {
+    /** The server of the `n`th request among those in service. */
+    pick: (n) => {
+      const live = inService();
+      return live[n % live.length];
+    },
+    /** An address in service, for token renewals. */
+    any: () => inService()[0].url,
+    /** Counts `answer` in flight to `server` until it settles. */
+    track(server, answer) {
+      server.inFlight.add(answer);
+      return answer.finally(() => {
+        server.inFlight.delete(answer);
+        drainedIfIdle(server);
+      });
+    },
+  };
+}
+
 /** Tokens per workspace, renewed in the background; a renewal that fails is an error of kind `token`. */
 function tokenKeeper(api, workspaces, intervals) {
   const tokens = {};
   const renew = async (name) => {
     const started = performance.now();
     try {
-      tokens[name] = await api.token(workspaces[name]);
+      tokens[name] = await api().token(workspaces[name]);
       intervals.record({ op: 'oauth.token', kind: 'token', ms: performance.now() - started });
     } catch (error) {
       intervals.record({ op: 'oauth.token', kind: 'token', ms: 0, error: `token renewal failed (${error.message})` });
@@ -86,15 +134,16 @@ answerOnce(async ({ servers, workspaces, rate, durationS, intervalS, startAtMs, 
   // Keys are letters, digits, '-' and '_' (src/platform/idempotency.ts): an operation's dot would make them 400.
   const state = loadState();
   const next = chooser(operations(state, { random, key: (op) => `${tag}-${op.replace('.', '-')}-${++keys}` }), random);
-  const keeper = tokenKeeper(new Api(servers[0]), workspaces, intervals);
+  const route = balancer(servers);
+  const keeper = tokenKeeper(() => new Api(route.any()), workspaces, intervals);
   await keeper.start();
 
   const inFlight = new Set();
   let sent = 0;
   const launch = () => {
     const { op, kind, workspace = 'main', request } = next();
-    const url = servers[sent % servers.length];
-    const p = send(url, keeper.tokens[workspace], request).then((answer) => {
+    const target = route.pick(sent);
+    const p = route.track(target, send(target.url, keeper.tokens[workspace], request)).then((answer) => {
       let error = request.expect.includes(answer.status) ? undefined : errorKey(answer);
       if (error === undefined) {
         try {

@@ -7,6 +7,7 @@ export interface SoakOptions {
   rssSlopeLimitMiBPerHour: number;
   rssNoiseMiB: number;
   outDir: string | undefined;
+  rotateSecrets: boolean;
 }
 export const defaults: SoakOptions;
 export const usage: string;

@@ -26,7 +26,12 @@ export const defaults = {
   rssNoiseMiB: 8,
   /** Where the JSON and the SVG go; unset: bench/results/ (a run under 10 minutes: a .tmp folder there). */
   outDir: undefined,
+  /** A rolling rotation of SECRETS_KEY during the load, starting at a tenth of the run (./rotation.mjs). */
+  rotateSecrets: false,
 };
+
+/** Options without a value. */
+const switches = { '--rotate-secrets': 'rotateSecrets' };
 
 const flags = {
   '--duration': ['durationS', seconds],
@@ -39,7 +44,7 @@ const flags = {
 };
 
 export const usage = `npm run soak -- [--duration 1h] [--rate 100] [--interval 1m] [--seed 1]
-  [--rss-slope-limit 16] [--rss-noise 8] [--out DIR]`;
+  [--rss-slope-limit 16] [--rss-noise 8] [--out DIR] [--rotate-secrets]`;
 
 /** Parses `--name value` and `--name=value` pairs over the defaults; throws on anything else. */
 export function parseOptions(argv) {
@@ -47,6 +52,10 @@ export function parseOptions(argv) {
   for (let i = 0; i < argv.length; i++) {
     const at = argv[i].indexOf('=');
     const [name, inline] = at < 0 ? [argv[i], undefined] : [argv[i].slice(0, at), argv[i].slice(at + 1)];
+    if (switches[name] !== undefined && inline === undefined) {
+      options[switches[name]] = true;
+      continue;
+    }
     const flag = flags[name];
     if (!flag) throw new Error(`unknown option ${argv[i]}\n${usage}`);
     const raw = inline ?? argv[++i];

@@ -9,7 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { Api } from '../lib/api.mjs';
 import { settings } from '../lib/config.mjs';
 import { postgresJs } from '../lib/postgres-js.mjs';
 import { killStarted, removeTempDirs, root, runChild, stopProcess } from '../lib/processes.mjs';
@@ -18,6 +20,7 @@ import { limitedWeight } from './operations.mjs';
 import { parseOptions } from './options.mjs';
 import { webhookReceiver } from './receiver.mjs';
 import { printSummary } from './report.mjs';
+import { rotateSecrets } from './rotation.mjs';
 import { sampleAtBoundaries } from './sampler.mjs';
 import { prepareWorkspaces, startServers, webhookSecret } from './setup.mjs';
 import { soakSvg } from './svg.mjs';
@@ -56,6 +59,7 @@ try {
   const started = await startServers({ databaseUrl, logDir });
   servers = started.servers;
   const { adminToken } = started;
+  const firstPids = Object.fromEntries(servers.map((s) => [s.label, s.pid]));
   log(`servers: ${servers.map((s) => `${s.label} pid ${s.pid} ${s.url}`).join(', ')}`);
   const count = options.durationS / options.intervalS;
   receiver = await webhookReceiver({ secret: webhookSecret });
@@ -69,23 +73,69 @@ try {
   receiver.align({ startAtMs, intervalMs: options.intervalS * 1000, count });
 
   const sampling = sampleAtBoundaries({ servers, sql, startAtMs, intervalS: options.intervalS, count, log });
-  const load = await runChild(loadScript, {
-    servers: servers.map((s) => s.url),
-    workspaces: setup.workspaces,
-    rate: options.rate,
-    durationS: options.durationS,
-    intervalS: options.intervalS,
-    startAtMs,
-    seed: options.seed,
-    tag: `soak-${randomBytes(4).toString('hex')}`,
-  });
+  // The load generator plays the load balancer: during a rolling rotation it is told which servers are in service.
+  let loadChild;
+  const drained = new Map();
+  const loading = runChild(
+    loadScript,
+    {
+      servers: servers.map((s) => s.url),
+      workspaces: setup.workspaces,
+      rate: options.rate,
+      durationS: options.durationS,
+      intervalS: options.intervalS,
+      startAtMs,
+      seed: options.seed,
+      tag: `soak-${randomBytes(4).toString('hex')}`,
+    },
+    {},
+    {
+      onStart: (child) => {
+        loadChild = child;
+      },
+      onNote: (note) => drained.get(note.index)?.(),
+    },
+  );
+  const rotation = options.rotateSecrets
+    ? (async () => {
+        await sleep(Math.max(0, startAtMs + (options.durationS * 1000) / 10 - Date.now()));
+        return rotateSecrets({
+          servers,
+          start: started.start,
+          // A load that has ended (a run too short for the rotation) has nothing in flight and takes no routes.
+          withdraw: (index) =>
+            new Promise((resolve) => {
+              if (!loadChild?.connected) return resolve();
+              drained.set(index, resolve);
+              loadChild.send({ route: { index, url: null } });
+            }),
+          restore: (index, url) => {
+            if (loadChild?.connected) loadChild.send({ route: { index, url } });
+          },
+          databaseUrl,
+          keyA: started.secretsKey,
+          startAtMs,
+          log,
+        });
+      })()
+    : undefined;
+  // A rotation that fails is reported once the load is done (awaited below), not as an unhandled rejection before.
+  rotation?.catch(() => {});
+  // A load that ends while a server is being withdrawn has nothing left in flight to it.
+  const releaseWithdrawals = () => {
+    for (const resolve of drained.values()) resolve();
+  };
+  loading.then(releaseWithdrawals, releaseWithdrawals);
+  const load = await loading;
+  const rotated = await rotation;
   const samples = await sampling;
 
   log('load done; draining (fan-out, deliveries, due jobs)');
   const drainStarted = Date.now();
   const ids = [setup.workspaces.main.workspaceId, setup.workspaces.limited.workspaceId];
-  const drained = { ...(await drain(sql, ids)), seconds: (Date.now() - drainStarted) / 1000 };
-  const ledger = await setup.api.call(adminToken, 'GET', '/admin/v1/ledger/verification');
+  const drainedAtEnd = { ...(await drain(sql, ids)), seconds: (Date.now() - drainStarted) / 1000 };
+  // Through server A as it is now: a rotation replaced the process (and its address) the set-up went through.
+  const ledger = await new Api(servers[0].url, adminToken).call(adminToken, 'GET', '/admin/v1/ledger/verification');
   const lag = await webhookLag(sql, {
     workspaceId: setup.workspaces.main.workspaceId,
     startAtMs,
@@ -97,7 +147,8 @@ try {
     ledger,
     samples,
     options,
-    drained,
+    drained: drainedAtEnd,
+    rotation: rotated,
     deliveries: await deliveryStates(sql, setup.endpointIds),
     resources: await resourceStates(sql, { main: ids[0], limited: ids[1] }),
     jobs: await failedJobs(sql, startAtMs),
@@ -111,7 +162,8 @@ try {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryBytes: totalmem(), node: process.version },
     git: gitDescribe(),
     postgres: await postgresFacts(sql),
-    processes: servers.map((s) => ({ label: s.label, pid: s.pid })),
+    processes: servers.map((s) => ({ label: s.label, firstPid: firstPids[s.label], lastPid: s.pid })),
+    rotation: rotated,
     limitedWritesPerMinute,
     load: { offered: load.offered, sent: load.sent, created: load.created, paid: load.paid, replays: load.replays },
     totals: load.totals,

@@ -18,7 +18,9 @@ function heapOf(file) {
 
 /** Samples `servers` at each boundary until the last, then resolves with every sample. */
 export function sampleAtBoundaries({ servers, sql, startAtMs, intervalS, count, log }) {
-  const cpuBefore = new Map(servers.map((s) => [s.label, processCpuMs(s.pid)]));
+  // CPU used so far, per label, of the process that had the label then: a process restarted under the same label
+  // (a rolling rotation, ./rotation.mjs) starts again from zero.
+  const cpuBefore = new Map(servers.map((s) => [s.label, { pid: s.pid, ms: processCpuMs(s.pid) }]));
   let previousAtMs = startAtMs;
   const samples = [];
   const take = async (index) => {
@@ -26,16 +28,19 @@ export function sampleAtBoundaries({ servers, sql, startAtMs, intervalS, count, 
     const processes = {};
     for (const s of servers) {
       const cpuMs = processCpuMs(s.pid);
+      const before = cpuBefore.get(s.label);
+      const cpuBeforeMs = before?.pid === s.pid ? before.ms : 0;
       const heap = heapOf(s.heapFile);
       processes[s.label] = {
+        pid: s.pid,
         rssBytes: rssOf(s.pid) ?? null,
         heapUsedBytes: heap?.heapUsed ?? null,
         heapTotalBytes: heap?.heapTotal ?? null,
         externalBytes: heap?.external ?? null,
         // Of one core, over the interval that ends here.
-        cpuPercent: index === 0 ? null : ((cpuMs - cpuBefore.get(s.label)) / Math.max(1, atMs - previousAtMs)) * 100,
+        cpuPercent: index === 0 ? null : ((cpuMs - cpuBeforeMs) / Math.max(1, atMs - previousAtMs)) * 100,
       };
-      cpuBefore.set(s.label, cpuMs);
+      cpuBefore.set(s.label, { pid: s.pid, ms: cpuMs });
     }
     previousAtMs = atMs;
     const [{ bytes }] = await sql`select pg_database_size(current_database())::text as bytes`;

@@ -18,35 +18,41 @@ export const webhookSecret = 'soak-webhook-secret-0123456789';
 
 const probe = pathToFileURL(fileURLToPath(new URL('./heap-probe.mjs', import.meta.url))).href;
 
-/** Two servers, A and B, on `databaseUrl`: [{ label, url, pid, heapFile, ... }] and the operator token. */
+/**
+ * Two servers, A and B, on `databaseUrl`: [{ label, url, pid, heapFile, ... }], the operator token, the secrets key
+ * they share (hex), and `start(label, secrets)`, which starts one more process of the deployment with other
+ * SECRETS_KEY and SECRETS_DECRYPT_KEYS, to replace the process of that label (a rolling rotation, ./rotation.mjs).
+ */
 export async function startServers({ databaseUrl, logDir }) {
   const adminToken = randomBytes(24).toString('hex');
   const secretsKey = randomBytes(32).toString('hex');
   const probeDir = tempDir('soak-heap');
   const nodeOptions = [`--import=${probe}`, settings.serverNodeOptions].filter(Boolean).join(' ');
-  const servers = await Promise.all(
-    ['A', 'B'].map(async (label) => {
-      const heapFile = join(probeDir, `${label}.json`);
-      const proc = await startHttpProcess({
-        name: `soak-${label}`,
-        script: settings.serverScript,
-        env: {
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: tempDir(`soak-${label}`),
-          ADMIN_TOKEN: adminToken,
-          SECRETS_KEY: secretsKey,
-          WEBHOOK_ALLOW_INSECURE: '1',
-          LOG_LEVEL: 'warn',
-          NODE_OPTIONS: nodeOptions,
-          SOAK_HEAP_FILE: heapFile,
-        },
-        healthPath: '/health',
-        logDir,
-      });
-      return { ...proc, label, heapFile };
-    }),
-  );
-  return { servers, adminToken };
+  let starts = 0;
+  const start = async (label, secrets) => {
+    const heapFile = join(probeDir, `${label}.json`);
+    starts += 1;
+    const proc = await startHttpProcess({
+      // Each start logs to a file of its own: a restarted process's lines do not overwrite the first one's.
+      name: starts <= 2 ? `soak-${label}` : `soak-${label}-${starts}`,
+      script: settings.serverScript,
+      env: {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: tempDir(`soak-${label}`),
+        ADMIN_TOKEN: adminToken,
+        ...secrets,
+        WEBHOOK_ALLOW_INSECURE: '1',
+        LOG_LEVEL: 'warn',
+        NODE_OPTIONS: nodeOptions,
+        SOAK_HEAP_FILE: heapFile,
+      },
+      healthPath: '/health',
+      logDir,
+    });
+    return { ...proc, label, heapFile };
+  };
+  const servers = await Promise.all(['A', 'B'].map((label) => start(label, { SECRETS_KEY: secretsKey })));
+  return { servers, adminToken, secretsKey, start };
 }
 
 /** Only what POST /oauth/token needs, to hand to the load generator over IPC. */
@@ -86,7 +92,6 @@ export async function prepareWorkspaces({ url, adminToken, receiver, limitedWrit
   });
   await api.approvePayer(limited);
   return {
-    api,
     workspaces: { main: credentials(main), limited: credentials(limited) },
     endpointIds: Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.id])),
   };

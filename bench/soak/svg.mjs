@@ -44,9 +44,15 @@ function pathOf(points, x, y) {
 }
 
 /** One panel at vertical offset `top`: its grid, axes, series and legend. */
-function panel({ top, title, unit, series, scale, durationS, trends = [] }) {
+function panel({ top, title, unit, series, scale, durationS, trends = [], band }) {
   const x = (atS) => plot.left + (atS / durationS) * (plot.right - plot.left);
   const y = (v) => plot.bottom - scale.fraction(v) * (plot.bottom - plot.top);
+  // A span of the run to pick out behind the series (a rolling rotation of SECRETS_KEY), with its name at the top.
+  const shaded = band
+    ? `<rect x="${c(x(band.fromS))}" y="${plot.top}" width="${c(Math.max(1, x(band.toS) - x(band.fromS)))}"` +
+      ` height="${plot.bottom - plot.top}" fill="#fdf0d5"><title>${esc(band.name)}</title></rect>` +
+      `<text x="${c(x(band.fromS) + 4)}" y="${plot.top + 12}">${esc(band.name)}</text>`
+    : '';
   const grids = scale.ticks.map(
     (t) =>
       `<line x1="${plot.left}" y1="${c(y(t.value))}" x2="${plot.right}" y2="${c(y(t.value))}" stroke="${grid}"/>` +
@@ -79,6 +85,7 @@ function panel({ top, title, unit, series, scale, durationS, trends = [] }) {
     `<g class="panel" transform="translate(0 ${top})">`,
     `<text x="${plot.left}" y="18" font-weight="bold">${esc(title)}</text>`,
     `<text x="${plot.left - 6}" y="18" text-anchor="end">${esc(unit)}</text>`,
+    shaded,
     ...grids,
     `<line x1="${plot.left}" y1="${plot.bottom}" x2="${plot.right}" y2="${plot.bottom}" stroke="${ink}"/>`,
     ...times,
@@ -108,6 +115,10 @@ const f1 = (v) => (v === null || v === undefined ? '-' : Number(v).toFixed(1));
 export function soakSvg(results) {
   const { options, intervals, samples, webhooks, checks, passed } = results;
   const durationS = options.durationS;
+  const rotation = results.rotation;
+  const band = rotation
+    ? { fromS: rotation.timeline[0]?.atS ?? 0, toS: rotation.endS ?? 0, name: 'SECRETS_KEY rotation' }
+    : undefined;
   const end = (i) => (i + 1) * options.intervalS;
   // Token renewals (every 200 s) are in the JSON; as a line they would be a few dots.
   const kinds = [...new Set(intervals.flatMap((iv) => Object.keys(iv.byKind)))].filter((k) => k !== 'token').sort();
@@ -169,7 +180,10 @@ export function soakSvg(results) {
         .join(', ')})`;
   const summary =
     `Soak of ${durationS / 60} min at ${options.rate} requests/s on two server processes: ${verdict}. ` +
-    `Memory: ${slopes}. Errors other than the write limit: ${Object.keys(checks.errors.unexpected).length === 0 ? 'none' : JSON.stringify(checks.errors.unexpected)}.`;
+    `Memory: ${slopes}. Errors other than the write limit: ${Object.keys(checks.errors.unexpected).length === 0 ? 'none' : JSON.stringify(checks.errors.unexpected)}.` +
+    (rotation
+      ? ` A rolling rotation of SECRETS_KEY from ${f1(band.fromS)} s to ${f1(band.toS)} s: ${rotation.status.at(-1)}.`
+      : '');
   const height = header + 3 * panelHeight;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"` +
@@ -190,6 +204,7 @@ export function soakSvg(results) {
       series: latency,
       scale: logScale(valuesOf(latency)),
       durationS,
+      band,
     }),
     panel({
       top: header + panelHeight,
@@ -199,6 +214,7 @@ export function soakSvg(results) {
       scale: lineScale(valuesOf(memory)),
       durationS,
       trends,
+      band,
     }),
     panel({
       top: header + 2 * panelHeight,
@@ -207,6 +223,7 @@ export function soakSvg(results) {
       series: flow,
       scale: lineScale(valuesOf(flow)),
       durationS,
+      band,
     }),
     '</svg>',
   ].join('\n');

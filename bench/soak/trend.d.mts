@@ -19,5 +19,5 @@ export interface Trend {
 }
 export function memoryTrend(
   samples: readonly { atS: number; rssBytes: number | null }[],
-  limits: { durationS: number; slopeLimitMiBPerHour: number; noiseMiB: number },
+  limits: { durationS: number; slopeLimitMiBPerHour: number; noiseMiB: number; fromS?: number },
 ): Trend;

@@ -28,10 +28,12 @@ export function fitLine(points) {
 
 /**
  * The trend of one process: `samples` are {atS, rssBytes} (atS from the start of the load), `durationS` the run's
- * length. The window is the samples at or after half the run; the line is fitted in MiB against hours.
+ * length. The window is the samples at or after half the run, and after `fromS` when given (a process restarted
+ * during the run, by a rolling rotation, warms up again from its restart); the line is fitted in MiB against hours.
  */
-export function memoryTrend(samples, { durationS, slopeLimitMiBPerHour, noiseMiB }) {
-  const window = samples.filter((s) => s.atS >= durationS / 2 && typeof s.rssBytes === 'number');
+export function memoryTrend(samples, { durationS, slopeLimitMiBPerHour, noiseMiB, fromS = 0 }) {
+  const startS = Math.max(durationS / 2, fromS);
+  const window = samples.filter((s) => s.atS >= startS && typeof s.rssBytes === 'number');
   const line = fitLine(window.map((s) => ({ x: s.atS / 3600, y: s.rssBytes / MiB })));
   if (line === null) {
     return { ok: false, points: window.length, reason: 'fewer than two samples in the second half' };
