@@ -75,8 +75,8 @@ async function registerEndpoint(t: TestApp, p: Partner, secret: string): Promise
 }
 
 let events = 0;
-/** Commits an event, has `t`'s dispatcher deliver it, and checks both signatures of what arrived. */
-async function deliverSigned(t: TestApp, p: Partner, secret: string): Promise<void> {
+/** Commits an event of the partner's workspace, as a change would; answers its id. */
+async function commitEvent(p: Partner): Promise<string> {
   events += 1;
   const eventId = `rotation-${events}`;
   await own.db.query(
@@ -84,6 +84,12 @@ async function deliverSigned(t: TestApp, p: Partner, secret: string): Promise<vo
      values ($1, 'balance_updated', $2, '{"currency":"EUR","available":1}'::jsonb, $3)`,
     [p.credentials.workspaceId, eventId, clock.nowMs()],
   );
+  return eventId;
+}
+
+/** Commits an event, has `t`'s dispatcher deliver it, and checks both signatures of what arrived. */
+async function deliverSigned(t: TestApp, p: Partner, secret: string): Promise<void> {
+  const eventId = await commitEvent(p);
   await t.ctx.webhooks.runDue();
   const arrival = receiver.received.find((r) => r.body.id === eventId);
   expect(arrival, `${eventId} delivered`).toBeDefined();
@@ -241,13 +247,7 @@ describe('a process started with a SECRETS_KEY that did not seal the stored secr
 
     // An event: the stranger's dispatcher claims its delivery but cannot open the secret to sign it, so sends
     // nothing; once the claim's lease runs out, a process holding the key delivers it, signed.
-    events += 1;
-    const eventId = `stranger-${events}`;
-    await own.db.query(
-      `insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms)
-       values ($1, 'balance_updated', $2, '{"currency":"EUR","available":1}'::jsonb, $3)`,
-      [p.credentials.workspaceId, eventId, clock.nowMs()],
-    );
+    const eventId = await commitEvent(p);
     lines.length = 0;
     await stranger.ctx.webhooks.runDue();
     expect(receiver.received.find((r) => r.body.id === eventId)).toBeUndefined();
