@@ -95,6 +95,24 @@ const screeningSubjects = [
   },
 ] as const;
 
+/** The payer's choice on the payment page: a bank that approves or declines, cancel, a mistyped IBAN, or a look. */
+async function pay(a: Actors, step: Step | undefined, token: string, variant: number): Promise<string> {
+  const path = `/pay/${token}`;
+  const choice = nth(['approve', 'approve', 'decline', 'cancel', 'invalid', 'view'], variant);
+  if (choice === 'view') return `view ${(await page(a, step, 'GET', path)).status}`;
+  const fields =
+    choice === 'cancel'
+      ? { action: 'cancel' }
+      : {
+          bank: choice === 'decline' ? sandboxBanks.declines.id : sandboxBanks.approves.id,
+          payerName: 'Ana Silva',
+          payerAccount: choice === 'invalid' ? 'PT50000201231234567890155' : eurCounterparty.counterparty.iban,
+          // Read only for an open-amount deposit, whose payer types it.
+          amount: nth(['42', '10.5', '100'], variant >>> 3),
+        };
+  return `${choice} ${label(await page(a, step, 'POST', path, urlEncoded(fields)))}`;
+}
+
 /** The hosted verification's steps after the link, as far as the step's variant walks them. */
 async function walkVerification(a: Actors, kycUrl: string, variant: number): Promise<string> {
   const walk = variant % 6;
@@ -139,29 +157,20 @@ export const hostedOperations = {
       payload: { language: nth(['en', 'de', 'pt-BR', 'es'], step.variant >>> 1) },
     });
     const token = ok(answer) ? String(answer.body.webForm).split('/pay/')[1] : undefined;
-    if (token !== undefined) partnerOf(a.model).webForms.push({ entityId: target.id, token });
-    return label(answer);
+    if (token === undefined) return label(answer);
+    partnerOf(a.model).webForms.push({ entityId: target.id, token });
+    // Two times in three the payer acts at once, as a redirected payer does: the page, then its choice.
+    if ((step.variant >>> 3) % 3 === 0) return label(answer);
+    await page(a, undefined, 'GET', `/pay/${token}`);
+    return `${label(answer)}, ${await pay(a, undefined, token, step.variant >>> 5)}`;
   },
 
   async payByBank(a, step) {
+    // One of the two newest forms: an older one is mostly superseded or expired (410), which a few picks still meet.
     const forms = partnerOf(a.model).webForms;
     if (forms.length === 0) return 'no web form';
-    const form = nth(forms, step.pick);
-    const path = `/pay/${form.token}`;
-    const choice = nth(['approve', 'approve', 'decline', 'cancel', 'invalid', 'view'], step.variant);
-    if (choice === 'view') return `view ${(await page(a, step, 'GET', path)).status}`;
-    const fields =
-      choice === 'cancel'
-        ? { action: 'cancel' }
-        : {
-            bank: choice === 'decline' ? sandboxBanks.declines.id : sandboxBanks.approves.id,
-            payerName: 'Ana Silva',
-            payerAccount: choice === 'invalid' ? 'PT50000201231234567890155' : eurCounterparty.counterparty.iban,
-            // Read only for an open-amount deposit, whose payer types it.
-            amount: nth(['42', '10.5', '100'], step.variant >>> 3),
-          };
-    const answer = await page(a, step, 'POST', path, urlEncoded(fields));
-    return `${choice} ${label(answer)}`;
+    const form = forms[forms.length - 1 - (step.pick % Math.min(forms.length, step.pick % 5 === 0 ? 4 : 2))];
+    return pay(a, step, String(form?.token), step.variant);
   },
 
   async openBankingStatus(a, step) {
@@ -199,6 +208,10 @@ export const hostedOperations = {
 
   async hostedKyc(a, step) {
     const userEmail = nth(customers, step.pick);
+    // Half the time the profile is completed first (as kycData does), so that a link is offered.
+    if ((step.variant >>> 4) % 2 === 0) {
+      await a.client.plain({ method: 'POST', url: '/v1/kyc/data', payload: { userEmail, ...fullProfile } });
+    }
     const answer = await a.client.once(step, 'POST /v1/kyc', {
       method: 'POST',
       url: '/v1/kyc',
