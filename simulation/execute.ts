@@ -3,15 +3,17 @@ import { hostedOperations } from './operations-hosted.js';
 import { lifecycleOperations } from './operations-lifecycle.js';
 import { partnerOperations } from './operations-partner.js';
 import { paymentOperations } from './operations-payments.js';
+import { webhookOperations } from './operations-webhooks.js';
 import type { Step } from './steps.js';
 
 // What each operation does: the requests of one step, its targets chosen by `pick` among what the partner knows,
-// its amounts and outcomes by `variant` (operations-payments.ts, operations-lifecycle.ts, operations-partner.ts,
-// operations-hosted.ts). Every operation has one.
+// its amounts and outcomes by `variant` (operations-payments.ts, operations-lifecycle.ts,
+// operations-webhooks.ts, operations-partner.ts, operations-hosted.ts). Every operation has one.
 
 const operations: Record<Step['op'], Operation> = {
   ...paymentOperations,
   ...lifecycleOperations,
+  ...webhookOperations,
   ...partnerOperations,
   ...hostedOperations,
 };

@@ -3,27 +3,12 @@ import { type Actors, label, nth, type Operation, ok } from './actors.js';
 import type { Answer } from './client.js';
 import { customers } from './fixtures.js';
 import { keyedWrite } from './partner-keyed.js';
-import { EndpointHistory, legacyId, partnerOf, type Signing, type Thread } from './partner-model.js';
-import { type ReceiverKind, receiverKinds, receiverUrl } from './receivers.js';
+import { partnerOf, type Thread } from './partner-model.js';
 import type { Step } from './steps.js';
 
-// The partner's operations on its webhook endpoints beyond creating and deleting them (updates that rotate the
-// secret, move the URL between receivers, deactivate and reactivate; re-sends; the legacy single URL; test events)
-// and on its threads with the brokerage (conversations and support tickets: keyed writes, one resource per
-// Idempotency-Key), with the brokerage's side of them through the operator API.
-
-/** Rotated secrets: plain ones, and a Standard Webhooks `whsec_` one, whose key is its decoded bytes. */
-const secrets = [
-  'sim-rotated-secret-aaaaaaaaaaaa',
-  'sim-rotated-secret-bbbbbbbbbbbb',
-  `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
-];
-const updates = ['rotate', 'rotate and move', 'move', 'deactivate', 'reactivate', 'rename'] as const;
-
-/** How the answer of a change that is not keyed tells its outcome. */
-const outcomeOf = (answer: Answer) => (ok(answer) ? 'applied' : answer.lost || answer.status >= 500 ? 'maybe' : 'not');
-
-const kindOf = (url: string) => new URL(url).pathname.split('/')[1] as ReceiverKind;
+// The partner's threads with the brokerage: conversations and support tickets, keyed writes (one resource per
+// Idempotency-Key), with the brokerage's side of them (a reply, a close, a ticket's status) through the operator
+// API. The partner's webhook operations are in operations-webhooks.ts.
 
 function threadAnswered(a: Actors, kind: Thread['kind'], id: string | undefined, endUserEmail?: string): void {
   const state = partnerOf(a.model);
@@ -52,108 +37,6 @@ function messageAnswered(a: Actors, thread: Thread, closedBefore: boolean, answe
 }
 
 export const partnerOperations = {
-  async webhookUpdate(a, step) {
-    const endpoint = a.model.pick('webhook', step.pick);
-    if (endpoint === undefined) return 'no webhook';
-    const state = partnerOf(a.model);
-    const history = state.endpoint(endpoint);
-    const update = nth(updates, step.variant);
-    const secret = update.startsWith('rotate') ? nth(secrets, step.variant >>> 3) : undefined;
-    const url = update.endsWith('move')
-      ? receiverUrl(nth(receiverKinds, step.variant >>> 5), step.pick % 997)
-      : undefined;
-    const isActive = update === 'deactivate' ? false : update === 'reactivate' ? true : undefined;
-    const payload = {
-      ...(secret === undefined ? {} : { secret }),
-      ...(url === undefined ? {} : { url }),
-      ...(isActive === undefined ? {} : { isActive }),
-      ...(update === 'rename' ? { name: `renamed ${step.variant % 97}` } : {}),
-    };
-    if (url !== undefined || isActive !== undefined) state.changed.add(endpoint.id);
-    const { ctx } = a.world.instance;
-    const sentAt = { post: a.world.receivers.postsMade, ms: a.world.clock.nowMs() };
-    const graceMs = ctx.config.webhookSecretGraceHours * 3_600_000;
-    const answer = await a.client.once(step, `PUT webhook ${update}`, {
-      method: 'PUT',
-      url: `/v1/webhooks/${endpoint.id}`,
-      payload,
-    });
-    // As updateEndpointRow applies it: a new secret keeps the one it replaces for the grace (webhook-signature).
-    const apply = (s: Signing): Signing => ({
-      url: url ?? s.url,
-      secret: secret ?? s.secret,
-      previous: secret === undefined ? s.previous : s.secret,
-      previousUntilMs: secret === undefined ? s.previousUntilMs : sentAt.ms + graceMs,
-    });
-    history.change(sentAt.post, apply, outcomeOf(answer));
-    return label(answer);
-  },
-
-  async webhookResend(a, step) {
-    const entityType = step.variant % 2 === 0 ? 'order' : 'deposit';
-    const entity = a.model.pick(entityType, step.pick);
-    if (entity === undefined) return `no ${entityType}`;
-    const answer = await a.client.once(step, `resend ${entityType}`, {
-      method: 'POST',
-      url: '/v1/webhooks/resend',
-      payload: { entityType, entityId: entity.id },
-    });
-    if (ok(answer) && step.fault === undefined) {
-      // Spec, webhooks resend: to every endpoint, as a fan-out at this moment would choose (none filters events here).
-      const [live] = await a.world.db.query<{ n: bigint }>(
-        `select count(*) as n from webhook_endpoints where workspace_id = $1 and is_active and deleted_at_ms is null`,
-        [a.client.workspaceId],
-      );
-      if (BigInt(Number(answer.body.deliveries)) !== (live?.n ?? 0n)) {
-        a.model.problems.push(
-          `a re-send reaches every endpoint: ${entityType} ${entity.id} re-sent to ${answer.body.deliveries} of ${live?.n}`,
-        );
-      }
-    }
-    return label(answer);
-  },
-
-  async legacyWebhook(a, step) {
-    const state = partnerOf(a.model);
-    if (step.variant % 3 === 0) {
-      const answer = await a.client.once(step, 'GET /v1/webhook', { method: 'GET', url: '/v1/webhook' });
-      const possible = (state.legacy?.now ?? [{ url: '', secret: undefined }]).map((s) => s.url || null);
-      if (ok(answer) && !possible.includes(answer.body.url as string | null)) {
-        a.model.problems.push(`the legacy webhook reads ${answer.body.url}, set to one of ${possible.join(', ')}`);
-      }
-      return `read ${label(answer)}`;
-    }
-    const url = receiverUrl(nth(receiverKinds, step.variant >>> 2), step.pick % 997);
-    if (state.legacy === undefined) state.endpoints.set(legacyId, new EndpointHistory({ url: '', secret: undefined }));
-    const sentAt = a.world.receivers.postsMade;
-    const answer = await a.client.once(step, 'PUT /v1/webhook', {
-      method: 'PUT',
-      url: '/v1/webhook',
-      payload: { url },
-    });
-    state.legacy?.change(sentAt, () => ({ url, secret: undefined }), outcomeOf(answer));
-    return `set ${label(answer)}`;
-  },
-
-  async webhookTest(a, step) {
-    const endpoint = a.model.pick('webhook', step.pick);
-    if (endpoint === undefined) return 'no webhook';
-    const possible = partnerOf(a.model).endpoint(endpoint).now;
-    const answer = await a.client.once(step, 'POST webhook test', {
-      method: 'POST',
-      url: `/v1/webhooks/${endpoint.id}/test`,
-    });
-    // Sent at once whatever the endpoint's isActive: delivered exactly when its receiver is one that answers 2xx.
-    const delivered = answer.body.delivered === true;
-    if (ok(answer) && !possible.some((s) => (kindOf(s.url) === 'ok') === delivered)) {
-      a.model.problems.push(
-        `webhook test events: ${endpoint.id} answered delivered=${delivered}, its URL is one of ` +
-          possible.map((s) => s.url).join(', '),
-      );
-    }
-    return label(answer);
-  },
-
   async conversation(a, step, index) {
     const endUserEmail = nth(customers, step.variant);
     const answer = await keyedWrite(a, step, index, {

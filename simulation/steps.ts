@@ -41,6 +41,7 @@ export const operations = [
   // operations above keep their relative weights.
   'webhookUpdate',
   'webhookResend',
+  'eventResend',
   'legacyWebhook',
   'webhookTest',
   'conversation',
@@ -97,6 +98,7 @@ const weights: Record<Operation, number> = {
   runWorkers: 5,
   webhookUpdate: 2,
   webhookResend: 1,
+  eventResend: 1,
   legacyWebhook: 1,
   webhookTest: 1,
   conversation: 1,

@@ -20,7 +20,7 @@ function withPrevious(signing: Signing, timestampSeconds: number): boolean[] {
 }
 
 /** The post carries exactly the signatures the endpoint, as it was, gives. */
-function signedAs(signing: Signing, post: Post, eventUid: string): boolean {
+export function signedAs(signing: Signing, post: Post, eventUid: string): boolean {
   const spec = post.headers['x-service-signature-256'];
   const standard = post.headers['webhook-signature'];
   if (signing.secret === undefined) return spec === undefined && standard === undefined;
