@@ -224,6 +224,17 @@ export const hostedOperations = {
   async kycStatus(a, step) {
     const userEmail = nth(customers, step.pick);
     const answer = await a.client.once(step, 'GET /v1/kyc/{email}', { method: 'GET', url: `/v1/kyc/${userEmail}` });
+    const shown = (answer.body.value as { status?: string } | undefined)?.status;
+    if (ok(answer) && step.fault === undefined) {
+      // The authoritative read says what the customer's account holds (no account yet: NOT_AVAILABLE).
+      const [account] = await a.world.db.query<{ status: string }>(
+        `select verification_status as status from accounts where workspace_id = $1 and kind = 'customer' and email = $2`,
+        [a.client.workspaceId, userEmail],
+      );
+      if (shown !== (account?.status ?? 'NOT_AVAILABLE')) {
+        a.model.problems.push(`the KYC read tells the status: ${userEmail} read ${shown}, holds ${account?.status}`);
+      }
+    }
     return label(answer);
   },
 
