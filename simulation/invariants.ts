@@ -2,8 +2,11 @@ import { amountFromDecimal } from '../src/domain/money/currency-amount.js';
 import type { Db } from '../src/storage/db.js';
 import { ledgerProblems, workspaceAccounts } from './ledger-checks.js';
 import type { Kind, Model } from './model.js';
+import { PartnerInvariants } from './partner-checks.js';
+import { partnerOf } from './partner-model.js';
 import type { Receivers } from './receivers.js';
 import { type Machine, machines, reachable } from './state-machines.js';
+import { signedDeliveryProblems } from './webhook-checks.js';
 
 // The invariants (issue 16, item 1) of one sequence's workspace, read from the tables with SQL after every step (the
 // ledger's, also run over the whole database at the end of a run, are in ledger-checks.ts). Each answers the problems
@@ -18,12 +21,15 @@ const acknowledged = ['deposit', 'order', 'withdrawal'] as const;
 export class WorkspaceInvariants {
   private readonly lastStatus = new Map<string, string>();
   private entriesChecked = 0n;
+  private readonly partner: PartnerInvariants;
 
   constructor(
     private readonly db: Db,
     private readonly workspaceId: string,
     private readonly model: Model,
-  ) {}
+  ) {
+    this.partner = new PartnerInvariants(db, workspaceId, model);
+  }
 
   async afterStep(): Promise<string[]> {
     const ledger = await ledgerProblems(this.db, { workspaceId: this.workspaceId, entriesAfter: this.entriesChecked });
@@ -35,6 +41,7 @@ export class WorkspaceInvariants {
       ...(await this.keyProblems()),
       ...(await this.eventProblems()),
       ...(await this.balanceEventProblems()),
+      ...(await this.partner.afterStep()),
     ];
   }
 
@@ -226,23 +233,34 @@ export class WorkspaceInvariants {
       [this.workspaceId],
     );
     if ((unfanned?.n ?? 0n) > 0n) problems.push(`webhooks: ${unfanned?.n} event(s) never fanned out`);
-    const deliveries = await this.db.query<{ url: string; state: string; event_uid: string; live: boolean }>(
-      `select e.url, d.state, o.event_uid::text as event_uid, (e.deleted_at_ms is null and e.is_active) as live
+    const deliveries = await this.db.query<{
+      url: string;
+      state: string;
+      event_uid: string;
+      live: boolean;
+      endpoint_id: string;
+      legacy: boolean;
+    }>(
+      `select e.url, d.state, o.event_uid::text as event_uid, (e.deleted_at_ms is null and e.is_active) as live,
+         e.id::text as endpoint_id, e.legacy
        from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
        join outbox_events o on o.id = d.outbox_id where d.workspace_id = $1`,
       [this.workspaceId],
     );
+    const changed = partnerOf(this.model).changed;
     for (const d of deliveries) {
       if (d.state === 'pending' || d.state === 'sending') {
         problems.push(`webhooks: a delivery to ${d.url} is still ${d.state} after the drain`);
       }
-      if (!d.url.includes('/ok/')) continue;
+      // An endpoint whose URL or activity the partner changed is judged by what its receivers answered (below).
+      if (!d.url.includes('/ok/') || d.legacy || changed.has(d.endpoint_id)) continue;
       if (d.state === 'failed' && d.live)
         problems.push(`webhooks: event ${d.event_uid} failed to ${d.url}, which answers 2xx`);
       if (d.state === 'delivered' && !(receivers.received.get(d.url) ?? []).includes(d.event_uid)) {
         problems.push(`webhooks: event ${d.event_uid} recorded delivered to ${d.url}, which never received it`);
       }
     }
+    problems.push(...(await signedDeliveryProblems(this.db, this.workspaceId, this.model, receivers)));
     return problems;
   }
 }

@@ -1,6 +1,6 @@
 import { label, mayHaveDeleted, nth, type Operation, ok, pendingPayments } from './actors.js';
 import { customers, depositAmounts, eurCounterparty, kycStatuses, sepa, tickMs } from './fixtures.js';
-import { type ReceiverKind, receiverKinds, receiverUrl } from './receivers.js';
+import { initialWebhookSecret, type ReceiverKind, receiverKinds, receiverUrl } from './receivers.js';
 import type { Step } from './steps.js';
 import { runWorkers } from './workers.js';
 
@@ -153,7 +153,7 @@ export const lifecycleOperations = {
     const answer = await a.client.once(step, 'POST /v1/webhooks', {
       method: 'POST',
       url: '/v1/webhooks',
-      payload: { name: `${kind} receiver`, url, secret: 'sim-webhook-secret-0123456789', retryPolicy },
+      payload: { name: `${kind} receiver`, url, secret: initialWebhookSecret, retryPolicy },
     });
     if (ok(answer)) a.model.acknowledge('webhook', String(answer.body.id), { kind, url });
     return label(answer);

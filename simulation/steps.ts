@@ -37,6 +37,29 @@ export const operations = [
   'webhook',
   'deleteWebhook',
   'runWorkers',
+  // The partner operations (operations-partner.ts, operations-hosted.ts): appended, so earlier seeds' draws of the
+  // operations above keep their relative weights.
+  'webhookUpdate',
+  'webhookResend',
+  'eventResend',
+  'legacyWebhook',
+  'webhookTest',
+  'conversation',
+  'conversationMessage',
+  'conversationClose',
+  'brokerageReply',
+  'ticket',
+  'ticketMessage',
+  'ticketClose',
+  'supportStatus',
+  'webForm',
+  'payByBank',
+  'openBankingStatus',
+  'kycData',
+  'hostedKyc',
+  'kycStatus',
+  'amlScreening',
+  'amlResolve',
 ] as const;
 export type Operation = (typeof operations)[number];
 
@@ -73,6 +96,27 @@ const weights: Record<Operation, number> = {
   webhook: 2,
   deleteWebhook: 1,
   runWorkers: 5,
+  webhookUpdate: 2,
+  webhookResend: 1,
+  eventResend: 1,
+  legacyWebhook: 1,
+  webhookTest: 1,
+  conversation: 1,
+  conversationMessage: 1,
+  conversationClose: 1,
+  brokerageReply: 1,
+  ticket: 1,
+  ticketMessage: 1,
+  ticketClose: 1,
+  supportStatus: 1,
+  webForm: 3,
+  payByBank: 1,
+  openBankingStatus: 1,
+  kycData: 1,
+  hostedKyc: 2,
+  kycStatus: 1,
+  amlScreening: 1,
+  amlResolve: 1,
 };
 
 /** The named fault points (docs/reliability/simulator.md). */
@@ -130,6 +174,14 @@ export const keyedOperations: ReadonlySet<Operation> = new Set([
   'deposit',
   'withdrawal',
   'linkedWithdrawal',
+  // Conversations and support tickets take an Idempotency-Key on every write, AML screenings on theirs.
+  'conversation',
+  'conversationMessage',
+  'conversationClose',
+  'ticket',
+  'ticketMessage',
+  'ticketClose',
+  'amlScreening',
 ]);
 
 /**
