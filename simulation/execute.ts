@@ -1,12 +1,18 @@
 import type { Actors, Operation } from './actors.js';
 import { lifecycleOperations } from './operations-lifecycle.js';
 import { paymentOperations } from './operations-payments.js';
+import { productionOperations } from './operations-production.js';
 import type { Step } from './steps.js';
 
 // What each operation does: the requests of one step, its targets chosen by `pick` among what the partner knows,
-// its amounts and outcomes by `variant` (operations-payments.ts, operations-lifecycle.ts). Every operation has one.
+// its amounts and outcomes by `variant` (operations-payments.ts, operations-lifecycle.ts;
+// production mode's in operations-production.ts and operations-bank-files.ts). Every operation has one.
 
-const operations: Record<Step['op'], Operation> = { ...paymentOperations, ...lifecycleOperations };
+const operations: Record<Step['op'], Operation> = {
+  ...paymentOperations,
+  ...lifecycleOperations,
+  ...productionOperations,
+};
 
 export function execute(a: Actors, step: Step, index: number): Promise<string> {
   return operations[step.op](a, step, index);

@@ -1,5 +1,6 @@
 import { amountFromDecimal } from '../src/domain/money/currency-amount.js';
 import type { Db } from '../src/storage/db.js';
+import { evidenceProblems } from './invariants-production.js';
 import { ledgerProblems, workspaceAccounts } from './ledger-checks.js';
 import type { Kind, Model } from './model.js';
 import type { Receivers } from './receivers.js';
@@ -35,6 +36,7 @@ export class WorkspaceInvariants {
       ...(await this.keyProblems()),
       ...(await this.eventProblems()),
       ...(await this.balanceEventProblems()),
+      ...(this.model.production ? await evidenceProblems(this.db, this.workspaceId, this.model.production) : []),
     ];
   }
 
