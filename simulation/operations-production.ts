@@ -170,7 +170,7 @@ export const productionOperations = {
     }
     const changed =
       original.path === '/inbound-credits'
-        ? { ...original.body, amount: decimal(100_000n) }
+        ? { ...original.body, amount: original.body.amount === '1000.00' ? '999.99' : '1000.00' }
         : { ...original.body, outcome: original.body.outcome === 'returned' ? 'settled' : 'returned' };
     const answer = await sendCallback(a, step, original.path, changed, undefined, false);
     expectRefused(a, `callback ${String(original.body.callbackId)} reused for another body`, answer.status, [409]);
