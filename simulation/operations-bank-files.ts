@@ -46,13 +46,20 @@ const minorOf = (amount: number): bigint => {
 
 const eurDeposit = (a: Actors, pick: number) => a.model.pick('deposit', pick, (k) => k.detail.currency === 'EUR');
 
-/** The batch a cut made when its answer was lost: the newest, if it is new and not known; its file says the rest. */
-async function adoptLostBatch(a: Actors, startedAtMs: number): Promise<KnownBatch | undefined> {
+/**
+ * The batch a cut made when its answer was lost: the newest, if it is new and known neither from before nor from a
+ * racing cut's answer; its file gives the references and amounts.
+ */
+async function adoptLostBatch(
+  a: Actors,
+  startedAtMs: number,
+  answered: readonly KnownBatch[],
+): Promise<KnownBatch | undefined> {
   const listed = await a.client.admin({ method: 'GET', url: '/admin/v1/payout-batches?limit=1' });
   const newest = (listed.body as unknown as { batchId: string; createdAt: number }[])[0];
   const production = productionOf(a);
   if (newest === undefined || newest.createdAt * 1000 < startedAtMs - 1000) return undefined;
-  if (production.batches.some((b) => b.batchId === newest.batchId)) return undefined;
+  if ([...production.batches, ...answered].some((b) => b.batchId === newest.batchId)) return undefined;
   const file = await a.world.instance.app.inject({
     method: 'GET',
     url: `/admin/v1/payout-batches/${newest.batchId}/file`,
@@ -180,7 +187,8 @@ export const bankFileOperations = {
       batches.push({ batchId: String(answer.body.batchId), payouts });
     }
     if (first.lost || first.status >= 500) {
-      const adopted = await adoptLostBatch(a, startedAtMs);
+      // The racing cut's answer may already name it.
+      const adopted = await adoptLostBatch(a, startedAtMs, batches);
       if (adopted !== undefined) batches.push(adopted);
     }
     const references = batches.flatMap((b) => b.payouts.map((p) => p.reference));
@@ -188,7 +196,8 @@ export const bankFileOperations = {
       a.model.problems.push(`one batch per payout: cuts at once put a payout in two batches (${references.join(' ')})`);
     }
     production.batches.push(...batches);
-    return `${racing ? 'racing ' : ''}${answers.map(label).join('+')}`;
+    // Sorted: which of two racing cuts wins is the database's to decide.
+    return `${racing ? 'racing ' : ''}${answers.map(label).sort().join('+')}`;
   },
 
   async batchReport(a, step) {
@@ -246,6 +255,29 @@ export const bankFileOperations = {
       line = { bankReference, direction: 'DBIT', amount: payout.amount, endToEndId: `PUNKNOWN${production.tag}` };
     }
     const answer = await importChecked(a, step, camt054(eur, [line]), (step.variant >>> 6) % 4 === 0);
+    if (kind === 0 && answer.status === 200) production.debited.add(payout.reference);
     return `${['debit', 'return', 'unknown debit'][kind]} ${label(answer)}`;
+  },
+
+  async reconciliation(a, step) {
+    // The operator's daily check: a payout whose debit is on an imported statement is not one "without a bank debit".
+    const url = '/admin/v1/reconciliation?currency=EUR';
+    const answer = await a.client.once(step, 'reconciliation', { method: 'GET', url }, true);
+    if (answer.status !== 200) return label(answer);
+    const items = answer.body.items as { kind: string; id: string }[];
+    const listed = items.filter((i) => i.kind === 'payout_without_bank_debit').map((i) => i.id);
+    const debited = productionOf(a).debited;
+    if (listed.length > 0 && debited.size > 0) {
+      const rows = await a.world.db.query<{ payout_id: string; reference: string }>(
+        'select payout_id, reference from payouts where payout_id = any($1::text[])',
+        [listed],
+      );
+      for (const row of rows.filter((r) => debited.has(r.reference))) {
+        a.model.problems.push(
+          `reconciliation: payout ${row.payout_id} is listed without a bank debit, and its debit (${row.reference}) was imported`,
+        );
+      }
+    }
+    return label(answer);
   },
 } satisfies Partial<Record<Step['op'], Operation>>;

@@ -40,6 +40,8 @@ export class ProductionModel {
   readonly batches: KnownBatch[] = [];
   readonly files: ImportedFile[] = [];
   readonly callbacks: SentCallback[] = [];
+  /** References of payouts whose debit line an import took (answered 200): the bank shows them paid. */
+  readonly debited = new Set<string>();
   /** Bank references of credits sent with no reference that matches: they wait in the operator's queue. */
   readonly unmatchedLines: string[] = [];
   private issued = 0;
