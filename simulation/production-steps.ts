@@ -38,7 +38,7 @@ export const productionWeights = {
   cutBatch: 5,
   batchReport: 6,
   payoutStatement: 4,
-  reconciliation: 1,
+  reconciliation: 2,
   providerCredit: 8,
   providerOutcome: 7,
   callbackAgain: 3,
