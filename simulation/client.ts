@@ -57,9 +57,12 @@ export class Client {
     this.statuses.set(bucket, (this.statuses.get(bucket) ?? 0) + 1);
   }
 
-  /** A fresh workspace and its token: each sequence is one partner. */
-  async open(name: string): Promise<void> {
-    const created = await this.admin({ method: 'POST', url: '/admin/v1/workspaces', payload: { name } });
+  /**
+   * A fresh workspace and its token: each sequence is one partner. `admin` is the operator's request: on the app
+   * under simulation, unless production mode creates the workspace on a stage server (production-setup.ts).
+   */
+  async open(name: string, admin: (request: ApiRequest) => Promise<Answer> = (r) => this.admin(r)): Promise<void> {
+    const created = await admin({ method: 'POST', url: '/admin/v1/workspaces', payload: { name } });
     if (created.status !== 201)
       throw new Error(`workspace not created: ${created.status} ${JSON.stringify(created.body)}`);
     this.workspaceId = String(created.body.workspaceId);

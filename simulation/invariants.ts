@@ -1,5 +1,6 @@
 import { amountFromDecimal } from '../src/domain/money/currency-amount.js';
 import type { Db } from '../src/storage/db.js';
+import { evidenceProblems } from './invariants-production.js';
 import { ledgerProblems, workspaceAccounts } from './ledger-checks.js';
 import type { Kind, Model } from './model.js';
 import { PartnerInvariants } from './partner-checks.js';
@@ -42,6 +43,7 @@ export class WorkspaceInvariants {
       ...(await this.eventProblems()),
       ...(await this.balanceEventProblems()),
       ...(await this.partner.afterStep()),
+      ...(this.model.production ? await evidenceProblems(this.db, this.workspaceId, this.model.production) : []),
     ];
   }
 

@@ -5,13 +5,15 @@ import { formatReport } from './report.js';
 import { run, type Store } from './run.js';
 import { defaultMix, type Step } from './steps.js';
 import { openFreshStore, openStore, type StoreName } from './stores.js';
+import type { Environment } from './world.js';
 
-// `npm run simulate -- --seed S --sequences N [--steps L] [--store pglite|postgres] [--replay FILE] [--no-shrink]
-// [--fault-rate R]`: runs the sequences of seeds S to S+N-1 (docs/reliability/simulator.md). Exit 0 when every
+// `npm run simulate -- --seed S --sequences N [--steps L] [--store pglite|postgres] [--env stage|production]
+// [--replay FILE] [--no-shrink] [--fault-rate R]`: runs the sequences of seeds S to S+N-1 (docs/reliability/simulator.md). Exit 0 when every
 // invariant held, 1 on a failure (its shrunk steps also written to .data/simulation/), 2 on a usage error.
 
 const usage =
-  'usage: npm run simulate -- --seed S --sequences N [--steps L] [--store pglite|postgres] [--replay FILE] ' +
+  'usage: npm run simulate -- --seed S --sequences N [--steps L] [--store pglite|postgres] ' +
+  '[--env stage|production] [--replay FILE] ' +
   '[--no-shrink] [--fault-rate 0..1]';
 
 function options() {
@@ -21,6 +23,7 @@ function options() {
       sequences: { type: 'string', default: '100' },
       steps: { type: 'string', default: '40' },
       store: { type: 'string', default: 'pglite' },
+      env: { type: 'string', default: 'stage' },
       replay: { type: 'string' },
       'no-shrink': { type: 'boolean', default: false },
       'fault-rate': { type: 'string' },
@@ -38,6 +41,7 @@ function options() {
     return n;
   };
   if (values.store !== 'pglite' && values.store !== 'postgres') throw new Error('--store is pglite or postgres');
+  if (values.env !== 'stage' && values.env !== 'production') throw new Error('--env is stage or production');
   const faultRate = values['fault-rate'] === undefined ? defaultMix.faultRate : Number(values['fault-rate']);
   if (!(faultRate >= 0 && faultRate <= 1)) throw new Error('--fault-rate is a number from 0 to 1');
   return {
@@ -46,6 +50,7 @@ function options() {
     sequences: whole('sequences', values.sequences, 1),
     steps: whole('steps', values.steps, 1),
     store: values.store as StoreName,
+    environment: values.env as Environment,
     replay: values.replay === undefined ? undefined : (JSON.parse(readFileSync(values.replay, 'utf8')) as Step[]),
     shrink: !values['no-shrink'],
     faultRate,
@@ -63,8 +68,9 @@ async function main(): Promise<number> {
   }
   console.log(
     parsed.replay
-      ? `replaying ${parsed.replay.length} steps on ${parsed.store}`
-      : `simulating seeds ${parsed.seed} to ${parsed.seed + parsed.sequences - 1}, ${parsed.steps} steps each, on ${parsed.store}`,
+      ? `replaying ${parsed.replay.length} steps on ${parsed.store} as ${parsed.environment}`
+      : `simulating seeds ${parsed.seed} to ${parsed.seed + parsed.sequences - 1}, ${parsed.steps} steps each, ` +
+          `on ${parsed.store} as ${parsed.environment}`,
   );
   const store = await openStore(parsed.store);
   try {
@@ -73,6 +79,7 @@ async function main(): Promise<number> {
       sequences: parsed.sequences,
       steps: parsed.steps,
       mix: { ...defaultMix, faultRate: parsed.faultRate },
+      environment: parsed.environment,
       store,
       // Each shrink candidate runs on a database of its own: a new PGlite, or a new database on the server.
       freshStore: (): Promise<Store> => openFreshStore(parsed.store),
@@ -80,13 +87,14 @@ async function main(): Promise<number> {
       shrink: parsed.shrink,
       log: (line) => console.log(line),
     });
-    console.log(formatReport(report, { store: parsed.store, steps: parsed.steps }));
+    console.log(formatReport(report, { store: parsed.store, steps: parsed.steps, environment: parsed.environment }));
     if (report.failure) {
       const dir = join('.data', 'simulation');
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `failure-${report.failure.seed}.json`);
       writeFileSync(file, `${JSON.stringify(report.failure.shrunk ?? report.failure.steps, null, 1)}\n`);
-      console.log(`replay exactly: npm run simulate -- --store ${parsed.store} --replay ${file}`);
+      const env = parsed.environment === 'production' ? ' --env production' : '';
+      console.log(`replay exactly: npm run simulate -- --store ${parsed.store}${env} --replay ${file}`);
     }
     return report.failure || report.finalLedgerProblems.length > 0 ? 1 : 0;
   } finally {

@@ -1,3 +1,5 @@
+import type { ProductionModel } from './production-model.js';
+
 // What the simulated partner knows: the resources the API acknowledged (a 2xx answer), in the order it learned of
 // them, and each Idempotency-Key's answers. The checks compare the database with this; the steps pick their targets
 // from it.
@@ -42,6 +44,8 @@ export class Model {
   };
   /** Problems the client itself saw (two ids for one key, a 2xx resource missing from its read). */
   readonly problems: string[] = [];
+  /** Production mode: the evidence the world produced, the batches, files and callbacks (production-model.ts). */
+  production: ProductionModel | undefined;
 
   acknowledge(kind: Kind, id: string, detail: Readonly<Record<string, unknown>>): void {
     if (!this.known[kind].some((k) => k.id === id)) this.known[kind].push({ id, detail });

@@ -4,7 +4,10 @@ import { describeStep } from './steps.js';
 // The run's report as text: the figures, then, for a failure, its seed, what broke, the shortest step list found
 // and how to run it again.
 
-export function formatReport(report: RunReport, command: { store: string; steps: number }): string {
+export function formatReport(
+  report: RunReport,
+  command: { store: string; steps: number; environment?: string },
+): string {
   const lines: string[] = [];
   const seconds = report.durationMs / 1000;
   lines.push(
@@ -46,7 +49,8 @@ export function formatReport(report: RunReport, command: { store: string; steps:
   );
   for (const [index, step] of steps.entries()) lines.push(describeStep(step, index));
   lines.push(
-    `reproduce: npm run simulate -- --store ${command.store} --seed ${failure.seed} --sequences 1 --steps ${command.steps}`,
+    `reproduce: npm run simulate -- --store ${command.store}${command.environment === 'production' ? ' --env production' : ''} ` +
+      `--seed ${failure.seed} --sequences 1 --steps ${command.steps}`,
   );
   return lines.join('\n');
 }

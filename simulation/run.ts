@@ -5,7 +5,7 @@ import { runSequence, type SequenceFailure } from './sequence.js';
 import { shrink } from './shrink.js';
 import { SimClock } from './sim-clock.js';
 import { defaultMix, drawSequence, type Fault, type Mix, type Step } from './steps.js';
-import { World } from './world.js';
+import { type Environment, World } from './world.js';
 
 // A run: sequences seeded seed, seed + 1, ... on one database and one app instance at a time (replaced at each
 // crash), the whole database's ledger checked at the end. The first failing sequence stops the run; its steps up to
@@ -22,6 +22,8 @@ export interface RunOptions {
   readonly sequences: number;
   readonly steps: number;
   readonly mix?: Mix;
+  /** The app runs as the stage sandbox (the default) or as production (`--env production`). */
+  readonly environment?: Environment;
   readonly store: Store;
   /** A fresh database for each shrink candidate; the run's own (a fresh workspace on it) when absent. */
   readonly freshStore?: () => Promise<Store>;
@@ -66,8 +68,10 @@ const invariantOf = (failure: SequenceFailure) => (failure.problems[0] ?? '').sp
 export async function run(options: RunOptions): Promise<RunReport> {
   const log = options.log ?? (() => {});
   const started = performance.now();
-  const world = new World(options.store.db, new SimClock());
+  const environment = options.environment ?? 'stage';
+  const world = new World(options.store.db, new SimClock(), undefined, environment);
   await world.start();
+  const mix: Mix = { ...(options.mix ?? defaultMix), environment };
   const outcomes = new Map<string, number>();
   const elapsedMs = new Map<string, number>();
   const faultsDrawn = new Map<Fault, number>();
@@ -79,7 +83,7 @@ export async function run(options: RunOptions): Promise<RunReport> {
   const count = options.replay === undefined ? options.sequences : 1;
   for (let i = 0; i < count && failure === undefined; i += 1) {
     const seed = options.seed + i;
-    const drawn = options.replay ?? drawSequence(new Random(seed), options.steps, options.mix ?? defaultMix);
+    const drawn = options.replay ?? drawSequence(new Random(seed), options.steps, mix);
     const result = await runSequence(world, `simulation ${seed}`, drawn);
     sequences += 1;
     peakRssBytes = Math.max(peakRssBytes, process.memoryUsage.rss());
@@ -136,7 +140,7 @@ async function shrinkFailure(
   const fails = async (candidate: readonly Step[]): Promise<boolean> => {
     const store = options.freshStore ? await options.freshStore() : options.store;
     try {
-      const world = new World(store.db, new SimClock());
+      const world = new World(store.db, new SimClock(), undefined, options.environment ?? 'stage');
       await world.start();
       candidates += 1;
       const result = await runSequence(world, `shrink ${seed}.${candidates}`, candidate);

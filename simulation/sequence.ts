@@ -4,6 +4,7 @@ import { execute } from './execute.js';
 import { eurCounterparty, payer } from './fixtures.js';
 import { WorkspaceInvariants } from './invariants.js';
 import { type Kind, Model } from './model.js';
+import { productionSetUp } from './production-setup.js';
 import { describeStep, type Step } from './steps.js';
 import { runWorkers } from './workers.js';
 import type { World } from './world.js';
@@ -98,7 +99,7 @@ export async function runSequence(world: World, name: string, steps: readonly St
       elapsedMs.set(what, (elapsedMs.get(what) ?? 0) + performance.now() - started);
     }
   };
-  await timed('set-up', () => setUp(actors, name));
+  await timed('set-up', () => (world.environment === 'production' ? productionSetUp : setUp)(actors, name));
   const invariants = new WorkspaceInvariants(world.db, client.workspaceId, model);
   let failure: SequenceFailure | undefined;
   for (const [index, step] of steps.entries()) {

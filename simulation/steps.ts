@@ -1,3 +1,10 @@
+import {
+  evidenceFaults,
+  evidenceOperations,
+  type ProductionOperation,
+  productionKeyedOperations,
+  productionWeights,
+} from './production-steps.js';
 import type { Random } from './random.js';
 
 // A sequence is a list of steps drawn from the seed before anything runs. A step names its operation and carries
@@ -61,10 +68,11 @@ export const operations = [
   'amlScreening',
   'amlResolve',
 ] as const;
-export type Operation = (typeof operations)[number];
+/** The stage's operations, and production mode's (production-steps.ts). */
+export type Operation = (typeof operations)[number] | ProductionOperation;
 
-/** How often each operation is drawn, relative to the others. */
-const weights: Record<Operation, number> = {
+/** How often each operation is drawn, relative to the others (on the stage; production-steps.ts for production). */
+const weights: Record<(typeof operations)[number], number> = {
   quote: 2,
   railOrder: 8,
   cryptoOrder: 3,
@@ -216,20 +224,30 @@ export interface Mix {
   readonly faultRate: number;
   /** The chance that a keyed write is duplicated. */
   readonly duplicateRate: number;
+  /** Which environment's operations are drawn: the stage's (the default) or production's. */
+  readonly environment?: 'stage' | 'production';
 }
 
 export const defaultMix: Mix = { faultRate: 0.25, duplicateRate: 0.2 };
 
 export function drawStep(random: Random, mix: Mix = defaultMix): Step {
-  const op = random.weighted(weights);
+  const op: Operation =
+    mix.environment === 'production' ? random.weighted(productionWeights) : random.weighted(weights);
   const step: { -readonly [K in keyof Step]: Step[K] } = { op, pick: random.uint32(), variant: random.uint32() };
-  const table = workerOperations.has(op) ? workerFaults : keyedOperations.has(op) ? requestFaults : undefined;
+  const keyed = keyedOperations.has(op) || productionKeyedOperations.has(op);
+  const table = workerOperations.has(op)
+    ? workerFaults
+    : keyed
+      ? requestFaults
+      : evidenceOperations.has(op)
+        ? evidenceFaults
+        : undefined;
   if (random.chance(mix.faultRate)) {
     const fault: Fault = table ? random.weighted(table) : random.weighted(otherRequestFaults);
     step.fault = fault;
     step.point = fault.startsWith('rail-') || fault === 'prices-fail' ? random.int(1, 3) : random.int(1, 8);
   }
-  if (keyedOperations.has(op) && random.chance(mix.duplicateRate)) {
+  if (keyed && random.chance(mix.duplicateRate)) {
     step.duplicate = random.chance(0.5) ? 'retry' : 'concurrent';
   }
   return step;

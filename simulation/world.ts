@@ -5,12 +5,14 @@ import type { AppContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { SecretsKeyring } from '../src/platform/secrets/keyring.js';
+import { noPriceSource } from '../src/providers/prices/no-price-source.js';
 import { referenceTablePrices } from '../src/providers/prices/reference-table.js';
 import { sandboxRails } from '../src/providers/rails/sandbox-rails.js';
 import type { Db } from '../src/storage/db.js';
 import { FaultyPrices } from './faulty-prices.js';
 import { FaultyRails } from './faulty-rails.js';
 import { FaultyStore } from './faulty-store.js';
+import { productionRails, SimProviderService, simProvidersFile } from './production-setting.js';
 import { Receivers } from './receivers.js';
 import type { SimClock } from './sim-clock.js';
 
@@ -20,7 +22,7 @@ import type { SimClock } from './sim-clock.js';
 // on the same database, as a process restarted by its supervisor would start.
 
 export const simAdminToken = 'simulation-admin-token-0123456789';
-const secretsKeyring = SecretsKeyring.of(Buffer.alloc(32, 11));
+export const simSecretsKeyring = SecretsKeyring.of(Buffer.alloc(32, 11));
 
 /**
  * Stage, with the write limit and read throttle out of the way (one partner drives thousands of requests in little
@@ -42,6 +44,17 @@ export const simEnv: Record<string, string> = {
   HOUSEKEEPING_BATCH_PAUSE_MS: '0',
 };
 
+/** Which environment the app runs as: the stage sandbox (the default), or production with its real providers' paths. */
+export type Environment = 'stage' | 'production';
+
+/** Production (`--env production`): what config.ts requires of it, the rest as on the stage. */
+export const simProductionEnv: Record<string, string> = {
+  ...simEnv,
+  BROKERAGE_ENV: 'production',
+  ADMIN_TOKEN: simAdminToken,
+  SECRETS_KEY: '0b'.repeat(32),
+};
+
 export interface Instance {
   readonly app: FastifyInstance;
   readonly ctx: AppContext;
@@ -54,11 +67,14 @@ export class World {
   private current: Instance | undefined;
   /** App instances built so far in this world (1 + crashes). */
   instancesBuilt = 0;
+  /** Production's provider service (in memory): an outside service, so it outlives the app's crashes. */
+  readonly provider = new SimProviderService();
 
   constructor(
     readonly db: Db,
     readonly clock: SimClock,
     readonly receivers: Receivers = new Receivers(),
+    readonly environment: Environment = 'stage',
   ) {}
 
   get instance(): Instance {
@@ -78,12 +94,15 @@ export class World {
 
   private async build(): Promise<Instance> {
     const store = new FaultyStore(this.db);
-    const rails = new FaultyRails(sandboxRails);
-    const prices = new FaultyPrices(referenceTablePrices);
+    const production = this.environment === 'production';
+    const rails = new FaultyRails(production ? productionRails(store, this.clock, this.provider) : sandboxRails);
+    // Production prices nothing unless a price source is connected, and the simulator connects none.
+    const prices = new FaultyPrices(production ? noPriceSource : referenceTablePrices);
     const logger = pino({ level: 'silent' });
-    const ctx = await createContext(loadConfig(simEnv), store, {
+    const ctx = await createContext(loadConfig(production ? simProductionEnv : simEnv), store, {
       adminToken: simAdminToken,
-      secretsKeyring,
+      secretsKeyring: simSecretsKeyring,
+      ...(production ? { providersFile: simProvidersFile } : {}),
       clock: this.clock,
       rails,
       prices,

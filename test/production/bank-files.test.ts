@@ -243,6 +243,26 @@ describe('paying out by bank file', () => {
     expect((await balance('USD')).available - afterPayout.available).toBeCloseTo(50, 2);
   });
 
+  it('a payout whose debit is on an imported statement is not listed as without a bank debit', async () => {
+    const created = await withdraw('EUR', 7, sepa);
+    const batch = (await cut('SEPA')).json();
+    const reference = referenceOf(batch, created.withdrawalId);
+    await importFile(pain002(batch.batchId, [{ endToEndId: reference, status: 'ACCP' }]));
+    const listed = async () =>
+      ((await admin('GET', '/admin/v1/reconciliation?currency=EUR')).json().items as { kind: string; id: string }[])
+        .filter((item) => item.kind === 'payout_without_bank_debit')
+        .map((item) => item.id);
+    expect(await listed()).toContain(created.withdrawalId);
+    // The bank's statement carries the payout's debit under the reference the file gave it (its EndToEndId).
+    await importFile(
+      camt054({ iban: eurAccount, currency: 'EUR' }, [
+        { bankReference: `SEPA-OUT-${created.withdrawalId}`, direction: 'DBIT', amount: '7.00', endToEndId: reference },
+      ]),
+    );
+    expect((await withdrawal(created.withdrawalId)).status).toBe('Success');
+    expect(await listed()).not.toContain(created.withdrawalId);
+  });
+
   it('the ledger stays consistent and the reconciliation lists what the bank holds beyond it', async () => {
     const verification = (await admin('GET', '/admin/v1/ledger/verification')).json();
     expect(verification.consistent).toBe(true);

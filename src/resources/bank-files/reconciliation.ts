@@ -47,10 +47,12 @@ export async function reconciliation(ctx: AppContext, currency: string) {
      where currency = $1 and status in ('unmatched', 'to_return', 'other') order by created_at_ms, id`,
     [currency],
   );
+  // A statement's debit carries the payout's reference, the EndToEndId its batch file gave it (payouts/register.ts).
   const payouts = await db.query<{ payout_id: string; amount_minor: bigint; rail: string }>(
     `select p.payout_id, p.amount_minor, p.rail from payouts p
      where p.currency = $1 and p.channel = 'bank-file' and p.status = 'settled'
-       and not exists (select 1 from bank_entries e where e.direction = 'debit' and e.end_to_end_id = p.payout_id)
+       and not exists (select 1 from bank_entries e where e.direction = 'debit'
+         and e.end_to_end_id in (p.reference, p.payout_id))
      order by p.updated_at_ms, p.payout_id`,
     [currency],
   );
