@@ -5,6 +5,7 @@ import type { PayoutSubjects } from './payouts/outcomes.js';
 import type { Clock } from './platform/clock.js';
 import type { SecretsKeyring } from './platform/secrets/keyring.js';
 import type { TokenService } from './platform/tokens.js';
+import type { OwnBankAccounts } from './providers/bank-files/own-accounts.js';
 import type { Capabilities } from './providers/capabilities.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
@@ -39,6 +40,11 @@ export interface AppContext {
   readonly capabilities: Capabilities;
   /** Production: the payout file of each bank-file rail (SEPA's pain.001, ACH's NACHA), by rail. */
   readonly payoutFiles: ReadonlyMap<string, PayoutFileBuilder>;
+  /**
+   * The brokerage's own bank accounts as the providers file configures them: the only accounts a bank file may
+   * report on (none on stage, whose deposits collect through the sandbox).
+   */
+  readonly ownBankAccounts: OwnBankAccounts;
   /** Where a payout outcome reported by a bank file or a provider is applied (payouts/outcomes.ts). */
   readonly payoutSubjects: PayoutSubjects;
   /** Identity checks behind the hosted verification page. */

@@ -13,6 +13,7 @@ import { type Clock, systemClock } from './platform/clock.js';
 import { createLogger } from './platform/logger.js';
 import type { SecretsKeyring } from './platform/secrets/keyring.js';
 import { TokenService } from './platform/tokens.js';
+import { noOwnBankAccounts } from './providers/bank-files/own-accounts.js';
 import { sandboxCapabilities } from './providers/capabilities.js';
 import { catalogueCorridors } from './providers/corridors/catalogue-corridors.js';
 import type { CorridorProvider } from './providers/corridors/corridor-provider.js';
@@ -139,6 +140,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
     rails,
     capabilities,
     payoutFiles: live?.payoutFiles ?? new Map(),
+    ownBankAccounts: live?.ownBankAccounts ?? noOwnBankAccounts,
     providers: live?.lifecycle ?? { start: async () => {}, stop: () => {} },
     providerService: live?.providerService,
     payoutSubjects,

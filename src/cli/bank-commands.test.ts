@@ -1,6 +1,7 @@
 // The operator CLI's bank-file commands against a production server connected to banks by files.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,9 @@ import { camt054 } from '../../test/support/bank-file-builders.js';
 import { bankProviders, eurAccount } from '../../test/support/bank-providers.js';
 import { aPartner, type Partner, verifyCustomer } from '../../test/support/builders.js';
 import { type CliRun, cliAgainst } from '../../test/support/cli.js';
-import { buildTestApp, productionEnv, type TestApp } from '../../test/support/harness.js';
+import { adminToken, buildTestApp, productionEnv, type TestApp } from '../../test/support/harness.js';
+import { bankFileLimitBytes } from './bank-commands.js';
+import { runCli } from './brokerage.js';
 
 let prod: TestApp;
 let stage: TestApp;
@@ -109,5 +112,107 @@ describe('brokerage bank-files and payout-batches', () => {
     const run = await cli(argv);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
+  });
+});
+
+/**
+ * A stand-in for a proxy in front of the server (nginx with a small client_max_body_size): it reads a request's head
+ * and then answers or hangs up as `answer` says, never reading the body. Counts the connections it was offered.
+ */
+async function proxyThat(answer: (socket: Socket) => void): Promise<{ url: string; connections: () => number }> {
+  let connections = 0;
+  const server: Server = createServer((socket) => {
+    connections += 1;
+    let head = '';
+    socket.on('error', () => {});
+    socket.on('data', (chunk) => {
+      if (head.includes('\r\n\r\n')) return;
+      head += chunk.toString('latin1');
+      if (head.includes('\r\n\r\n')) answer(socket);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxies.push(server);
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    connections: () => connections,
+  };
+}
+const proxies: Server[] = [];
+afterAll(() => {
+  for (const server of proxies) server.close();
+});
+
+async function cliAt(url: string, argv: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const code = await runCli(['--url', url, '--admin-token', adminToken, ...argv], {
+    env: {},
+    stdout: () => {},
+    stderr: (s) => {
+      stderr += s;
+    },
+  });
+  return { code, stderr };
+}
+
+const fileOf = (name: string, bytes: number) => {
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.alloc(bytes, 'x'));
+  return path;
+};
+
+// Issue #27: a file over the import limit used to read "server ... is not reachable (EPIPE)".
+describe('brokerage bank-files import of a file too large', () => {
+  it('refuses a file over the limit plainly, naming the limit, without sending it', async () => {
+    const proxy = await proxyThat((socket) => socket.destroy());
+    const path = fileOf('over-limit.xml', bankFileLimitBytes + 1);
+    const run = await cliAt(proxy.url, ['bank-files', 'import', path]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path} is too large to import: it is ${bankFileLimitBytes + 1} bytes`);
+    expect(run.stderr).toContain(`at most ${bankFileLimitBytes} bytes (32.0 MiB)`);
+    expect(run.stderr).toContain('Nothing was sent');
+    expect(run.stderr).not.toMatch(/not reachable|EPIPE|ECONNRESET/);
+    expect(proxy.connections()).toBe(0);
+  });
+
+  it("knows the server's limit: the server takes a file of exactly that size and refuses one byte more", async () => {
+    const path = fileOf('at-limit.xml', bankFileLimitBytes);
+    const run = await cli(['bank-files', 'import', path]);
+    // Sent and read: refused for what it holds (not a bank file), not for its size.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^brokerage: 400 ValidationError: .*neither ISO 20022/);
+    const over = await prod.app.inject({
+      method: 'POST',
+      url: '/admin/v1/bank-files',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/plain' },
+      payload: 'x'.repeat(bankFileLimitBytes + 1),
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe('The request body is too large');
+  });
+
+  it('says so when a proxy with a smaller limit answers 413', async () => {
+    const proxy = await proxyThat((socket) => {
+      socket.end(
+        'HTTP/1.1 413 Request Entity Too Large\r\ncontent-type: text/html\r\nconnection: close\r\ncontent-length: 9\r\n\r\n<h1>413</h1>',
+      );
+    });
+    const path = fileOf('two-mib.xml', 2 * 1024 * 1024);
+    const run = await cliAt(proxy.url, ['bank-files', 'import', path]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path} (2.0 MiB) was refused as too large: 413 Request Entity Too Large`);
+    expect(run.stderr).toContain(`at most ${bankFileLimitBytes} bytes`);
+    expect(run.stderr).toContain('client_max_body_size');
+  });
+
+  it('says so when the connection is closed while the file is being sent', async () => {
+    const proxy = await proxyThat((socket) => socket.resetAndDestroy());
+    const path = fileOf('cut-short.xml', 2 * 1024 * 1024);
+    const run = await cliAt(proxy.url, ['bank-files', 'import', path]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path} (2.0 MiB) was refused as too large: the server at ${proxy.url} closed`);
+    expect(run.stderr).toMatch(/\((EPIPE|ECONNRESET)\)/);
+    expect(run.stderr).not.toContain('not reachable');
   });
 });

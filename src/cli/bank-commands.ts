@@ -1,8 +1,9 @@
 // `brokerage bank-files ...`, `bank-entries ...`, `reconciliation` and `payout-batches ...`: the daily routine of a
 // production brokerage connected to its banks by files (docs/operating.md), over the operator API.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Command } from './command.js';
+import { BodyNotReceived, CliFailure, HttpError, sizeText } from './http.js';
 import { listQuery, optionText } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
@@ -17,6 +18,48 @@ function fileText(path: string): string {
   }
 }
 
+/**
+ * The largest bank file POST /admin/v1/bank-files takes (bankFileLimitBytes of src/resources/bank-files/routes.ts).
+ * The CLI imports no server code (docs/architecture.md, cli-talks-http), so the value is repeated here;
+ * bank-commands.test.ts fails when the two part.
+ */
+export const bankFileLimitBytes = 32 * 1024 * 1024;
+
+const limitText = `${bankFileLimitBytes} bytes (${sizeText(bankFileLimitBytes)})`;
+
+/** A file over the limit this CLI knows: refused before anything is sent. */
+const overLimit = (path: string, bytes: number) =>
+  new CliFailure(
+    `${path} is too large to import: it is ${bytes} bytes (${sizeText(bytes)}) and the server imports bank files of at most ${limitText}. Nothing was sent; ask the bank for the statement in shorter periods`,
+  );
+
+/** A file the server, or a proxy in front of it, refused as too large although it is within the limit above. */
+const refusedFile = (path: string, bytes: number, answered: string) =>
+  new CliFailure(
+    `${path} (${sizeText(bytes)}) was refused as too large: ${answered}. The server imports bank files of at most ${limitText}; a proxy in front of it may accept less (nginx: client_max_body_size). Nothing was imported`,
+  );
+
+/**
+ * The server's refusal of a body over its limit, whichever way it reaches the CLI: the server's own answer (400
+ * ValidationError "The request body is too large", src/platform/error-envelope.ts), a proxy's 413, or a connection
+ * closed while the file was still being sent (BodyNotReceived, http.ts).
+ */
+const refusedAsTooLarge = (error: unknown): boolean =>
+  error instanceof BodyNotReceived ||
+  (error instanceof HttpError &&
+    (error.status === 413 || (error.status === 400 && /request body is too large/i.test(error.message))));
+
+/** Refuses a file over the server's limit before reading or sending it, so the operator learns why at once. */
+function checkFileSize(path: string): void {
+  let bytes: number;
+  try {
+    bytes = statSync(path).size;
+  } catch {
+    return; // fileText says why the file cannot be read
+  }
+  if (bytes > bankFileLimitBytes) throw overLimit(path, bytes);
+}
+
 export const bankCommands: readonly Command[] = [
   {
     words: ['bank-files', 'import'],
@@ -28,7 +71,19 @@ export const bankCommands: readonly Command[] = [
     run: async ({ args, api, print }) => {
       const path = args[0] ?? '';
       const contentType = /\.xml$/i.test(path) ? 'application/xml' : 'text/plain';
-      print(await api.request('POST', '/admin/v1/bank-files', fileText(path), { contentType }));
+      checkFileSize(path);
+      const text = fileText(path);
+      const bytes = Buffer.byteLength(text);
+      // Bytes that are not UTF-8 are sent as U+FFFD (3 bytes), so the text sent can outgrow the file.
+      if (bytes > bankFileLimitBytes) throw overLimit(path, bytes);
+      try {
+        print(await api.request('POST', '/admin/v1/bank-files', text, { contentType }));
+      } catch (error) {
+        // A server or proxy with a lower limit than this CLI knows: the same plain words, with what it answered.
+        if (!refusedAsTooLarge(error)) throw error;
+        const answered = error instanceof HttpError ? `${error.status} ${error.message}` : (error as Error).message;
+        throw refusedFile(path, bytes, answered);
+      }
     },
   },
   {

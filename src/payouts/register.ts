@@ -84,3 +84,11 @@ export async function payoutsOfBatch(db: Queryable, batchId: string): Promise<st
   );
   return rows.map((row) => row.payout_id);
 }
+
+/** The payouts a batch file carried, with the reference each travelled under and its amount. */
+export async function registeredPayoutsOfBatch(db: Queryable, batchId: string): Promise<RegisteredPayout[]> {
+  return db.query<RegisteredPayout & Record<string, unknown>>(
+    `select * from payouts where batch_id = $1 order by created_at_ms, payout_id`,
+    [batchId],
+  );
+}

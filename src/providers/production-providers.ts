@@ -1,5 +1,6 @@
 import { currencies } from '../catalogue/currencies.js';
 import type { Db } from '../storage/db.js';
+import { type OwnBankAccounts, ownBankAccountsOf } from './bank-files/own-accounts.js';
 import { type Capabilities, liveCapabilities } from './capabilities.js';
 import { bankAccountCollection } from './collection/bank-account-collection.js';
 import type { MailProvider, MailTransport } from './mail/mail-provider.js';
@@ -37,6 +38,8 @@ export interface ProductionProviders {
   readonly verification: VerificationProvider;
   readonly screening: ScreeningProvider;
   readonly payoutFiles: ReadonlyMap<string, PayoutFileBuilder>;
+  /** The accounts bank files may report on (bank-files/own-accounts.ts). */
+  readonly ownBankAccounts: OwnBankAccounts;
   /** SMTP, when the file connects mail: the composition root queues messages for it (jobs/mail-delivery.ts). */
   readonly mailTransport: MailTransport | undefined;
   /** Starts and stops what runs in the background (the price feed's refresh). */
@@ -123,6 +126,7 @@ export function productionProviders(
     }),
     rails: routedRails({ collection, payout }),
     payoutFiles,
+    ownBankAccounts: ownBankAccountsOf(file),
     prices,
     lifecycle: {
       start: async () => livePrices?.start(),

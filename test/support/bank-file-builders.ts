@@ -65,21 +65,44 @@ export function camt054(account: { iban?: string; number?: string; currency: str
 </Document>`;
 }
 
-/** A camt.053.001.02 statement of one IBAN account with its closing booked balance (CLBD) and booked lines. */
+/** Cents of a decimal the bank writes ("1250.00", "-4.5"): the builders' own exact arithmetic, for the balances. */
+const centsOf = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return amount.startsWith('-') ? -cents : cents;
+};
+const decimalOfCents = (cents: bigint) => {
+  const absolute = cents < 0n ? -cents : cents;
+  return `${absolute / 100n}.${(absolute % 100n).toString().padStart(2, '0')}`;
+};
+
+function balance(code: 'OPBD' | 'CLBD', currency: string, cents: bigint, date: string) {
+  return `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="${currency}">${decimalOfCents(cents)}</Amt><CdtDbtInd>${cents < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
+}
+
+/**
+ * A camt.053.001.02 statement of one IBAN account with its opening and closing booked balances (OPBD, CLBD) and
+ * booked lines. The opening is what the closing was before the lines, unless given; `sequence` is its ElctrncSeqNb.
+ */
 export function camt053(
   iban: string,
   currency: string,
-  closing: { amount: string; date: string },
+  closing: { amount: string; date: string; opening?: string; sequence?: number },
   lines: readonly CamtLine[],
 ) {
+  const closingCents = centsOf(closing.amount);
+  const movement = lines.reduce((sum, l) => sum + (l.direction === 'CRDT' ? 1n : -1n) * centsOf(l.amount), 0n);
+  const openingCents = closing.opening === undefined ? closingCents - movement : centsOf(closing.opening);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
   <BkToCstmrStmt>
     <GrpHdr><MsgId>STM-${closing.date}-${lines.length}</MsgId><CreDtTm>${closing.date}T22:00:00</CreDtTm></GrpHdr>
     <Stmt>
       <Id>${iban}-${closing.date}</Id>
+      ${closing.sequence === undefined ? '' : `<ElctrncSeqNb>${closing.sequence}</ElctrncSeqNb>`}
       <Acct><Id><IBAN>${iban}</IBAN></Id><Ccy>${currency}</Ccy></Acct>
-      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="${currency}">${closing.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${closing.date}</Dt></Dt></Bal>
+      ${balance('OPBD', currency, openingCents, closing.date)}
+      ${balance('CLBD', currency, closingCents, closing.date)}
       ${lines.map((line) => camtEntry(currency, line)).join('\n')}
     </Stmt>
   </BkToCstmrStmt>

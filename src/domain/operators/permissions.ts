@@ -50,6 +50,11 @@ export const permissions = {
   // The ledger and production's money in and out.
   'admin.ledger.verify': read(),
   'admin.bankFiles.import': money(admin),
+  'admin.bankFiles.list': read(),
+  'admin.bankFiles.get': read(),
+  // Accepting a held statement makes money move on evidence that broke its chain: the same role as importing it.
+  'admin.bankFiles.accept': money(admin),
+  'admin.bankFiles.reject': money(admin),
   'admin.bankEntries.list': read(),
   'admin.bankEntries.assign': money(admin),
   'admin.bankEntries.return': money(admin),

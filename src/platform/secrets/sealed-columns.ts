@@ -64,6 +64,16 @@ export const sealedColumns: readonly SealedColumn[] = [
     batchSizeMax: 5,
   },
   {
+    // A bank file held for an operator (resources/bank-files/import.ts): present only until they decide.
+    name: 'bank_files.content_sealed',
+    table: 'bank_files',
+    id: 'id',
+    idType: 'text',
+    value: 'content_sealed',
+    assign: 'content_sealed = $1',
+    batchSizeMax: 5,
+  },
+  {
     // Queued mail (jobs/mail-delivery.ts): present only until the job ends, then dropped from the payload.
     name: "jobs.payload->'sealedMessage'",
     table: 'jobs',

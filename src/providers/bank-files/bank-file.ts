@@ -77,11 +77,17 @@ export interface EntryBatch {
   readonly paymentInformationId: string | null;
   readonly numberOfTransactions: number | null;
   readonly totalAmount: BankAmount | null;
+  /** The batch's own CdtDbtInd, when it gives one (camt .001.04+). */
+  readonly creditDebit: CreditDebit | null;
+  /** How many TxDtls the NtryDtls that holds this batch lists (0: the bank booked the batch without details). */
+  readonly listedTransactions: number;
 }
 
 export interface StatementEntry {
   /** The bank's reference of the entry (AcctSvcrRef, else NtryRef): unique per account within the file. */
   readonly bankReference: string;
+  /** Where the entry is in the file, for the verifier's messages ("camt.054 Ntfctn 1, entry 2 of DE89…"). */
+  readonly where: string;
   readonly creditDebit: CreditDebit;
   /** RvslInd, or MT940's RC/RD marks: the entry reverses an earlier one of the opposite direction. */
   readonly reversal: boolean;
@@ -102,6 +108,13 @@ export interface StatementEntry {
 export interface StatementAccount {
   readonly iban: string | null;
   readonly otherId: string | null;
+  /**
+   * The bank that keeps the account, when the file names it: camt Acct/Svcr (BIC, or clearing system member id such
+   * as an ABA routing number or a sort code); MT940 the bank part of :25: ("COBADEFFXXX/0532013000").
+   */
+  readonly servicer: { readonly bic: string | null; readonly memberId: string | null } | null;
+  /** MT940 "bank/account" in :25:: the account part (an IBAN or a number), which otherId holds with its bank. */
+  readonly numberAfterBank?: string;
   /** The account's currency (Acct/Ccy), else that of its balances or entries; null for an empty notification. */
   readonly currency: string | null;
 }
@@ -113,14 +126,49 @@ export interface SignedBalance {
   readonly date: string | null;
 }
 
+/** The control totals a camt Stmt or Ntfctn carries in TxsSummry, as written (absent parts are null). */
+export interface TransactionsSummary {
+  readonly all: EntryCount | null;
+  readonly credits: EntryCount | null;
+  readonly debits: EntryCount | null;
+  /** TtlNtries' net: credits minus debits, signed ("-12.50" when DBIT). */
+  readonly net: string | null;
+}
+
+export interface EntryCount {
+  /** NbOfNtries, as written (a numeric text). */
+  readonly count: string | null;
+  /** Sum, as written: a plain decimal. */
+  readonly sum: string | null;
+}
+
 /** One statement (camt.053 Stmt, MT940 :20: block) or notification (camt.054 Ntfctn) of one account. */
 export interface AccountStatement {
   readonly account: StatementAccount;
+  /** Where the statement is in the file, for the verifier's messages. */
+  readonly where: string;
   /** Stmt/Id, Ntfctn/Id, or MT940 :20:. */
   readonly statementId: string | null;
+  /**
+   * The statement's place in the account's sequence: camt ElctrncSeqNb, else LglSeqNb; MT940 :28C: statement
+   * number, with its page ("00042/001") when given. Null when the file gives none.
+   */
+  readonly sequence: { readonly number: string; readonly page: string | null } | null;
   readonly createdAt: string | null;
-  /** The closing booked balance (camt CLBD, MT940 :62F:/:62M:), null when the file gives none (camt.054). */
+  /**
+   * The opening booked balance of the statement or page (camt OPBD or PRCD, MT940 :60F:/:60M:), null when the file
+   * gives none (camt.054).
+   */
+  readonly openingBookedBalance: SignedBalance | null;
+  /** The closing booked balance (camt CLBD, MT940 :62F:), null when the file gives none (camt.054). */
   readonly closingBookedBalance: SignedBalance | null;
+  /**
+   * The balance that closes this statement or page for the balance arithmetic: closingBookedBalance, else an
+   * interim one (camt ITBD, MT940 :62M:, which closes a page of a statement that continues).
+   */
+  readonly pageClosingBalance: SignedBalance | null;
+  /** camt TxsSummry; null when absent (always for MT940). */
+  readonly summary: TransactionsSummary | null;
   readonly entries: StatementEntry[];
 }
 
@@ -131,6 +179,11 @@ export interface StatementFile {
   readonly messageNamespace: string | null;
   /** GrpHdr/MsgId, or null (MT940). */
   readonly messageId: string | null;
+  /**
+   * GrpHdr/NbOfTxs and GrpHdr/CtrlSum as written. camt's group header defines neither, but a file that carries
+   * them states totals, and a stated total must agree (null when absent).
+   */
+  readonly groupControls: { readonly numberOfTransactions: string | null; readonly controlSum: string | null };
   readonly accounts: AccountStatement[];
 }
 
@@ -157,10 +210,29 @@ export interface TransactionStatus {
   readonly originalEndToEndId: string | null;
   /** TxSts, else the status of its payment information block, else the group's (they apply to what they enclose). */
   readonly status: PaymentStatus;
+  /** OrgnlTxRef/Amt/InstdAmt: the amount of our payment as the bank read it, when the report repeats it. */
+  readonly originalAmount: BankAmount | null;
+  /** OrgnlTxRef/DbtrAcct/Id/IBAN: the account our payment was to leave from, when the report repeats it. */
+  readonly debtorIban: string | null;
+}
+
+/** OrgnlNbOfTxs and OrgnlCtrlSum: what the report says the original message or block held (null when absent). */
+export interface OriginalTotals {
+  readonly numberOfTransactions: string | null;
+  readonly controlSum: string | null;
+}
+
+/** NbOfTxsPerSts: how many of the original transactions have each status (DtldNbOfTxs, DtldSts, DtldCtrlSum). */
+export interface CountPerStatus {
+  readonly status: string;
+  readonly numberOfTransactions: string;
+  readonly controlSum: string | null;
 }
 
 export interface PaymentInformationStatus {
   readonly originalPaymentInformationId: string;
+  readonly originalTotals: OriginalTotals;
+  readonly countsPerStatus: CountPerStatus[];
   readonly status: PaymentStatus | null;
   /** PmtInfSts is RJCT: every transaction of this block of the original message is rejected, listed or not. */
   readonly allTransactionsRejected: boolean;
@@ -176,6 +248,8 @@ export interface PaymentStatusFile {
   /** The MsgId of our pain.001 this report answers. */
   readonly originalMessageId: string;
   readonly originalMessageNameId: string | null;
+  readonly originalTotals: OriginalTotals;
+  readonly countsPerStatus: CountPerStatus[];
   readonly groupStatus: PaymentStatus | null;
   /**
    * GrpSts is RJCT: the bank refused the whole original message, so every transaction of originalMessageId is
@@ -207,6 +281,8 @@ export interface AchReturn {
   readonly individualName: string;
   readonly secCode: string;
   readonly companyId: string;
+  /** The batch header's originating DFI identification (8 digits): the bank that sent the original entry. */
+  readonly originatingDfi: string;
   readonly effectiveEntryDate: string | null;
 }
 

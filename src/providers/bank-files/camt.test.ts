@@ -24,7 +24,12 @@ describe('camt.053.001.02 statement', () => {
     });
     expect(file.accounts).toHaveLength(1);
     const [account] = file.accounts;
-    expect(account?.account).toEqual({ iban: 'DE89370400440532013000', otherId: null, currency: 'EUR' });
+    expect(account?.account).toEqual({
+      iban: 'DE89370400440532013000',
+      otherId: null,
+      servicer: { bic: 'COBADEFFXXX', memberId: null },
+      currency: 'EUR',
+    });
     expect(account?.closingBookedBalance).toEqual({ signedAmount: '9425.80', currency: 'EUR', date: '2024-05-15' });
     expect(account?.entries.map((e) => [e.bankReference, e.creditDebit, e.amount.amount, e.status, e.booked])).toEqual([
       ['2024051500017', 'CRDT', '250.00', 'BOOK', true],
@@ -65,7 +70,14 @@ describe('camt.053.001.02 statement', () => {
   it('splits a batched credit into its transactions, each with its own stable reference and amount', () => {
     const entry = statement('camt053-v02-statement.xml').accounts[0]?.entries[1];
     expect(entry?.batches).toEqual([
-      { messageId: null, paymentInformationId: null, numberOfTransactions: 3, totalAmount: null },
+      {
+        messageId: null,
+        paymentInformationId: null,
+        numberOfTransactions: 3,
+        totalAmount: null,
+        creditDebit: null,
+        listedTransactions: 3,
+      },
     ]);
     const transactions = entry?.transactions ?? [];
     expect(transactions.map((t) => [t.bankReference, t.amount?.amount, t.creditorReference])).toEqual([
@@ -87,6 +99,8 @@ describe('camt.053.001.02 statement', () => {
         paymentInformationId: 'PB-2024-05-15-01-1',
         numberOfTransactions: 2,
         totalAmount: { amount: '1500.00', currency: 'EUR' },
+        creditDebit: 'DBIT',
+        listedTransactions: 2,
       },
     ]);
     expect(
@@ -146,7 +160,7 @@ describe('camt.054.001.08 notification, namespace prefixed', () => {
       endToEndId: 'E2E-CUST-5531',
       counterparty: { name: 'Sofia Lindqvist', iban: 'SE4550000000058398257466', otherAccountId: null },
     });
-    expect(usd?.account).toEqual({ iban: null, otherId: '000123456789', currency: 'USD' });
+    expect(usd?.account).toEqual({ iban: null, otherId: '000123456789', servicer: null, currency: 'USD' });
     expect(usd?.entries[0]).toMatchObject({ bankReference: 'US-DB-77120', creditDebit: 'DBIT' });
     expect(usd?.entries[0]?.transactions[0]).toMatchObject({
       endToEndId: 'WD-000000140',

@@ -8,8 +8,9 @@ import {
   type StatementAccount,
   type StatementEntry,
   type StatementFile,
+  type TransactionsSummary,
 } from './bank-file.js';
-import { readTransaction, requiredCreditDebit, transactionReferences } from './camt-transaction.js';
+import { creditDebitOf, readTransaction, requiredCreditDebit, transactionReferences } from './camt-transaction.js';
 import { checkUniqueReferences } from './unique-references.js';
 import { amountAt, dateAt, elementAt, elementsOf, textAt, type XmlElement } from './xml-document.js';
 
@@ -33,18 +34,49 @@ function accountOf(block: XmlElement, where: string): StatementAccount {
   const iban = textAt(account, 'Id', 'IBAN');
   const otherId = textAt(account, 'Id', 'Othr', 'Id');
   if (iban === null && otherId === null) throw new BankFileError(`${where} names no account (Acct/Id/IBAN or Othr/Id)`);
-  return { iban, otherId, currency: textAt(account, 'Ccy') };
+  // Acct/Svcr/FinInstnId: BIC (BIC up to .001.04, BICFI later) or a clearing system member id (routing, sort code).
+  const institution = elementAt(account, 'Svcr', 'FinInstnId');
+  const bic = textAt(institution, 'BICFI') ?? textAt(institution, 'BIC');
+  const memberId = textAt(institution, 'ClrSysMmbId', 'MmbId');
+  const servicer = bic === null && memberId === null ? null : { bic, memberId };
+  return { iban, otherId, servicer, currency: textAt(account, 'Ccy') };
 }
 
-/** The closing booked balance (Bal with Tp/CdOrPrtry/Cd CLBD), signed by its CdtDbtInd. */
-function closingBookedBalanceOf(block: XmlElement, where: string): SignedBalance | null {
-  const balance = elementsOf(block, 'Bal').find((b) => textAt(b, 'Tp', 'CdOrPrtry', 'Cd') === 'CLBD');
-  if (balance === undefined) return null;
-  const amount = amountAt(balance, `${where}, closing balance`, 'Amt');
-  if (amount === null) throw new BankFileError(`${where} has a closing balance without Amt`);
-  const sign = requiredCreditDebit(balance, `${where}, closing balance`);
-  const signedAmount = sign === 'DBIT' && !/^0+(\.0+)?$/.test(amount.amount) ? `-${amount.amount}` : amount.amount;
-  return { signedAmount, currency: amount.currency, date: dateAt(balance, 'Dt') };
+/** A DBIT balance is negative; zero stays unsigned. */
+const signed = (amount: string, sign: 'CRDT' | 'DBIT') =>
+  sign === 'DBIT' && !/^0+(\.0+)?$/.test(amount) ? `-${amount}` : amount;
+
+/** The first balance of one of `codes` (Bal with Tp/CdOrPrtry/Cd), signed by its CdtDbtInd. */
+function balanceOf(block: XmlElement, codes: readonly string[], where: string): SignedBalance | null {
+  for (const code of codes) {
+    const balance = elementsOf(block, 'Bal').find((b) => textAt(b, 'Tp', 'CdOrPrtry', 'Cd') === code);
+    if (balance === undefined) continue;
+    const amount = amountAt(balance, `${where}, ${code} balance`, 'Amt');
+    if (amount === null) throw new BankFileError(`${where} has a ${code} balance without Amt`);
+    const sign = requiredCreditDebit(balance, `${where}, ${code} balance`);
+    return { signedAmount: signed(amount.amount, sign), currency: amount.currency, date: dateAt(balance, 'Dt') };
+  }
+  return null;
+}
+
+/** TtlNtries, TtlCdtNtries and TtlDbtNtries as written; the net is TtlNetNtryAmt (.001.02) or TtlNetNtry/Amt. */
+function summaryOf(block: XmlElement, where: string): TransactionsSummary | null {
+  const summary = elementAt(block, 'TxsSummry');
+  if (summary === undefined) return null;
+  const count = (element: XmlElement | undefined) =>
+    element === undefined ? null : { count: textAt(element, 'NbOfNtries'), sum: textAt(element, 'Sum') };
+  const all = elementAt(summary, 'TtlNtries');
+  const netAmount = textAt(all, 'TtlNetNtryAmt') ?? textAt(all, 'TtlNetNtry', 'Amt');
+  const netSign = textAt(all, 'TtlNetNtry', 'CdtDbtInd') ?? textAt(all, 'CdtDbtInd');
+  if (netAmount !== null && netSign !== 'CRDT' && netSign !== 'DBIT') {
+    throw new BankFileError(`${where} has a TxsSummry net amount without a CRDT or DBIT indicator`);
+  }
+  return {
+    all: count(all),
+    credits: count(elementAt(summary, 'TtlCdtNtries')),
+    debits: count(elementAt(summary, 'TtlDbtNtries')),
+    net: netAmount === null ? null : signed(netAmount, netSign as 'CRDT' | 'DBIT'),
+  };
 }
 
 function statusOf(entry: XmlElement, where: string): EntryStatus {
@@ -66,7 +98,7 @@ function bankTransactionCodeOf(entry: XmlElement): BankTransactionCode | null {
   };
 }
 
-function batchOf(batch: XmlElement, where: string): EntryBatch {
+function batchOf(batch: XmlElement, listedTransactions: number, where: string): EntryBatch {
   const count = textAt(batch, 'NbOfTxs');
   if (count !== null && !/^\d{1,15}$/.test(count)) throw new BankFileError(`${where} has a batch NbOfTxs of ${count}`);
   return {
@@ -74,6 +106,8 @@ function batchOf(batch: XmlElement, where: string): EntryBatch {
     paymentInformationId: textAt(batch, 'PmtInfId'),
     numberOfTransactions: count === null ? null : Number(count),
     totalAmount: amountAt(batch, `${where}, batch`, 'TtlAmt'),
+    creditDebit: creditDebitOf(batch, `${where}, batch`) ?? null,
+    listedTransactions,
   };
 }
 
@@ -95,6 +129,7 @@ function readEntry(entry: XmlElement, where: string): StatementEntry {
       : details.map((d, i) => readTransaction(d, i, references[i] ?? bankReference, context));
   return {
     bankReference,
+    where,
     creditDebit,
     reversal: textAt(entry, 'RvslInd') === 'true',
     amount,
@@ -104,7 +139,9 @@ function readEntry(entry: XmlElement, where: string): StatementEntry {
     valueDate: dateAt(entry, 'ValDt'),
     bankTransactionCode: bankTransactionCodeOf(entry),
     additionalInfo: textAt(entry, 'AddtlNtryInf'),
-    batches: entryDetails.flatMap((d) => elementsOf(d, 'Btch')).map((b) => batchOf(b, where)),
+    batches: entryDetails.flatMap((d) =>
+      elementsOf(d, 'Btch').map((b) => batchOf(b, elementsOf(d, 'TxDtls').length, where)),
+    ),
     transactions,
   };
 }
@@ -113,13 +150,20 @@ function readAccountBlock(block: XmlElement, where: string): AccountStatement {
   const account = accountOf(block, where);
   const accountName = account.iban ?? account.otherId;
   const entries = elementsOf(block, 'Ntry').map((e, i) => readEntry(e, `${where}, entry ${i + 1} of ${accountName}`));
-  const closingBookedBalance = closingBookedBalanceOf(block, where);
+  const closingBookedBalance = balanceOf(block, ['CLBD'], where);
   const currency = account.currency ?? closingBookedBalance?.currency ?? entries[0]?.amount.currency ?? null;
+  const sequenceNumber = textAt(block, 'ElctrncSeqNb') ?? textAt(block, 'LglSeqNb');
   return {
     account: { ...account, currency },
+    where,
     statementId: textAt(block, 'Id'),
+    sequence: sequenceNumber === null ? null : { number: sequenceNumber, page: textAt(block, 'StmtPgntn', 'PgNb') },
     createdAt: textAt(block, 'CreDtTm'),
+    // PRCD (the previous statement's closing) stands for the opening when a bank gives it instead of OPBD.
+    openingBookedBalance: balanceOf(block, ['OPBD', 'PRCD'], where),
     closingBookedBalance,
+    pageClosingBalance: closingBookedBalance ?? balanceOf(block, ['ITBD'], where),
+    summary: summaryOf(block, where),
     entries,
   };
 }
@@ -137,6 +181,10 @@ export function parseCamt(document: XmlElement, messageName: CamtMessageName, na
     format,
     messageNamespace: namespace,
     messageId: textAt(message, 'GrpHdr', 'MsgId'),
+    groupControls: {
+      numberOfTransactions: textAt(message, 'GrpHdr', 'NbOfTxs'),
+      controlSum: textAt(message, 'GrpHdr', 'CtrlSum'),
+    },
     accounts,
   };
 }

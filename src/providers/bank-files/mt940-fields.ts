@@ -35,6 +35,7 @@ export interface Mt940StatementLine {
 }
 
 const TAG_LINE = /^:(\d{2}[A-Z]?):(.*)$/;
+const BANK_HEADER_LINE = /^:?[A-Z0-9]{3,12}:?$/;
 
 /** The fields of the file in order; envelope blocks and "-" separators are dropped. */
 export function mt940Fields(text: string): Mt940Field[] {
@@ -50,6 +51,10 @@ export function mt940Fields(text: string): Mt940Field[] {
     } else if (/^-\}?/.test(line) && line.replace(/\{5:.*\}$/, '').trim().length <= 2) {
       current = undefined;
     } else if (line.trim() !== '') {
+      // Some banks write their own header before each message's :20: (ABN AMRO "ABNANL2A" and "940", Rabobank
+      // ":940:"): a line of one word outside any field carries nothing and is passed over. Text anywhere else
+      // outside a field is not MT940.
+      if (current === undefined && BANK_HEADER_LINE.test(line.trim())) continue;
       if (current === undefined) throw new BankFileError(`the MT940 line ${JSON.stringify(line)} belongs to no field`);
       current.lines.push(line);
     }
@@ -80,9 +85,11 @@ export function readBalance(field: Mt940Field): Mt940Balance {
 }
 
 // Field 61: value date, entry date (MMDD), mark (C, D, RC, RD), funds code (the third letter of the currency),
-// amount, transaction type, customer reference up to 16 characters, "//" and the bank's reference up to 16.
+// amount, transaction type, customer reference up to 16 characters, "//" and the bank's reference up to 16. Some
+// banks write a longer customer reference (ASN Bank puts the counterparty's IBAN there, 18 characters): up to 34
+// are read, as the whole line's 34-character subfields allow.
 const STATEMENT_LINE =
-  /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]{0,14})([NSF][A-Z0-9]{3})(.{0,16}?)(?:\/\/(.{0,16}))?$/;
+  /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]{0,14})([NSF][A-Z0-9]{3})(.{0,34}?)(?:\/\/(.{0,16}))?$/;
 
 export function readStatementLine(field: Mt940Field): Mt940StatementLine {
   const written = field.lines[0] ?? '';

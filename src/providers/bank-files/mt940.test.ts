@@ -16,7 +16,7 @@ describe('MT940', () => {
     const file = statement(text);
     expect(file.format).toBe('mt940');
     const [german, dutch] = file.accounts;
-    expect(german?.account).toEqual({ iban: 'DE89370400440532013000', otherId: null, currency: 'EUR' });
+    expect(german?.account).toEqual({ iban: 'DE89370400440532013000', otherId: null, servicer: null, currency: 'EUR' });
     expect(german?.statementId).toBe('STARTUMSE');
     expect(german?.closingBookedBalance).toEqual({ signedAmount: '8650.00', currency: 'EUR', date: '2024-05-15' });
     expect(german?.entries.map((e) => [e.creditDebit, e.reversal, e.amount.amount, e.bookingDate])).toEqual([
@@ -25,7 +25,7 @@ describe('MT940', () => {
       // RC: the reversal of a credit, booked as a debit (10000 + 250 − 1500 − 100 = 8650).
       ['DBIT', true, '100.00', '2024-05-15'],
     ]);
-    expect(dutch?.account).toEqual({ iban: 'NL91ABNA0417164300', otherId: null, currency: 'EUR' });
+    expect(dutch?.account).toEqual({ iban: 'NL91ABNA0417164300', otherId: null, servicer: null, currency: 'EUR' });
   });
 
   it('reads the RF reference, end-to-end id and payer from a German field 86', () => {
@@ -76,7 +76,13 @@ describe('MT940', () => {
       '-}',
     ].join('\n');
     const [account] = statement(enveloped).accounts;
-    expect(account?.account).toEqual({ iban: null, otherId: '10020030/1234567', currency: 'USD' });
+    expect(account?.account).toEqual({
+      iban: null,
+      otherId: '10020030/1234567',
+      servicer: { bic: null, memberId: '10020030' },
+      numberAfterBank: '1234567',
+      currency: 'USD',
+    });
     expect(account?.closingBookedBalance).toEqual({ signedAmount: '-12.5', currency: 'USD', date: '2024-05-15' });
     expect(account?.entries[0]).toMatchObject({
       creditDebit: 'DBIT',

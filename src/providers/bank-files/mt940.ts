@@ -32,8 +32,12 @@ import { checkUniqueReferences } from './unique-references.js';
 interface RawStatement {
   reference: string | null;
   account: string | null;
+  /** :28C: statement number and, after "/", the page (sequence number within the statement). */
+  statementNumber: string | null;
   opening: Mt940Balance | null;
   closing: Mt940Balance | null;
+  /** :62M:, the intermediate balance that closes a page of a statement that continues. */
+  pageClosing: Mt940Balance | null;
   lines: { line: Mt940StatementLine; information: string }[];
 }
 
@@ -42,17 +46,26 @@ function groupStatements(fields: Mt940Field[]): RawStatement[] {
   let current: RawStatement | undefined;
   for (const field of fields) {
     if (field.tag === '20') {
-      current = { reference: field.lines[0]?.trim() || null, account: null, opening: null, closing: null, lines: [] };
+      current = {
+        reference: field.lines[0]?.trim() || null,
+        account: null,
+        statementNumber: null,
+        opening: null,
+        closing: null,
+        pageClosing: null,
+        lines: [],
+      };
       statements.push(current);
       continue;
     }
     if (current === undefined) throw new BankFileError(`the MT940 field :${field.tag}: comes before any :20:`);
     const last = current.lines.at(-1);
     if (field.tag === '25') current.account = field.lines[0]?.trim() || null;
+    else if (field.tag === '28C' || field.tag === '28') current.statementNumber = field.lines[0]?.trim() || null;
     else if (field.tag === '60F' || field.tag === '60M') current.opening = readBalance(field);
     // Only :62F: is the closing booked balance; :62M: closes one page of a statement that continues.
     else if (field.tag === '62F') current.closing = readBalance(field);
-    else if (field.tag === '62M') readBalance(field);
+    else if (field.tag === '62M') current.pageClosing = readBalance(field);
     else if (field.tag === '61') current.lines.push({ line: readStatementLine(field), information: '' });
     else if (field.tag === '86' && last !== undefined && last.information === '')
       last.information = informationOf(field);
@@ -66,14 +79,37 @@ function counterpartyOf(information: string): PartyOfTransaction | null {
   return { name: counterpartyName, iban: counterpartyIban, otherAccountId: null };
 }
 
+const signedOf = (balance: Mt940Balance) => ({
+  signedAmount: `${!balance.credit && !/^0+(\.0+)?$/.test(balance.amount) ? '-' : ''}${balance.amount}`,
+  currency: balance.currency,
+  date: balance.date,
+});
+
+/**
+ * :25: names the account as an IBAN (some banks append its currency: "NL91ABNA0417164300EUR"), or as the bank's
+ * identifier and the account around a slash ("COBADEFFXXX/0532013000", "021000021/000123456789"). `iban` and
+ * `otherId` stay what they always were (entries are recorded under them, so a re-import finds its lines again);
+ * the parts around the slash are read apart for the check of whose account the statement is.
+ */
+function accountIdOf(written: string) {
+  const ibanOf = (text: string) => normalizeIban(text) ?? normalizeIban(text.replace(/[A-Z]{3}$/, '')) ?? null;
+  const iban = ibanOf(written);
+  if (iban !== null) return { iban, otherId: null, parts: null };
+  const slash = /^([^/]+)\/(.+)$/.exec(written);
+  if (slash === null) return { iban: null, otherId: written, parts: null };
+  const [, bank = '', number = ''] = slash;
+  const isBic = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bank);
+  const servicer = { bic: isBic ? bank : null, memberId: isBic ? null : bank };
+  return { iban: null, otherId: written, parts: { iban: ibanOf(number), number, servicer } };
+}
+
 function readStatement(raw: RawStatement, occurrences: Map<string, number>, where: string): AccountStatement {
   if (raw.account === null) throw new BankFileError(`${where} has no :25: account`);
-  // Some banks append the currency to the IBAN in :25: ("NL91ABNA0417164300EUR").
-  const iban = normalizeIban(raw.account) ?? normalizeIban(raw.account.replace(/[A-Z]{3}$/, '')) ?? null;
+  const { iban, otherId, parts } = accountIdOf(raw.account);
   const currency = raw.opening?.currency ?? raw.closing?.currency;
   if (currency === undefined) throw new BankFileError(`${where} has no :60F: or :62F: balance to give its currency`);
   const accountKey = iban ?? raw.account;
-  const entries = raw.lines.map(({ line, information }): StatementEntry => {
+  const entries = raw.lines.map(({ line, information }, index): StatementEntry => {
     const digest = createHash('sha256').update(`${accountKey}\n${line.written}\n${information}`).digest('hex');
     const seen = (occurrences.get(digest) ?? 0) + 1;
     occurrences.set(digest, seen);
@@ -84,6 +120,7 @@ function readStatement(raw: RawStatement, occurrences: Map<string, number>, wher
     const amount = { amount: line.amount, currency };
     return {
       bankReference,
+      where: `${where}, :61: line ${index + 1}`,
       creditDebit: line.creditDebit,
       reversal: line.reversal,
       amount,
@@ -116,16 +153,23 @@ function readStatement(raw: RawStatement, occurrences: Map<string, number>, wher
       ],
     };
   });
-  const closing = raw.closing;
-  const negative = closing !== null && !closing.credit && !/^0+(\.0+)?$/.test(closing.amount);
+  const [number = '', page] = (raw.statementNumber ?? '').split('/');
   return {
-    account: { iban, otherId: iban === null ? raw.account : null, currency },
+    account: {
+      iban,
+      otherId,
+      servicer: parts?.servicer ?? null,
+      ...(parts === null ? {} : { numberAfterBank: parts.iban ?? parts.number }),
+      currency,
+    },
+    where,
     statementId: raw.reference,
+    sequence: raw.statementNumber === null ? null : { number, page: page ?? null },
     createdAt: null,
-    closingBookedBalance:
-      closing === null
-        ? null
-        : { signedAmount: `${negative ? '-' : ''}${closing.amount}`, currency: closing.currency, date: closing.date },
+    openingBookedBalance: raw.opening === null ? null : signedOf(raw.opening),
+    closingBookedBalance: raw.closing === null ? null : signedOf(raw.closing),
+    pageClosingBalance: raw.closing !== null ? signedOf(raw.closing) : raw.pageClosing && signedOf(raw.pageClosing),
+    summary: null,
     entries,
   };
 }
@@ -136,5 +180,12 @@ export function parseMt940(text: string): StatementFile {
   const occurrences = new Map<string, number>();
   const accounts = statements.map((s, i) => readStatement(s, occurrences, `MT940 statement ${i + 1}`));
   checkUniqueReferences(accounts);
-  return { kind: 'statement', format: 'mt940', messageNamespace: null, messageId: null, accounts };
+  return {
+    kind: 'statement',
+    format: 'mt940',
+    messageNamespace: null,
+    messageId: null,
+    groupControls: { numberOfTransactions: null, controlSum: null },
+    accounts,
+  };
 }

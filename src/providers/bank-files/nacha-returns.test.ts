@@ -36,6 +36,7 @@ describe('NACHA return files', () => {
       individualName: 'JOHN SMITH',
       secCode: 'PPD',
       companyId: '1234567890',
+      originatingDfi: '02100002',
       effectiveEntryDate: '2024-05-17',
     });
     expect(file.returns.map((r) => [r.individualId, r.returnReasonCode, r.amountCents, r.dateOfDeath])).toEqual([

@@ -9,6 +9,7 @@ import { dateOfYymmdd, entryHashOf, field, recordsOf } from './nacha-records.js'
 interface BatchHeader {
   readonly secCode: string;
   readonly companyId: string;
+  readonly originatingDfi: string;
   readonly effectiveEntryDate: string | null;
 }
 
@@ -86,6 +87,7 @@ function readEntry({ record, batch, addenda }: Entry, index: number): AchReturn 
     individualName: field(record, 55, 76).trim(),
     secCode: batch.secCode,
     companyId: batch.companyId,
+    originatingDfi: batch.originatingDfi,
     effectiveEntryDate: batch.effectiveEntryDate,
   };
 }
@@ -112,7 +114,12 @@ export function parseNachaReturns(text: string): AchReturnsFile {
       if (batch !== undefined)
         throw new BankFileError(`NACHA record ${i + 1} opens a batch before the last one closed`);
       const effectiveEntryDate = dateOfYymmdd(field(record, 70, 75));
-      batch = { secCode: field(record, 51, 53), companyId: field(record, 41, 50).trim(), effectiveEntryDate };
+      batch = {
+        secCode: field(record, 51, 53),
+        companyId: field(record, 41, 50).trim(),
+        originatingDfi: field(record, 80, 87),
+        effectiveEntryDate,
+      };
       batchTotals = emptyTotals();
     } else if ((type === '6' || type === '7') && batch === undefined) {
       throw new BankFileError(`NACHA record ${i + 1} is outside a batch`);

@@ -42,6 +42,8 @@ describe('pain.002 payment status reports', () => {
         outcome: 'rejected',
         reasons: [{ reasonCode: 'AC01', proprietaryReason: null, additionalInfo: ['IBAN check digits are wrong'] }],
       },
+      originalAmount: null,
+      debtorIban: null,
     });
   });
 

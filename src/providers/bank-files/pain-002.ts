@@ -1,5 +1,7 @@
 import {
   BankFileError,
+  type CountPerStatus,
+  type OriginalTotals,
   type PaymentInformationStatus,
   type PaymentOutcome,
   type PaymentStatus,
@@ -7,7 +9,7 @@ import {
   type StatusReason,
   type TransactionStatus,
 } from './bank-file.js';
-import { elementAt, elementsOf, requiredText, textAt, textsAt, type XmlElement } from './xml-document.js';
+import { amountAt, elementAt, elementsOf, requiredText, textAt, textsAt, type XmlElement } from './xml-document.js';
 
 // ISO 20022 pain.002 (CstmrPmtStsRpt): the bank's answer to a pain.001 of ours, at three levels that each may carry
 // a status and reasons: the original message (OrgnlGrpInfAndSts/GrpSts), each payment information block
@@ -41,6 +43,20 @@ function statusOf(element: XmlElement | undefined, statusElement: string): Payme
   return { code, outcome: outcomeOfStatus(code), reasons: reasonsOf(element) };
 }
 
+/** OrgnlNbOfTxs and OrgnlCtrlSum as written: the verifier holds them against our own file. */
+const originalTotalsOf = (element: XmlElement | undefined): OriginalTotals => ({
+  numberOfTransactions: textAt(element, 'OrgnlNbOfTxs'),
+  controlSum: textAt(element, 'OrgnlCtrlSum'),
+});
+
+function countsPerStatusOf(element: XmlElement | undefined, where: string): CountPerStatus[] {
+  return elementsOf(element, 'NbOfTxsPerSts').map((detail) => ({
+    status: requiredText(detail, `${where}, NbOfTxsPerSts`, 'DtldSts'),
+    numberOfTransactions: requiredText(detail, `${where}, NbOfTxsPerSts`, 'DtldNbOfTxs'),
+    controlSum: textAt(detail, 'DtldCtrlSum'),
+  }));
+}
+
 function readTransaction(
   transaction: XmlElement,
   originalPaymentInformationId: string | null,
@@ -54,6 +70,8 @@ function readTransaction(
     originalInstructionId: textAt(transaction, 'OrgnlInstrId'),
     originalEndToEndId: textAt(transaction, 'OrgnlEndToEndId'),
     status,
+    originalAmount: amountAt(transaction, where, 'OrgnlTxRef', 'Amt', 'InstdAmt'),
+    debtorIban: textAt(transaction, 'OrgnlTxRef', 'DbtrAcct', 'Id', 'IBAN'),
   };
 }
 
@@ -71,6 +89,8 @@ function readPaymentInformation(
   );
   return {
     originalPaymentInformationId,
+    originalTotals: originalTotalsOf(block),
+    countsPerStatus: countsPerStatusOf(block, where),
     status,
     allTransactionsRejected: status?.outcome === 'rejected',
     transactions,
@@ -93,6 +113,8 @@ export function parsePain002(document: XmlElement, namespace: string | null): Pa
     createdAt: textAt(report, 'GrpHdr', 'CreDtTm'),
     originalMessageId: requiredText(original, 'the pain.002 file', 'OrgnlMsgId'),
     originalMessageNameId: textAt(original, 'OrgnlMsgNmId'),
+    originalTotals: originalTotalsOf(original),
+    countsPerStatus: countsPerStatusOf(original, 'pain.002 OrgnlGrpInfAndSts'),
     groupStatus,
     wholeMessageRejected: groupStatus?.outcome === 'rejected',
     paymentInformations,

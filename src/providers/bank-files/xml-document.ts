@@ -36,8 +36,20 @@ export function readXmlDocument(text: string): { root: XmlElement; rootName: str
   const rootName = names[0];
   if (names.length !== 1 || rootName === undefined) throw new BankFileError('the XML file has no single root element');
   const root = elementsOf(parsed, rootName)[0] ?? {};
-  const namespace = /<(?:[\w.-]+:)?[\w.-]+\s[^>]*?xmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/.exec(text)?.[1] ?? null;
-  return { root, rootName, namespace };
+  return { root, rootName, namespace: rootNamespaceOf(text) };
+}
+
+/**
+ * The namespace of the root element: the default one it declares (xmlns="…"), or the one bound to its own prefix
+ * (<ns:Document xmlns:ns="…">); never another declaration on it (xmlns:xsi). Null when it declares none.
+ */
+function rootNamespaceOf(text: string): string | null {
+  const start = /<(?!\?|!)(?:([\w.-]+):)?[\w.-]+(\s[^>]*)?>/.exec(text);
+  if (start === null) return null;
+  const [, prefix, attributes = ''] = start;
+  const name = prefix === undefined ? 'xmlns' : `xmlns:${prefix}`;
+  const declared = new RegExp(`(?:^|\\s)${name.replace('.', '\\.')}\\s*=\\s*["']([^"']+)["']`).exec(attributes);
+  return declared?.[1] ?? null;
 }
 
 /** The name of an element's first child element (the message type under Document). */

@@ -1,4 +1,5 @@
 import type { PayoutOutcome } from '../../domain/states/withdrawal-status.js';
+import type { Queryable } from '../../storage/db.js';
 import type { DepositInfo } from './deposit-info.js';
 
 export interface InstructionRequest {
@@ -7,6 +8,13 @@ export interface InstructionRequest {
   readonly rail: string;
   /** Exact decimal in major units; undefined for an open-amount collection. */
   readonly amount: string | undefined;
+  /**
+   * The write of the resource the instructions are for; a provider that takes something finite for them (a wallet's
+   * index) runs it in the transaction that takes it (issue #27). Others ignore it (the sandbox, a bank account's
+   * collection, the provider service, whose instructions take nothing), and the caller writes. Wrappers pass the
+   * request on whole (routedRails, production's wallet channel), so the field reaches the wallet.
+   */
+  readonly writeDeposit?: (tx: Queryable, info: DepositInfo) => Promise<void>;
 }
 
 /** What a payout pays for: the rail's answer comes back to it (jobs/rail-payout.ts, resources/payouts). */

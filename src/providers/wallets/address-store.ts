@@ -1,6 +1,9 @@
 // The addresses given out, and the allocation of a new index per deposit (migration 0024). An address is recorded
 // in the transaction that takes its index, before anyone is shown it: an index is never taken twice, an address is
-// never recorded twice (unique), and a retried request for the same deposit finds the address it was given.
+// never recorded twice (unique), and a retried request for the same deposit finds the address it was given. When the
+// caller brings the write of its deposit (WriteWithAddress), that write runs in the same transaction: the index, the
+// address and the deposit commit together or not at all, so no index is consumed by a deposit that does not exist
+// (issue #27; docs/decisions.md, "Wallet indexes: consumed only by a deposit that exists").
 
 import { hex } from '@scure/base';
 import type { Db, Queryable } from '../../storage/db.js';
@@ -58,15 +61,32 @@ export function walletIdOf(network: string, xpub: string): string {
 class RecordedMeanwhile extends Error {}
 
 /**
+ * The write of the deposit an address is for, run in the transaction that takes the address's index and records
+ * it: it throws to refuse the deposit (a key already claimed, a payer not approved), and the index, the address and
+ * whatever it wrote then roll back together. It talks to the database only (storage/postgres.ts runs a deadlocked
+ * transaction's body again).
+ */
+export type WriteWithAddress = (tx: Queryable, given: AllocatedAddress) => Promise<void>;
+
+/**
  * The deposit's address: the one it was given before, or the address at the wallet's next index, recorded with the
  * deposit id. Safe with many server processes: the index is taken by one upsert of the wallet's counter row, which
- * PostgreSQL serialises, and held until the address is recorded. Throws when the deposit id already holds an
- * address on another network (a deposit id names one deposit), and when the wallet has used all 2^31 indexes.
+ * PostgreSQL serialises, and held until the address is recorded (and, with `write`, until the deposit is written).
+ * Throws when the deposit id already holds an address on another network (a deposit id names one deposit), and
+ * when the wallet has used all 2^31 indexes.
+ *
+ * `write`, the deposit's own write, commits with the address (issue #27): an index is consumed only by a deposit
+ * that exists. When the deposit id was given its address before, the index is that deposit's already and `write`
+ * runs in a transaction of its own.
  */
-export async function allocateDepositAddress(db: Db, request: AllocationRequest): Promise<AllocatedAddress> {
+export async function allocateDepositAddress(
+  db: Db,
+  request: AllocationRequest,
+  write?: WriteWithAddress,
+): Promise<AllocatedAddress> {
   const { network } = walletNetworkOf(request.network);
   const given = await addressOfDeposit(db, request.depositId);
-  if (given !== undefined) return sameNetwork(given, network);
+  if (given !== undefined) return writeGiven(db, sameNetwork(given, network), write);
   const chainKey = externalChainKey(parseAccountKey(request.xpub, walletNetworkOf(request.network).acceptedKinds));
   try {
     return await db.transaction(async (tx) => {
@@ -80,7 +100,13 @@ export async function allocateDepositAddress(db: Db, request: AllocationRequest)
            returning *`,
           [request.walletId, index, network, address, request.depositId, request.nowMs],
         );
-        if (row !== undefined) return allocated(row);
+        if (row !== undefined) {
+          const taken = allocated(row);
+          // Still holding the counter row: a concurrent retry of the same request waits here, then finds its key
+          // claimed by this commit and rolls its own index back (docs/decisions.md, "Wallet indexes").
+          if (write !== undefined) await write(tx, taken);
+          return taken;
+        }
         if ((await addressOfDeposit(tx, request.depositId)) !== undefined) throw new RecordedMeanwhile();
         // The address was given under another wallet id of the same key (the key configured twice): this index is
         // spent, take the next one. An address is never given twice.
@@ -90,8 +116,14 @@ export async function allocateDepositAddress(db: Db, request: AllocationRequest)
     if (!(error instanceof RecordedMeanwhile)) throw error;
     const recorded = await addressOfDeposit(db, request.depositId);
     if (recorded === undefined) throw new Error(`the address of deposit ${request.depositId} vanished`);
-    return sameNetwork(recorded, network);
+    return writeGiven(db, sameNetwork(recorded, network), write);
   }
+}
+
+/** A deposit id that holds its address already: its write, if any, runs on its own (the index is spent already). */
+async function writeGiven(db: Db, given: AllocatedAddress, write: WriteWithAddress | undefined) {
+  if (write !== undefined) await db.transaction((tx) => write(tx, given));
+  return given;
 }
 
 /** The wallet's next index, counted from 0; the row stays locked until the caller's transaction ends. */

@@ -6,7 +6,7 @@ import { type Static, Type } from 'typebox';
 import { currencies } from '../../catalogue/currencies.js';
 import type { Db } from '../../storage/db.js';
 import type { InstructionRequest, RailProvider } from '../rails/rail-provider.js';
-import { allocateDepositAddress } from './address-store.js';
+import { type AllocatedAddress, allocateDepositAddress } from './address-store.js';
 import { parseAccountKey } from './extended-key.js';
 import { railsOf, refusedNetworks, walletNetworks } from './wallet-networks.js';
 
@@ -67,9 +67,10 @@ export interface XpubWallets {
   networks(): string[];
   /**
    * CRYPTO instructions with the deposit's own address: a new index of the network's wallet, recorded with the
-   * deposit id; the same deposit id answers the same address. Throws for a rail not served or a currency the
-   * catalogue does not collect on it (the caller routes and validates both). The amount is not part of CRYPTO
-   * instructions.
+   * deposit id; the same deposit id answers the same address. With `writeDeposit`, the deposit is written in the
+   * transaction that takes the index: a refused write (it throws) leaves no index consumed. Throws for a rail not
+   * served or a currency the catalogue does not collect on it (the caller routes and validates both). The amount is
+   * not part of CRYPTO instructions.
    */
   depositInstructions(request: InstructionRequest): Promise<CryptoInfo>;
 }
@@ -100,14 +101,24 @@ export function xpubWallets(db: Db, config: WalletConfig, clock = { nowMs: () =>
       if (currency === undefined || !currency.acceptedOriginRails.includes(request.rail)) {
         throw new Error(`${request.currency} is not collected on rail ${request.rail}`);
       }
-      const given = await allocateDepositAddress(db, {
-        network: request.rail,
-        walletId: wallet.walletId,
-        xpub: wallet.xpub,
-        depositId: request.depositId,
-        nowMs: clock.nowMs(),
+      const info = (given: AllocatedAddress): CryptoInfo => ({
+        depositType: 'CRYPTO',
+        address: given.address,
+        network: given.network,
       });
-      return { depositType: 'CRYPTO', address: given.address, network: given.network };
+      const { writeDeposit } = request;
+      const given = await allocateDepositAddress(
+        db,
+        {
+          network: request.rail,
+          walletId: wallet.walletId,
+          xpub: wallet.xpub,
+          depositId: request.depositId,
+          nowMs: clock.nowMs(),
+        },
+        writeDeposit && ((tx, taken) => writeDeposit(tx, info(taken))),
+      );
+      return info(given);
     },
   };
 }

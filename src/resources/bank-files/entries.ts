@@ -18,6 +18,7 @@ export const bankEntryView = (row: BankEntryRow) => ({
   reference: row.reference,
   counterparty: row.counterparty,
   status: row.status,
+  reversesEntryId: row.reverses_entry_id ?? null,
   matched: row.matched_kind === null || row.matched_id === null ? null : { kind: row.matched_kind, id: row.matched_id },
   note: row.note,
   fileId: row.file_id,

@@ -14,10 +14,59 @@ const unmatchedCredit = {
   reference: 'INVOICE 2025-118',
   counterparty: { name: 'Ana Silva', iban: 'PT50000201231234567890154' },
   status: 'unmatched',
+  reversesEntryId: null,
   matched: null,
   note: null,
   fileId: '6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24',
   createdAt: exampleNowSeconds,
+} as const;
+
+const refusedFile = {
+  fileId: '9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58',
+  format: 'camt.054',
+  sha256: '3f1c9a2b7e5d4c8f0a6b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f',
+  status: 'refused',
+  reasons: [
+    'camt.054 Ntfctn 1 is for account …6199, which is not one of the brokerage’s accounts (EUR account …4300)',
+    'camt.054 Ntfctn 1, entry 1 of DE75512108001245126199 is booked at 30 EUR (CRDT), but its transactions add up to 120',
+  ],
+  accounts: [],
+  importedAt: exampleNowSeconds,
+  decidedAt: null,
+  decisionNote: null,
+  summary: null,
+} as const;
+
+const heldFile = {
+  fileId: '4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87',
+  format: 'camt.053',
+  sha256: 'a8e2c4f61b3d5e7f9a0c2e4f6b8d0a2c4e6f8b0d2f4a6c8e0b2d4f6a8c0e2b4d',
+  status: 'held',
+  reasons: [
+    'camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)',
+    'camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41',
+  ],
+  accounts: ['EUR account …4300'],
+  importedAt: exampleNowSeconds,
+  decidedAt: null,
+  decisionNote: null,
+  summary: null,
+} as const;
+
+const heldSummary = {
+  fileId: heldFile.fileId,
+  format: 'camt.053',
+  status: 'held',
+  reasons: [...heldFile.reasons],
+  credited: 0,
+  unmatched: 0,
+  payoutOutcomes: 0,
+  payoutReportsIgnored: 0,
+  other: 0,
+  reversals: 0,
+  alreadyImported: 0,
+  closingBalances: 0,
+  skipped: 0,
 } as const;
 
 export const bankFilesExamples: ExampleCatalogue = {
@@ -32,22 +81,69 @@ export const bankFilesExamples: ExampleCatalogue = {
         value: {
           fileId: '6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24',
           format: 'camt.054',
+          status: 'imported',
+          reasons: [],
           credited: 1,
           unmatched: 0,
           payoutOutcomes: 0,
           payoutReportsIgnored: 0,
           other: 0,
+          reversals: 0,
           alreadyImported: 0,
           closingBalances: 0,
           skipped: 0,
         },
       },
+      202: { summary: 'A statement that does not follow its account’s previous one, held', value: heldSummary },
     },
     errors: {
       400: {
-        message:
-          'The bank file was not read: no camt.053, camt.054, MT940, pain.002 or NACHA returns format was recognised',
+        message: `The bank file was refused and nothing of it acted (recorded as bank file ${refusedFile.fileId}): (1) ${refusedFile.reasons[0]}; (2) ${refusedFile.reasons[1]}`,
       },
+    },
+  },
+  'admin.bankFiles.list': {
+    parameters: { status: 'held', limit: 50 },
+    responses: { 200: { value: [heldFile] } },
+  },
+  'admin.bankFiles.get': {
+    parameters: { fileId: refusedFile.fileId },
+    responses: { 200: { value: refusedFile } },
+    errors: { 404: { message: `Bank file ${refusedFile.fileId} does not exist` } },
+  },
+  'admin.bankFiles.accept': {
+    parameters: { fileId: heldFile.fileId },
+    request: { value: { note: 'Statement 41 had no movement; the bank confirmed by phone' } },
+    responses: {
+      200: {
+        value: {
+          ...heldSummary,
+          status: 'imported',
+          credited: 3,
+          closingBalances: 1,
+        },
+      },
+    },
+    errors: {
+      404: { message: `Bank file ${heldFile.fileId} does not exist` },
+      409: { message: `Bank file ${heldFile.fileId} is imported; only a held file can be accepted or rejected` },
+    },
+  },
+  'admin.bankFiles.reject': {
+    parameters: { fileId: heldFile.fileId },
+    request: { value: { note: 'A duplicate export of statement 42' } },
+    responses: {
+      200: {
+        value: {
+          ...heldFile,
+          status: 'refused',
+          decidedAt: exampleNowSeconds,
+          decisionNote: 'A duplicate export of statement 42',
+        },
+      },
+    },
+    errors: {
+      409: { message: `Bank file ${heldFile.fileId} is refused; only a held file can be accepted or rejected` },
     },
   },
   'admin.bankEntries.list': {
@@ -99,6 +195,7 @@ export const bankFilesExamples: ExampleCatalogue = {
       200: {
         value: {
           currency: 'EUR',
+          reconciledBy: 'bank',
           bank: {
             closingBalance: 15250,
             accounts: [{ account: 'NL91ABNA0417164300', date: '2025-06-01', closingBalance: 15250 }],

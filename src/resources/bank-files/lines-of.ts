@@ -10,13 +10,15 @@ import type {
 } from '../../providers/bank-files/bank-file.js';
 import type { BankFileLines, ClosingBalance, PayoutStatusLine, StatementLine } from './lines.js';
 
-// From a parsed bank file (providers/bank-files/) to the lines the import acts on. Only booked entries move money;
-// a currency this server does not hold cannot match a deposit or a payout and is left out (counted as skipped).
+// From a parsed bank file (providers/bank-files/) to the lines the import acts on, once the file is verified whole
+// (verify-file.ts): every amount is in the account's currency, at its scale, and the transactions of an entry add
+// up to it. Only booked entries move money; pending, information-only and forward-dated ones are counted as skipped.
 
-const minorOf = (amount: string, currency: string): bigint | undefined => {
-  if (currencyOf(currency) === undefined) return undefined;
-  const parsed = amountFromDecimal(amount.replace(/^-/, ''), currency);
-  return parsed.ok ? parsed.minor : undefined;
+/** An amount the verification accepted, in minor units; anything else here is a bug, never a line to skip. */
+const minorOf = (amount: string, currency: string): bigint => {
+  const parsed = currencyOf(currency) === undefined ? undefined : amountFromDecimal(amount.replace(/^-/, ''), currency);
+  if (parsed === undefined || !parsed.ok) throw new Error(`a verified bank file carries ${amount} ${currency}`);
+  return parsed.minor;
 };
 
 const accountOf = (statement: AccountStatement) => statement.account.iban ?? statement.account.otherId ?? 'unknown';
@@ -40,27 +42,22 @@ function statementLines(file: StatementFile): { lines: StatementLine[]; balances
     if (closing?.date) {
       const negative = closing.signedAmount.startsWith('-');
       const minor = minorOf(closing.signedAmount, closing.currency);
-      if (minor !== undefined) {
-        balances.push({
-          account,
-          currency: closing.currency,
-          date: closing.date,
-          amountMinor: negative ? -minor : minor,
-        });
-      }
+      balances.push({
+        account,
+        currency: closing.currency,
+        date: closing.date,
+        amountMinor: negative ? -minor : minor,
+      });
     }
     for (const entry of statement.entries) {
-      if (!entry.booked || entry.reversal) {
+      if (!entry.booked) {
         skipped += entry.transactions.length;
         continue;
       }
       for (const transaction of entry.transactions) {
+        // An entry of several transactions without each one's amount was refused (verify-controls.ts).
         const amount = transaction.amount ?? entry.amount;
         const amountMinor = minorOf(amount.amount, amount.currency);
-        if (amountMinor === undefined || amountMinor <= 0n) {
-          skipped += 1;
-          continue;
-        }
         lines.push({
           account,
           bankReference: transaction.bankReference,
@@ -80,6 +77,7 @@ function statementLines(file: StatementFile): { lines: StatementLine[]; balances
               : (transaction.returnInformation.reasonCode ??
                 transaction.returnInformation.proprietaryReason ??
                 'returned'),
+          reversal: entry.reversal,
         });
       }
     }

@@ -19,6 +19,11 @@ export interface StatementLine {
   readonly counterparty: Readonly<Record<string, string>>;
   /** A returned payment's reason code (ISO 20022 RtrInf, e.g. AC04), when the line is a return. */
   readonly returnReason: string | undefined;
+  /**
+   * The bank booked this line to take back an earlier one of the opposite direction (RvslInd, MT940 RC/RD); its
+   * direction is that of the reversal itself (a reversed credit is a debit).
+   */
+  readonly reversal: boolean;
 }
 
 /** A statement's closing booked balance. */
@@ -43,6 +48,6 @@ export interface BankFileLines {
   readonly payoutStatuses: readonly PayoutStatusLine[];
   /** Our payout files a pain.002 refused whole (group status or payment block RJCT): every payout in them. */
   readonly rejectedBatches: readonly { readonly batchId: string; readonly reason: string | undefined }[];
-  /** Lines that move no money here: pending or reversed entries, currencies this server does not hold. */
+  /** Lines that move no money here: entries not booked (pending, information only, forward-dated). */
   readonly skipped: number;
 }

@@ -2,15 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { validation } from '../../domain/errors.js';
 import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
-import { BankFileError } from '../../providers/bank-files/bank-file.js';
-import { parseBankFile } from '../../providers/bank-files/parse-bank-file.js';
 import { assignEntry, listEntries, markEntryForReturn } from './entries.js';
-import { importBankFile } from './import.js';
-import { linesOf } from './lines-of.js';
+import { bankFileView, getBankFile, getBankFileRow, importOrRefuse, listFiles } from './files.js';
+import { acceptHeldFile, rejectHeldFile } from './import.js';
 import { reconciliation } from './reconciliation.js';
-import { BankEntry, ImportSummary, Reconciliation } from './schema.js';
+import { BankEntry, BankEntryStatus, BankFile, ImportSummary, Reconciliation } from './schema.js';
 
 const tags = ['Operators'];
 /** A year of a busy account's camt.053 fits; anything larger is split by the bank anyway. */
@@ -32,20 +29,80 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
       schema: {
         tags,
         summary:
-          'Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns) sent as the body; importing it again changes nothing',
+          'Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns) sent as the body, verified whole first; importing it again changes nothing',
+        description:
+          "The file is verified whole before any line acts: whose account it reports on (one of the brokerage's configured accounts, in its currency), every control total it carries, and for a statement that it follows the account's previous one. A file that fails is refused (400, every reason named) and recorded; one whose statement breaks its account's chain is held (202) until an operator accepts or rejects it. Body: the file as the bank delivered it, as application/xml, text/xml, text/plain or application/octet-stream, at most 32 MiB.",
         body: Type.String({ minLength: 1, description: 'The file as the bank delivered it' }),
-        response: { 200: ImportSummary, ...errorResponses('read', [400, 401]) },
+        response: { 200: ImportSummary, 202: ImportSummary, ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request, reply) => {
+      const summary = await importOrRefuse(ctx, request.body);
+      return reply.code(summary.status === 'held' ? 202 : 200).send(summary);
+    },
+  );
+
+  app.get(
+    '/bank-files',
+    {
+      schema: {
+        tags,
+        summary: 'Imported bank files, newest first: status=held is the queue of statements waiting for a decision',
+        querystring: Obj({
+          status: Type.Optional(StringEnum(['imported', 'refused', 'held'])),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+        }),
+        response: { 200: Type.Array(BankFile), ...errorResponses('read', [400, 401]) },
+      },
+    },
+    async (request) => listFiles(ctx, request.query),
+  );
+
+  const fileParams = Obj({ fileId: Type.String({ minLength: 1, maxLength: 64 }) });
+  const decisionBody = Obj({ note: Type.String({ minLength: 1, maxLength: 500, description: 'Why (audited)' }) });
+
+  app.get(
+    '/bank-files/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'One imported bank file: its status and every reason it was refused or held',
+        params: fileParams,
+        response: { 200: BankFile, ...errorResponses('read', [400, 401, 404]) },
+      },
+    },
+    async (request) => getBankFile(ctx, request.params.fileId),
+  );
+
+  app.post(
+    '/bank-files/:fileId/accept',
+    {
+      schema: {
+        tags,
+        summary:
+          "Accept a held file: its statement becomes its account's last one and the file is applied (everything but the chain is verified again)",
+        params: fileParams,
+        body: decisionBody,
+        response: { 200: ImportSummary, ...errorResponses('read', [400, 401, 404, 409]) },
+      },
+    },
+    async (request) => acceptHeldFile(ctx, request.params.fileId, request.body.note),
+  );
+
+  app.post(
+    '/bank-files/:fileId/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a held file: it is refused and nothing of it ever acts',
+        params: fileParams,
+        body: decisionBody,
+        response: { 200: BankFile, ...errorResponses('read', [400, 401, 404, 409]) },
       },
     },
     async (request) => {
-      let parsed: ReturnType<typeof parseBankFile>;
-      try {
-        parsed = parseBankFile(request.body);
-      } catch (error) {
-        if (error instanceof BankFileError) throw validation(`The bank file was not read: ${error.message}`);
-        throw error;
-      }
-      return importBankFile(ctx, request.body, linesOf(parsed));
+      await rejectHeldFile(ctx, request.params.fileId, request.body.note);
+      return bankFileView(await getBankFileRow(ctx, request.params.fileId));
     },
   );
 
@@ -56,7 +113,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
         tags,
         summary: 'Imported statement lines, oldest first; status=unmatched is the queue of credits that match nothing',
         querystring: Obj({
-          status: Type.Optional(StringEnum(['credited', 'unmatched', 'to_return', 'payout', 'other'])),
+          status: Type.Optional(BankEntryStatus),
           currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3,5}$' })),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
         }),

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { ensureHolderAccount, ensureWorkspaceAccount, findHolderAccount } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
-import { linkedBankAccountRail, storablePayoutRailsOf } from '../../catalogue/payout-identifiers.js';
+import { linkedBankAccountRail, samePayoutRailAs, storablePayoutRailsOf } from '../../catalogue/payout-identifiers.js';
 import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { authorization, duplicity, existence, validation } from '../../domain/errors.js';
 import {
@@ -14,6 +14,7 @@ import {
   visibleTailOf,
 } from '../../domain/payout-fields/stored-instrument.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
+import { type Capabilities, requirePayout } from '../../providers/capabilities.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { type StoredInstrument, sealInstrument } from './instrument.js';
 import {
@@ -65,6 +66,24 @@ export function checkBankingAccountRequest(body: Request): { entry: PayoutRailEn
   };
 }
 
+/** A rail and the other names of the same payout rail (BANK_DEPOSIT_COL and ACH_COP). */
+const namesOfRail = (rail: string): string[] => [
+  rail,
+  ...Object.entries(samePayoutRailAs).flatMap(([name, same]) => (name === rail ? [same] : same === rail ? [name] : [])),
+];
+
+/**
+ * A banking account exists only to be paid out to, so production stores one only for a currency and rail it pays
+ * out (issue #27): otherwise the partner would hold a destination every order and withdrawal to it refuses. Refused
+ * with the 503 ExternalServiceError those payouts give, before anything is stored (spec: Environments; docs/
+ * operating.md: a section left out is a capability not offered). Stage pays out everything, so it stores as before.
+ */
+function requirePayableRail(capabilities: Capabilities, currency: string, rail: string): void {
+  if (!namesOfRail(rail).some((name) => capabilities.paysOut(currency, name))) {
+    requirePayout(capabilities, currency, rail);
+  }
+}
+
 /**
  * Stores a checked destination for the workspace, or for the account holding `customerEmail` (created on first use,
  * as every account is). The same account stored again for the same owner is 409 DuplicityError naming the first,
@@ -72,6 +91,8 @@ export function checkBankingAccountRequest(body: Request): { entry: PayoutRailEn
  */
 export async function createBankingAccount(ctx: AppContext, workspace: WorkspaceContext, body: Request) {
   const { entry, instrument } = checkBankingAccountRequest(body);
+  // Before the owner's account is created or the fingerprint key stored: a refusal stores nothing.
+  requirePayableRail(ctx.capabilities, body.currency, entry.rail);
   const transfer = instrument.destinationTransferData;
   const identifier = accountIdentifierOf(entry, transfer);
   if (identifier === undefined) throw new Error(`storable rail ${entry.rail} has no account identifier`);

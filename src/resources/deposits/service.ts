@@ -14,6 +14,9 @@ import { deletable } from '../../domain/states/deposit-status.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { requireCollection } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
+import type { DepositInfo } from '../../providers/rails/deposit-info.js';
+import type { InstructionRequest } from '../../providers/rails/rail-provider.js';
+import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { refuseConfirmedMatch } from '../aml-screenings/gate.js';
@@ -77,6 +80,12 @@ export interface CheckedDeposit {
 /**
  * Creates a deposit: the corridor limits and the payment instructions in memory, then one statement that checks the
  * payer's verification and stores the deposit with the idempotency key and its answer (placeDeposit).
+ *
+ * Instructions that take a wallet's derivation index (production's xpub wallets) write the deposit themselves, in
+ * the transaction that takes the index (`writeDeposit`): the index is consumed only when the deposit and its key
+ * commit, and an idempotent replay, a refused payer or a key's 409 roll it back (issue #27; docs/decisions.md,
+ * "Wallet indexes: consumed only by a deposit that exists"). Other instructions take nothing: the deposit is then
+ * the one statement on its own, with no transaction and no round trip more (the keyed fiat deposit's hot path).
  */
 export async function createDeposit(
   ctx: AppContext,
@@ -98,32 +107,42 @@ export async function createDeposit(
   }
   const id = resourceId(ctx.config.brokerageEnv === 'production');
   const amountMajor = expectedAmount === undefined ? undefined : amountToDecimal(expectedAmount, currency.code);
-  const depositInfo = await ctx.rails.depositInstructions({
+  const createdAtMs = BigInt(ctx.clock.nowMs());
+  /** Writes the deposit with its key and answer; throws, writing nothing, when the gates or the key refuse it. */
+  const place = async (db: Queryable, depositInfo: DepositInfo) => {
+    const row = newDepositRow({
+      id,
+      workspace_id: workspace.id,
+      account_id: workspaceAccountId(workspace.id),
+      payer_email: body.userData.userEmail.toLowerCase(),
+      user_data: body.userData as Record<string, string>,
+      currency: currency.code,
+      rail,
+      expected_amount: expectedAmount ?? null,
+      amount_major: amountMajor ?? null,
+      deposit_info: depositInfo as unknown as Record<string, unknown>,
+      reference_code: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
+      created_at_ms: createdAtMs,
+    });
+    const view = depositView(row);
+    const placed = await placeDeposit(db, row, (p, when) => claim.cte(p, view, when));
+    requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');
+    refuseConfirmedMatch(placed.amlHold, 'payer', body.userData.userEmail);
+    if (!placed.claimed) throw new KeyTaken();
+    return view;
+  };
+  let written: ReturnType<typeof depositView> | undefined;
+  const request: InstructionRequest = {
     depositId: id,
     currency: currency.code,
     rail,
     amount: amountMajor,
-  });
-  const row = newDepositRow({
-    id,
-    workspace_id: workspace.id,
-    account_id: workspaceAccountId(workspace.id),
-    payer_email: body.userData.userEmail.toLowerCase(),
-    user_data: body.userData as Record<string, string>,
-    currency: currency.code,
-    rail,
-    expected_amount: expectedAmount ?? null,
-    amount_major: amountMajor ?? null,
-    deposit_info: depositInfo as unknown as Record<string, unknown>,
-    reference_code: 'referenceCode' in depositInfo ? String(depositInfo.referenceCode) : id,
-    created_at_ms: BigInt(ctx.clock.nowMs()),
-  });
-  const view = depositView(row);
-  const placed = await placeDeposit(ctx.db, row, (p, when) => claim.cte(p, view, when));
-  requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');
-  refuseConfirmedMatch(placed.amlHold, 'payer', body.userData.userEmail);
-  if (!placed.claimed) throw new KeyTaken();
-  return view;
+    writeDeposit: async (tx, depositInfo) => {
+      written = await place(tx, depositInfo);
+    },
+  };
+  const depositInfo = await ctx.rails.depositInstructions(request);
+  return written ?? place(ctx.db, depositInfo);
 }
 
 /** A deposit of the caller's workspace: 404 when no such deposit exists, 401 when it belongs to another workspace. */
