@@ -31,6 +31,8 @@ export const limits = {
   bodyLimitBytes: 1_048_576,
   /** The operator's import of the OFAC SDN CSV files (about 6 MB in 2026): room for the list to grow. */
   sanctionsImportBodyLimitBytes: 64 * 1_048_576,
+  /** POST /admin/v1/bank-files: a year of a busy account's camt.053 fits; banks split anything larger. */
+  bankFileBodyLimitBytes: 32 * 1_048_576,
   databasePoolSizeDefault: 10,
   /**
    * While the database is away a request waits at most for a connection, then for its statement: with these

@@ -10,6 +10,7 @@ import { bankProviders, eurAccount } from '../../test/support/bank-providers.js'
 import { aPartner, type Partner, verifyCustomer } from '../../test/support/builders.js';
 import { type CliRun, cliAgainst } from '../../test/support/cli.js';
 import { adminToken, buildTestApp, productionEnv, type TestApp } from '../../test/support/harness.js';
+import { limits } from '../limits.js';
 import { bankFileLimitBytes } from './bank-commands.js';
 import { runCli } from './brokerage.js';
 
@@ -72,7 +73,8 @@ describe('brokerage bank-files and payout-batches', () => {
     expect(imported.json()).toMatchObject({ format: 'camt.054', credited: 1, unmatched: 1 });
     await prod.ctx.jobs.runDue();
 
-    const queue = await cli(['bank-entries', 'list', '--status', 'unmatched', '--currency', 'EUR']);
+    const { fileId } = imported.json() as { fileId: string };
+    const queue = await cli(['bank-entries', 'list', '--status', 'unmatched', '--currency', 'EUR', '--file', fileId]);
     const entry = (queue.json() as { entryId: string; bankReference: string }[]).find(
       (e) => e.bankReference === `CLI-X-${deposit.depositId}`,
     );
@@ -177,6 +179,7 @@ describe('brokerage bank-files import of a file too large', () => {
   });
 
   it("knows the server's limit: the server takes a file of exactly that size and refuses one byte more", async () => {
+    expect(bankFileLimitBytes).toBe(limits.bankFileBodyLimitBytes);
     const path = fileOf('at-limit.xml', bankFileLimitBytes);
     const run = await cli(['bank-files', 'import', path]);
     // Sent and read: refused for what it holds (not a bank file), not for its size.

@@ -8,6 +8,15 @@ import { listQuery, optionText } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
 const entryPath = (id: string, action: string) => `/admin/v1/bank-entries/${encodeURIComponent(id)}/${action}`;
+const filePath = (id: string, action?: string) =>
+  `/admin/v1/bank-files/${encodeURIComponent(id)}${action === undefined ? '' : `/${action}`}`;
+
+/** The note an operator's decision on a held file must carry (it is audited). */
+function requiredNote(values: Parameters<typeof optionText>[0], command: string): string {
+  const note = optionText(values, 'note');
+  if (note === undefined) throw new UsageError(`${command} needs --note <text>: why, for the audit log`);
+  return note;
+}
 
 function fileText(path: string): string {
   try {
@@ -19,7 +28,7 @@ function fileText(path: string): string {
 }
 
 /**
- * The largest bank file POST /admin/v1/bank-files takes (bankFileLimitBytes of src/resources/bank-files/routes.ts).
+ * The largest bank file POST /admin/v1/bank-files takes (limits.bankFileBodyLimitBytes, src/limits.ts).
  * The CLI imports no server code (docs/architecture.md, cli-talks-http), so the value is repeated here;
  * bank-commands.test.ts fails when the two part.
  */
@@ -65,10 +74,10 @@ export const bankCommands: readonly Command[] = [
     words: ['bank-files', 'import'],
     args: ['file'],
     summary:
-      'Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns); importing it again changes nothing',
+      'Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns), verified whole first; importing it again changes nothing',
     options: {},
     optionHelp: [],
-    run: async ({ args, api, print }) => {
+    run: async ({ args, api, print, warn }) => {
       const path = args[0] ?? '';
       const contentType = /\.xml$/i.test(path) ? 'application/xml' : 'text/plain';
       checkFileSize(path);
@@ -77,7 +86,18 @@ export const bankCommands: readonly Command[] = [
       // Bytes that are not UTF-8 are sent as U+FFFD (3 bytes), so the text sent can outgrow the file.
       if (bytes > bankFileLimitBytes) throw overLimit(path, bytes);
       try {
-        print(await api.request('POST', '/admin/v1/bank-files', text, { contentType }));
+        const summary = (await api.request('POST', '/admin/v1/bank-files', text, { contentType })) as {
+          status?: string;
+          fileId?: string;
+          reasons?: string[];
+        };
+        print(summary);
+        // A held file moved nothing: say so where a person reads, not only in the JSON.
+        if (summary.status === 'held') {
+          warn(
+            `held: nothing of ${path} moved; it waits for a decision (brokerage bank-files accept|reject ${summary.fileId} --note ...):\n${(summary.reasons ?? []).map((r) => `  - ${r}`).join('\n')}`,
+          );
+        }
       } catch (error) {
         // A server or proxy with a lower limit than this CLI knows: the same plain words, with what it answered.
         if (!refusedAsTooLarge(error)) throw error;
@@ -87,19 +107,71 @@ export const bankCommands: readonly Command[] = [
     },
   },
   {
+    words: ['bank-files', 'list'],
+    args: [],
+    summary: 'Imported bank files, newest first (--status held: the statements waiting for a decision)',
+    options: { status: { type: 'string' }, limit: { type: 'string' } },
+    optionHelp: [
+      '--status <status>        imported, refused or held',
+      '--limit <n>              at most 500, default 100',
+    ],
+    run: async ({ values, api, print }) => {
+      print(
+        await api.request('GET', `/admin/v1/bank-files${listQuery(values, { status: optionText(values, 'status') })}`),
+      );
+    },
+  },
+  {
+    words: ['bank-files', 'show'],
+    args: ['file'],
+    summary: 'One imported bank file: its status and every reason it was refused or held',
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, print }) => print(await api.request('GET', filePath(args[0] ?? ''))),
+  },
+  {
+    words: ['bank-files', 'accept'],
+    args: ['file'],
+    summary: "Accept a held file: its statement becomes its account's last one and the file is applied",
+    options: { note: { type: 'string' } },
+    optionHelp: ['--note <text>            why (required; audited)'],
+    run: async ({ values, args, api, print }) => {
+      const note = requiredNote(values, 'bank-files accept');
+      print(await api.request('POST', filePath(args[0] ?? '', 'accept'), { note }));
+    },
+  },
+  {
+    words: ['bank-files', 'reject'],
+    args: ['file'],
+    summary: 'Reject a held file: nothing of it ever moves money',
+    options: { note: { type: 'string' } },
+    optionHelp: ['--note <text>            why (required; audited)'],
+    run: async ({ values, args, api, print }) => {
+      const note = requiredNote(values, 'bank-files reject');
+      print(await api.request('POST', filePath(args[0] ?? '', 'reject'), { note }));
+    },
+  },
+  {
     words: ['bank-entries', 'list'],
     args: [],
     summary: 'Imported statement lines, oldest first (--status unmatched: the credits that match nothing)',
-    options: { status: { type: 'string' }, currency: { type: 'string' }, limit: { type: 'string' } },
+    options: {
+      status: { type: 'string' },
+      currency: { type: 'string' },
+      file: { type: 'string' },
+      limit: { type: 'string' },
+    },
     optionHelp: [
-      '--status <status>        credited, unmatched, to_return, payout or other',
+      '--status <status>        credited, unmatched, to_return, payout, other, reversal or reversed',
       '--currency <code>        one currency only',
+      '--file <fileId>          the lines of one imported file',
       '--limit <n>              at most 500, default 100',
     ],
     run: async ({ values, api, print }) => {
       const query = listQuery(values, {
         status: optionText(values, 'status'),
         currency: optionText(values, 'currency'),
+        fileId: optionText(values, 'file'),
       });
       print(await api.request('GET', `/admin/v1/bank-entries${query}`));
     },

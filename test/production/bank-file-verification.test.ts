@@ -380,15 +380,19 @@ describe('only booked entries move money, and reversals do what they say', () =>
       ]),
     );
     expect(undo.json()).toMatchObject({ reversals: 1, other: 0 });
-    const reversed = (await admin('GET', '/admin/v1/bank-entries?status=reversed&limit=500')).json();
-    expect(reversed.filter((e: { bankReference: string }) => e.bankReference.startsWith(ref))).toHaveLength(2);
+    const byFile = async (fileId: string, status: string) =>
+      (await admin('GET', `/admin/v1/bank-entries?status=${status}&fileId=${fileId}`)).json();
+    // Both the stray credit and its reversal are settled: neither waits in a queue.
+    expect(await byFile(stray.json().fileId, 'reversed')).toHaveLength(1);
+    expect(await byFile(stray.json().fileId, 'unmatched')).toHaveLength(0);
+    expect(await byFile(undo.json().fileId, 'reversed')).toHaveLength(1);
 
     const d = await deposit();
     const rf = d.depositInfo.referenceCode;
     const creditRef = `C-${unique()}`;
     await post(rawCamt054(ownIban, [{ ref: creditRef, amount: '70.00', details: [{ amount: '70.00', rf }] }]));
     expect(await depositStatus(d.depositId)).toBe('Received');
-    await post(
+    const taken = await post(
       rawCamt054(ownIban, [
         {
           ref: `${creditRef}-R`,
@@ -399,7 +403,7 @@ describe('only booked entries move money, and reversals do what they say', () =>
         },
       ]),
     );
-    const queue = (await admin('GET', '/admin/v1/bank-entries?status=reversal&limit=500')).json();
+    const queue = await byFile(taken.json().fileId, 'reversal');
     expect(queue).toContainEqual(
       expect.objectContaining({
         bankReference: `${creditRef}-R-1`,
@@ -467,6 +471,46 @@ describe('status reports and return files must be about payouts of ours', () => 
     );
     expect((await post(sound)).json()).toMatchObject({ status: 'imported', payoutOutcomes: 1 });
     expect(await withdrawalStatus(withdrawalId)).toBe('Success');
+  });
+
+  it('a statement debit or return naming our payout must be about its money', async () => {
+    const { withdrawalId, reference } = await fundAndWithdraw(25);
+    const line = { direction: 'DBIT' as const, endToEndId: reference };
+    await refused(
+      camt054({ iban: ownIban, currency: 'EUR' }, [{ ...line, bankReference: `D-${unique()}`, amount: '1.00' }]),
+      new RegExp(`debits 1.00 EUR for payout ${reference}, which was 25 EUR`),
+    );
+    await refused(
+      camt054({ iban: ownIban, currency: 'EUR' }, [
+        {
+          bankReference: `RT-${unique()}`,
+          direction: 'CRDT',
+          amount: '99.00',
+          endToEndId: reference,
+          returnReason: 'AC04',
+        },
+      ]),
+      new RegExp(`returns 99.00 EUR for payout ${reference}, which was 25 EUR`),
+    );
+    expect(await withdrawalStatus(withdrawalId)).toBe('Pending');
+    const debit = await post(
+      camt054({ iban: ownIban, currency: 'EUR' }, [{ ...line, bankReference: `D-${unique()}`, amount: '25.00' }]),
+    );
+    expect(debit.json()).toMatchObject({ status: 'imported', payoutOutcomes: 1 });
+    expect(await withdrawalStatus(withdrawalId)).toBe('Success');
+    // A return may come back short of the bank's charges, never with more.
+    const returned = await post(
+      camt054({ iban: ownIban, currency: 'EUR' }, [
+        {
+          bankReference: `RT-${unique()}`,
+          direction: 'CRDT',
+          amount: '24.50',
+          endToEndId: reference,
+          returnReason: 'AC04',
+        },
+      ]),
+    );
+    expect(returned.json()).toMatchObject({ status: 'imported', payoutOutcomes: 1 });
   });
 
   it('a NACHA return of another originator is refused; ours brings the money back', async () => {

@@ -55,11 +55,11 @@ async function imported(t: TestApp, file: string) {
 async function unmatchedEntry(t: TestApp) {
   const d = await deposit(t, 75);
   const { file, bankReference } = creditFile(d, '75.00', false);
-  await imported(t, file);
+  const { fileId } = (await imported(t, file)) as { fileId: string };
   const queue = await created<{ entryId: string; bankReference: string }[]>(
     t.app.inject({
       method: 'GET',
-      url: '/admin/v1/bank-entries?status=unmatched&currency=EUR&limit=500',
+      url: `/admin/v1/bank-entries?status=unmatched&fileId=${fileId}`,
       headers: adminHeaders,
     }),
   );

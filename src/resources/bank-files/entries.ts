@@ -27,11 +27,17 @@ export const bankEntryView = (row: BankEntryRow) => ({
 
 export async function listEntries(
   ctx: AppContext,
-  filter: { status?: BankEntryStatus | undefined; currency?: string | undefined; limit?: number | undefined },
+  filter: {
+    status?: BankEntryStatus | undefined;
+    currency?: string | undefined;
+    fileId?: string | undefined;
+    limit?: number | undefined;
+  },
 ) {
   const rows = await listBankEntries(ctx.db, {
     status: filter.status,
     currency: filter.currency,
+    fileId: filter.fileId,
     limit: filter.limit ?? 100,
   });
   return rows.map(bankEntryView);

@@ -207,13 +207,19 @@ export async function findBankEntry(db: Queryable, id: string, forUpdate = false
 
 export async function listBankEntries(
   db: Queryable,
-  filter: { status: BankEntryStatus | undefined; currency: string | undefined; limit: number },
+  filter: {
+    status: BankEntryStatus | undefined;
+    currency: string | undefined;
+    fileId: string | undefined;
+    limit: number;
+  },
 ): Promise<BankEntryRow[]> {
   return db.query<BankEntryRow>(
     `select * from bank_entries
      where ($1::text is null or status = $1) and ($2::text is null or currency = $2)
+       and ($4::text is null or file_id = $4)
      order by created_at_ms, id limit $3`,
-    [filter.status ?? null, filter.currency ?? null, filter.limit],
+    [filter.status ?? null, filter.currency ?? null, filter.limit, filter.fileId ?? null],
   );
 }
 

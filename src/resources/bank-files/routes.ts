@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { limits } from '../../limits.js';
 import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 import { assignEntry, listEntries, markEntryForReturn } from './entries.js';
 import { bankFileView, getBankFile, getBankFileRow, importOrRefuse, listFiles } from './files.js';
@@ -10,8 +11,7 @@ import { reconciliation } from './reconciliation.js';
 import { BankEntry, BankEntryStatus, BankFile, ImportSummary, Reconciliation } from './schema.js';
 
 const tags = ['Operators'];
-/** A year of a busy account's camt.053 fits; anything larger is split by the bank anyway. */
-const bankFileLimitBytes = 32 * 1024 * 1024;
+const bankFileLimitBytes = limits.bankFileBodyLimitBytes;
 const fileTypes = ['application/xml', 'text/xml', 'text/plain', 'application/octet-stream'];
 
 /** The operator's side of bank files: import, the queue of unmatched credits, and the reconciliation report. */
@@ -115,6 +115,9 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
         querystring: Obj({
           status: Type.Optional(BankEntryStatus),
           currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3,5}$' })),
+          fileId: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 64, description: 'Only the lines of this imported file' }),
+          ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
         }),
         response: { 200: Type.Array(BankEntry), ...errorResponses('read', [400, 401]) },

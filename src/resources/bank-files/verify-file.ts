@@ -54,9 +54,45 @@ async function statementVerdict(
     const link = linkOf(statement, match.account);
     if (link !== undefined) statements.push({ link, where: describe(statement) });
   }
+  if (problems.length === 0) problems.push(...(await payoutLineProblems(tx, file)));
   if (problems.length > 0) return { problems, breaks: [], links: [], accounts: [...accounts] };
   const chain = await readChain(tx, statements);
   return { problems, breaks: options.chain ? chain.breaks : [], links: chain.links, accounts: [...accounts] };
+}
+
+/**
+ * A statement line that names one of our payouts by its end-to-end id settles it (a debit) or returns it (a credit
+ * with a return reason, or the bank's reversal of its debit): it must be about that payout's money. A debit is the
+ * payout's amount exactly; a return is at most that (the returning bank may keep its charges), never more; both in
+ * the payout's currency.
+ */
+async function payoutLineProblems(tx: Queryable, file: StatementFile): Promise<string[]> {
+  const problems: string[] = [];
+  for (const statement of file.accounts) {
+    for (const entry of statement.entries) {
+      if (!entry.booked) continue;
+      for (const [i, transaction] of entry.transactions.entries()) {
+        if (transaction.endToEndId === null) continue;
+        const settles = transaction.creditDebit === 'DBIT' && !entry.reversal;
+        const returns =
+          transaction.creditDebit === 'CRDT' && (transaction.returnInformation !== null || entry.reversal);
+        if (!settles && !returns) continue;
+        const payout = await findPayout(tx, transaction.endToEndId);
+        const amount = transaction.amount ?? entry.amount;
+        if (payout === undefined) continue;
+        const minor = minorIn(amount.amount, amount.currency);
+        const payoutMinor = BigInt(payout.amount_minor);
+        const fits = settles ? minor === payoutMinor : minor !== undefined && minor <= payoutMinor;
+        if (amount.currency !== payout.currency || !fits) {
+          problems.push(
+            `${entry.where}, transaction ${i + 1} ${settles ? 'debits' : 'returns'} ${amount.amount} ${amount.currency} ` +
+              `for payout ${transaction.endToEndId}, which was ${amountToDecimal(payoutMinor, payout.currency)} ${payout.currency}`,
+          );
+        }
+      }
+    }
+  }
+  return problems;
 }
 
 const describe = (statement: AccountStatement) =>

@@ -12,7 +12,6 @@ import {
   attempt,
   guarded,
   idParams,
-  messages,
   pageNumber,
   pager,
   queryText,
@@ -45,7 +44,8 @@ export async function bankFilesPageRoutes(app: FastifyInstance, ctx: AppContext)
     const page = pageNumber(q);
     const counts = await bankAttention(ctx.db);
     const showHeld = status === undefined || status === 'held';
-    const held = showHeld && page === 0 ? await bankFilesPage(ctx.db, { status: 'held', limit: heldShown, offset: 0 }) : [];
+    const held =
+      showHeld && page === 0 ? await bankFilesPage(ctx.db, { status: 'held', limit: heldShown, offset: 0 }) : [];
     const others =
       status === 'held'
         ? []
@@ -83,14 +83,18 @@ ${pager(bankFilesPath, { status: status ?? '' }, page, others.length > queuePage
       operator: me,
       current: bankFilesPath,
       body: `<h1>Bank files</h1>
-${messages(undefined, undefined)}
 <p>Every bank file imported (camt.053, camt.054, MT940, pain.002, NACHA returns), newest first. Each is verified whole before any line moves money: a file that fails is refused, with every reason, and nothing of it acts. Times are UTC.</p>
 ${filterForm(bankFilesPath, [
   {
     name: 'status',
     label: 'Status',
     value: status ?? '',
-    options: [['', 'Any status'], ['held', 'Held'], ['refused', 'Refused'], ['imported', 'Imported']],
+    options: [
+      ['', 'Any status'],
+      ['held', 'Held'],
+      ['refused', 'Refused'],
+      ['imported', 'Imported'],
+    ],
   },
 ])}
 ${heldSection}

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { enterAuditScope, leaveAuditScope } from '../../platform/audit/scope.js';
 import { auditPageRoutes } from './audit-page.js';
 import { consoleSession, formToken } from './auth.js';
+import { bankFilesPageRoutes } from './bank-files-page.js';
 import { chartsPageRoutes } from './charts-page.js';
 import { enrolRoutes } from './enrol-routes.js';
 import { registerFormParser } from './forms.js';
@@ -85,6 +86,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await searchPageRoutes(signedIn, ctx);
     await timelinePageRoutes(signedIn, ctx);
     await ledgerPageRoutes(signedIn, ctx);
+    await bankFilesPageRoutes(signedIn, ctx);
     await auditPageRoutes(signedIn, ctx);
     await queuesIndexRoutes(signedIn, ctx);
     await holdsQueueRoutes(signedIn, ctx);

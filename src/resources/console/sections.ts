@@ -38,6 +38,12 @@ export const sections: readonly Section[] = [
     action: 'admin.ledger.verify',
   },
   {
+    path: '/console/bank-files',
+    title: 'Bank files',
+    summary: 'Imported bank files: held statements to accept or reject, refusals and their reasons, reversals',
+    action: 'admin.bankFiles.list',
+  },
+  {
     path: '/console/audit',
     title: 'Audit log',
     summary: 'Who changed what, when and from where, with the values before and after',

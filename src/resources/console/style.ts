@@ -40,6 +40,9 @@ button.danger{background:var(--danger);color:#ffffff}
 a{color:var(--link)}
 .error{color:var(--error);font-weight:600}
 .notice{background:var(--note-bg);color:var(--note-text);border-radius:8px;padding:10px 12px;margin:0 0 16px}
+.flag{color:var(--note-text);background:var(--note-bg);border-radius:6px;padding:1px 6px}
+.decisions{display:grid;gap:20px}
+@media (min-width:701px){td.decide{min-width:240px}}
 .done{background:var(--ok-bg);color:var(--ok-text);border-radius:8px;padding:10px 12px;margin:0 0 16px}
 .secret{display:block;margin-top:4px;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere;background:var(--bg);border:1px solid var(--soft);border-radius:8px;padding:8px 10px}
 .qr{display:block;width:220px;height:220px;background:#ffffff;border:1px solid var(--soft)}

@@ -21,6 +21,8 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { requireCollection, requirePayout } from '../../providers/capabilities.js';
 import { rateIn } from '../../providers/prices/price-source.js';
+import type { DepositInfo } from '../../providers/rails/deposit-info.js';
+import type { InstructionRequest } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import { clockOffsetMs } from '../../workspaces/clock.js';
@@ -191,6 +193,9 @@ export interface Binding {
   readonly key?: KeyRef | undefined;
 }
 
+/** A new order before its origin leg's instructions are known (createOrder asks the rail for them last). */
+type UninstructedOrder = Omit<NewOrder, 'deposit_info' | 'reference_code'>;
+
 /** The order row a bound quote makes; the origin leg's instructions come from the rail provider. */
 export async function newOrder(
   ctx: AppContext,
@@ -203,6 +208,19 @@ export async function newOrder(
   /** The workspace's now (its stage test clock), from which the payment window runs: a deadline. */
   deadlineNowMs: number = nowMs,
 ): Promise<NewOrder> {
+  return instructed(await uninstructedOrder(ctx, workspaceId, accountId, b, ids, nowMs, deadlineNowMs), depositInfo);
+}
+
+/** The order's columns but its instructions; the spread may read the price source, so this runs before any index. */
+async function uninstructedOrder(
+  ctx: AppContext,
+  workspaceId: string,
+  accountId: string,
+  b: Binding,
+  ids: { id: string; depositId: string },
+  nowMs: number,
+  deadlineNowMs: number,
+): Promise<UninstructedOrder> {
   const { quote, body } = b;
   return {
     id: ids.id,
@@ -227,14 +245,19 @@ export async function newOrder(
     conversion_rate: quote.conversion_rate,
     amount_major: amountToDecimal(quote.origin_amount, quote.origin_currency),
     deposit_id: ids.depositId,
-    deposit_info: depositInfo,
-    reference_code: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : ids.depositId,
     created_at_ms: BigInt(nowMs),
     pay_by_ms: BigInt(deadlineNowMs + ctx.config.orderPaymentWindowSeconds * 1000),
     banking_account_id: b.checked.bankingAccountId ?? null,
     key: b.key,
   };
 }
+
+/** The order with its origin leg's instructions and the reference the payer quotes (the rail's, or the deposit id). */
+const instructed = (order: UninstructedOrder, depositInfo: Record<string, unknown>): NewOrder => ({
+  ...order,
+  deposit_info: depositInfo,
+  reference_code: typeof depositInfo.referenceCode === 'string' ? depositInfo.referenceCode : order.deposit_id,
+});
 
 /**
  * The quote's rails are still connected (production: the providers file; a linked banking account may have changed
@@ -264,6 +287,13 @@ async function refuseUnbound(db: Queryable, quote: QuoteRow, nowMs: number): Pro
  * window's expiry queued) and is written in one statement (placeRailOrder); a BALANCE origin takes them from the
  * account at once (402 and nothing created when short), and an exchange (BALANCE to BALANCE) settles in the same
  * transaction.
+ *
+ * A rail origin's instructions that take a wallet's derivation index (production's xpub wallets) write the order
+ * themselves, in the transaction that takes the index (`writeDeposit`): the index is consumed only when the order and
+ * its key commit, and an idempotent replay, a refused payer, a quote used meanwhile or a key's 409 roll it back
+ * (issue #27; docs/decisions.md, "Wallet indexes: consumed only by a deposit that exists"). Other instructions take
+ * nothing: the order is then the one statement on its own, with no transaction and no round trip more (the keyed
+ * order's hot path, docs/performance.md).
  */
 export async function createOrder(
   ctx: AppContext,
@@ -282,42 +312,49 @@ export async function createOrder(
   checkAgainstQuote(quote, body, true);
   requireQuotedRails(ctx, quote);
   const customer = await customerOf(ctx.db, workspace.id, quote);
-  const fromRail = quote.origin_rail !== 'BALANCE';
   const production = ctx.config.brokerageEnv === 'production';
   const ids = { id: resourceId(production), depositId: resourceId(production) };
-  const depositInfo = fromRail
-    ? ((await ctx.rails.depositInstructions({
-        depositId: ids.depositId,
-        currency: quote.origin_currency,
-        rail: quote.origin_rail,
-        amount: amountToDecimal(quote.origin_amount, quote.origin_currency),
-      })) as unknown as Record<string, unknown>)
-    : { depositType: 'BALANCE' };
   const accountId = customer?.id ?? workspaceAccountId(workspace.id);
   const binding = { quote, body, checked, customer, key: claim.key };
-  const order = await newOrder(ctx, workspace.id, accountId, binding, depositInfo, ids, nowMs, deadlineNowMs);
-  if (fromRail) {
-    const row = newOrderRow(order);
-    const view = orderView(row);
+  const order = await uninstructedOrder(ctx, workspace.id, accountId, binding, ids, nowMs, deadlineNowMs);
+  if (quote.origin_rail !== 'BALANCE') {
     const payerEmail = body.userData?.userEmail;
     // The job runs on the system clock: payBy less the workspace's offset. A later advance of the test clock expires
     // the order at once (simulate/clock.ts); the job then finds it Expired and does nothing.
     const runAtMs = nowMs + ctx.config.orderPaymentWindowSeconds * 1000;
-    const expiry = { kind: orderJobs.expire, payload: { orderId: row.id }, runAtMs };
+    const expiry = { kind: orderJobs.expire, payload: { orderId: ids.id }, runAtMs };
     const checks = { payerEmail, workspaceAccount: !customer, quoteNowMs: deadlineNowMs };
-    const placed = await placeRailOrder(ctx.db, row, checks, expiry, (p, when) => claim.cte(p, view, when));
-    if (payerEmail !== undefined) {
-      requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
-      refuseConfirmedMatch(placed.amlHold, 'payer', payerEmail);
-    }
-    if (!placed.live) await refuseUnbound(ctx.db, quote, deadlineNowMs);
-    if (!placed.claimed) throw new KeyTaken();
-    return view;
+    /** Writes the order with its key and answer; throws, writing nothing, when a gate, the quote or the key refuses. */
+    const place = async (db: Queryable, depositInfo: DepositInfo) => {
+      const row = newOrderRow(instructed(order, depositInfo as unknown as Record<string, unknown>));
+      const view = orderView(row);
+      const placed = await placeRailOrder(db, row, checks, expiry, (p, when) => claim.cte(p, view, when));
+      if (payerEmail !== undefined) {
+        requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
+        refuseConfirmedMatch(placed.amlHold, 'payer', payerEmail);
+      }
+      if (!placed.live) await refuseUnbound(db, quote, deadlineNowMs);
+      if (!placed.claimed) throw new KeyTaken();
+      return view;
+    };
+    let written: ReturnType<typeof orderView> | undefined;
+    const request: InstructionRequest = {
+      depositId: ids.depositId,
+      currency: quote.origin_currency,
+      rail: quote.origin_rail,
+      amount: order.amount_major,
+      writeDeposit: async (tx, depositInfo) => {
+        written = await place(tx, depositInfo);
+      },
+    };
+    const depositInfo = await ctx.rails.depositInstructions(request);
+    return written ?? place(ctx.db, depositInfo);
   }
+  const fromBalance = instructed(order, { depositType: 'BALANCE' });
   return ctx.db.transaction(async (tx) => {
     await bindQuote(tx, quote, ids.id, deadlineNowMs);
     if (!customer) await ensureWorkspaceAccount(tx, workspace.id, nowMs);
-    const view = orderView(await receiveFromBalance(tx, await insertOrder(tx, order), nowMs));
+    const view = orderView(await receiveFromBalance(tx, await insertOrder(tx, fromBalance), nowMs));
     await commit(tx, view);
     return view;
   });
