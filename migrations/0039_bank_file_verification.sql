@@ -13,6 +13,8 @@ alter table bank_files
   add column decided_at_ms bigint,
   add column decision_note text;
 create index bank_files_by_status on bank_files (status, imported_at_ms);
+-- A file is held once however often (and however concurrently) it is imported while it waits.
+create unique index bank_files_held_once on bank_files (sha256) where status = 'held';
 
 -- Each statement (camt.053 Stmt, MT940 statement or page) applied, per account, in the order applied: the chain whose
 -- next link must open at the last one's closing booked balance and carry the next sequence number.

@@ -332,6 +332,15 @@ describe('statements follow each other: a break is held for an operator', () => 
     expect(await depositStatus(d.depositId)).not.toBe('Received');
   });
 
+  it('a breaking statement imported twice at once is held once', async () => {
+    const file = statement(30, '5.00', '5.00', []);
+    const answers = await Promise.all([post(file), post(file)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([202, 202]);
+    expect(answers[0]?.json().fileId).toBe(answers[1]?.json().fileId);
+    const fileId = answers[0]?.json().fileId;
+    expect((await admin('POST', `/admin/v1/bank-files/${fileId}/reject`, { note: 'test' })).statusCode).toBe(200);
+  });
+
   it('two imports of the next statement at once: one applies, the other is held', async () => {
     const [a, b] = [await deposit(), await deposit()];
     const answers = await Promise.all([

@@ -267,15 +267,32 @@ describe('paying out by bank file', () => {
   it('the ledger stays consistent and the reconciliation lists what the bank holds beyond it', async () => {
     const verification = (await admin('GET', '/admin/v1/ledger/verification')).json();
     expect(verification.consistent).toBe(true);
-    const statement = camt053(eurAccount, 'EUR', { amount: '12345.67', date: '2031-01-31' }, [
+    const statement = camt053(eurAccount, 'EUR', { amount: '12345.67', date: '2031-12-31' }, [
       { bankReference: 'FEE-2031-01', direction: 'DBIT', amount: '4.50', remittance: 'Account fee January' },
     ]);
-    expect(await importFile(statement)).toMatchObject({ format: 'camt.053', other: 1, closingBalances: 1 });
+    // The account's chain is shared with other files of the run (the audit log's cases import statements of it):
+    // this statement starts it, or does not follow it and is held, then accepted as an operator would.
+    const answer = await prod.app.inject({
+      method: 'POST',
+      url: '/admin/v1/bank-files',
+      headers: { ...adminHeaders, 'content-type': 'application/xml' },
+      payload: statement,
+    });
+    const summary =
+      answer.statusCode === 202
+        ? (await admin('POST', `/admin/v1/bank-files/${answer.json().fileId}/accept`, { note: 'test' })).json()
+        : answer.json();
+    expect(summary).toMatchObject({ format: 'camt.053', status: 'imported', other: 1, closingBalances: 1 });
     const report = await admin('GET', '/admin/v1/reconciliation?currency=EUR');
     expect(report.statusCode, report.body).toBe(200);
     const body = report.json();
-    expect(body.bank.closingBalance).toBe(12345.67);
-    expect(body.bank.accounts).toContainEqual({ account: eurAccount, date: '2031-01-31', closingBalance: 12345.67 });
+    // Other files of the run keep EUR accounts of their own: the bank's figure is the sum of every account's latest.
+    expect(body.bank.accounts).toContainEqual({ account: eurAccount, date: '2031-12-31', closingBalance: 12345.67 });
+    const sum = body.bank.accounts.reduce(
+      (total: number, a: { closingBalance: number }) => total + Math.round(a.closingBalance * 100),
+      0,
+    );
+    expect(Math.round(body.bank.closingBalance * 100)).toBe(sum);
     expect(body.items).toContainEqual(expect.objectContaining({ kind: 'other_bank_line', amount: -4.5 }));
     // The SEPA payout settled by its pain.002 has no debit on a statement yet.
     expect(body.items).toContainEqual(expect.objectContaining({ kind: 'payout_without_bank_debit', amount: 40 }));

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { api, created, type Operation, secretsSeen, workspaceOf } from './audit-kit.js';
-import { camt054 } from './bank-file-builders.js';
+import { camt053, camt054 } from './bank-file-builders.js';
 import { eurAccount } from './bank-providers.js';
 import { adminHeaders, type Partner } from './builders.js';
 import type { TestApp } from './harness.js';
@@ -68,6 +68,35 @@ async function unmatchedEntry(t: TestApp) {
   return { d, entryId: entry.entryId };
 }
 
+/**
+ * A statement of our EUR account that cannot follow the account's last one (its opening is drawn at random, so it
+ * meets no earlier closing): imported, it is held for a decision. Its text is sealed, never in the log.
+ */
+async function heldStatement(t: TestApp) {
+  const statement = () => {
+    const opening = `${100_000 + Math.floor(Math.random() * 800_000)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+    const file = camt053(eurAccount, 'EUR', { amount: opening, opening, date: '2031-02-01' }, []);
+    secretsSeen.add(file);
+    return t.app.inject({
+      method: 'POST',
+      url: '/admin/v1/bank-files',
+      headers: { ...adminHeaders, ...xml },
+      payload: file,
+    });
+  };
+  // The first may start the account's chain (applied) or not follow it (held); the second cannot follow either.
+  expect((await statement()).statusCode).toBeLessThan(300);
+  const answer = await statement();
+  expect(answer.statusCode, answer.body).toBe(202);
+  return answer.json() as { fileId: string; reasons: string[] };
+}
+
+const heldChecks =
+  (status: string) => (before: Record<string, unknown> | null, after: Record<string, unknown> | null) => {
+    expect(before).toMatchObject({ status: 'held', reasons: expect.any(Array) });
+    expect(after).toMatchObject({ status, note: expect.any(String) });
+  };
+
 const entryChecks =
   (status: string) => (before: Record<string, unknown> | null, after: Record<string, unknown> | null) => {
     expect(before).toMatchObject({ status: 'unmatched', account: '****3000', counterparty: { iban: '****0154' } });
@@ -93,6 +122,22 @@ export const bankOperations: Readonly<Record<string, Operation>> = {
           });
         },
       },
+    };
+  },
+  'admin.bankFiles.accept': async (t, admin) => {
+    const { fileId } = await heldStatement(t);
+    const response = await admin('POST', `/admin/v1/bank-files/${fileId}/accept`, { note: 'confirmed with the bank' });
+    return {
+      response,
+      expected: { workspaceId: null, target: { type: 'bank-file', id: fileId }, check: heldChecks('imported') },
+    };
+  },
+  'admin.bankFiles.reject': async (t, admin) => {
+    const { fileId } = await heldStatement(t);
+    const response = await admin('POST', `/admin/v1/bank-files/${fileId}/reject`, { note: 'a duplicate export' });
+    return {
+      response,
+      expected: { workspaceId: null, target: { type: 'bank-file', id: fileId }, check: heldChecks('refused') },
     };
   },
   'admin.bankEntries.assign': async (t, admin) => {

@@ -86,7 +86,7 @@ export interface EntryBatch {
 export interface StatementEntry {
   /** The bank's reference of the entry (AcctSvcrRef, else NtryRef): unique per account within the file. */
   readonly bankReference: string;
-  /** Where the entry is in the file, for the verifier's messages ("camt.054 Ntfctn 1, entry 2 of DE89…"). */
+  /** Where the entry is in the file, for the verifier's messages ("camt.054 Ntfctn 1, entry 2 of …3000"). */
   readonly where: string;
   readonly creditDebit: CreditDebit;
   /** RvslInd, or MT940's RC/RD marks: the entry reverses an earlier one of the opposite direction. */

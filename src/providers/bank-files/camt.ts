@@ -148,7 +148,9 @@ function readEntry(entry: XmlElement, where: string): StatementEntry {
 
 function readAccountBlock(block: XmlElement, where: string): AccountStatement {
   const account = accountOf(block, where);
-  const accountName = account.iban ?? account.otherId;
+  // Messages name the account by its last four characters, as operators read account numbers everywhere else: a
+  // reason is stored and shown, and an account number is not for the log.
+  const accountName = `…${(account.iban ?? account.otherId ?? '').slice(-4)}`;
   const entries = elementsOf(block, 'Ntry').map((e, i) => readEntry(e, `${where}, entry ${i + 1} of ${accountName}`));
   const closingBookedBalance = balanceOf(block, ['CLBD'], where);
   const currency = account.currency ?? closingBookedBalance?.currency ?? entries[0]?.amount.currency ?? null;

@@ -8,6 +8,8 @@ export function checkUniqueReferences(statements: readonly AccountStatement[]): 
   const seen = new Map<string, { entries: Set<string>; transactions: Set<string> }>();
   for (const { account, entries } of statements) {
     const accountKey = `${account.iban ?? account.otherId} ${account.currency ?? ''}`;
+    // Named by its last four characters in the message (a stored, shown reason), whole in the key.
+    const named = `…${(account.iban ?? account.otherId ?? '').slice(-4)} ${account.currency ?? ''}`.trim();
     let references = seen.get(accountKey);
     if (references === undefined) {
       references = { entries: new Set(), transactions: new Set() };
@@ -16,14 +18,14 @@ export function checkUniqueReferences(statements: readonly AccountStatement[]): 
     for (const entry of entries) {
       if (references.entries.has(entry.bankReference)) {
         throw new BankFileError(
-          `account ${accountKey.trim()} has two entries with bank reference ${entry.bankReference}`,
+          `account ${named} has two entries with bank reference ${entry.bankReference}`,
         );
       }
       references.entries.add(entry.bankReference);
       for (const transaction of entry.transactions) {
         if (references.transactions.has(transaction.bankReference)) {
           throw new BankFileError(
-            `account ${accountKey.trim()} has two transactions with bank reference ${transaction.bankReference}`,
+            `account ${named} has two transactions with bank reference ${transaction.bankReference}`,
           );
         }
         references.transactions.add(transaction.bankReference);

@@ -28,7 +28,7 @@ const refusedFile = {
   status: 'refused',
   reasons: [
     'camt.054 Ntfctn 1 is for account …6199, which is not one of the brokerage’s accounts (EUR account …4300)',
-    'camt.054 Ntfctn 1, entry 1 of DE75512108001245126199 is booked at 30 EUR (CRDT), but its transactions add up to 120',
+    'camt.054 Ntfctn 1, entry 1 of …6199 is booked at 30 EUR (CRDT), but its transactions add up to 120',
   ],
   accounts: [],
   importedAt: exampleNowSeconds,

@@ -113,7 +113,7 @@ export async function importBankFile(ctx: AppContext, text: string): Promise<Imp
     if (verdict.problems.length > 0) return refuse(tx, file, verdict.problems, verdict.accounts);
     if (verdict.breaks.length > 0) {
       const reasons = verdict.breaks.slice(0, reasonsKeptMax);
-      await insertBankFile(tx, {
+      const recorded = await insertBankFile(tx, {
         id: fileId,
         format: parsed.format,
         sha256,
@@ -123,6 +123,9 @@ export async function importBankFile(ctx: AppContext, text: string): Promise<Imp
         accounts: verdict.accounts,
         contentSealed: seal(ctx.secretsKeyring, text),
       });
+      // The same file, imported at the same moment by another request, is held already: answer that hold.
+      const heldMeanwhile = recorded ? undefined : await heldFileWithDigest(tx, sha256);
+      if (heldMeanwhile !== undefined) return { status: 'held', summary: heldSummary(heldMeanwhile) };
       const summary = { ...emptySummary(fileId, parsed.format, 'held'), reasons };
       auditChange(tx, { target: { type: 'bank-file', id: fileId }, before: null, after: { sha256, ...summary } });
       return { status: 'held', summary };

@@ -54,10 +54,12 @@ export async function insertBankFile(
     accounts: readonly string[];
     contentSealed?: string | undefined;
   },
-): Promise<void> {
-  await tx.query(
+): Promise<boolean> {
+  const rows = await tx.query(
     `insert into bank_files (id, format, sha256, imported_at_ms, summary, status, reasons, accounts, content_sealed)
-     values ($1, $2, $3, $4, '{}'::jsonb, $5, $6::text::jsonb, $7::text::jsonb, $8)`,
+     values ($1, $2, $3, $4, '{}'::jsonb, $5, $6::text::jsonb, $7::text::jsonb, $8)
+     on conflict (sha256) where status = 'held' do nothing
+     returning id`,
     [
       file.id,
       file.format,
@@ -69,6 +71,7 @@ export async function insertBankFile(
       file.contentSealed ?? null,
     ],
   );
+  return rows.length === 1;
 }
 
 export async function findBankFile(db: Queryable, id: string, forUpdate = false): Promise<BankFileRow | undefined> {

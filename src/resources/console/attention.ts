@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
 import type { QueueName } from '../overview/queues.js';
 import { overview, queueItems } from '../overview/service.js';
-import { bankAttention } from './bank-files-repo.js';
+import { bankAttentionQueues } from './bank-files-repo.js';
 import { bankQueues } from './bank-files-views.js';
 import { formatMoment } from './format.js';
 import { queuesPath } from './queues-common.js';
@@ -10,8 +10,8 @@ import { queuesPath } from './queues-common.js';
 // What needs a person now (operator console issue, item 3: "a home page of what needs a person now ... each with a
 // count and a link"). The counts are the overview's (resources/overview: one SQL definition per queue, the same the
 // operator API's GET /admin/v1/overview answers), so the home page, the queues page and the API never disagree.
-// Held bank files and bank reversals (issue #27) are counted by the bank files page's own reads (bank-files-repo.ts)
-// until the overview counts them: they belong to no workspace.
+// Held bank files and bank reversals (issue #27) are overview queues too (in no workspace), linking to the bank
+// files page.
 
 /** How far back "released recently" looks. */
 const releasedWithinMs = 24 * 3_600_000;
@@ -54,11 +54,12 @@ export async function attentionList(ctx: AppContext): Promise<string> {
     [nowMs - releasedWithinMs],
   );
   const endpoints = await queueItems(ctx, 'webhookEndpoints', { limit: endpointsShown, offset: 0 });
-  const bank = await bankAttention(ctx.db);
   const item = (title: string, count: number, summary: string, href: string) =>
     `<li><a href="${esc(href)}"><strong>${esc(title)}</strong><span class="count">${count} ${count === 1 ? 'item' : 'items'}</span><span>${esc(summary)}</span></a></li>`;
   const queueItemsHtml = entries.map((e) => item(e.title, queues[e.queue].count, e.summary, `${queuesPath}/${e.href}`));
-  for (const q of bankQueues) queueItemsHtml.push(item(q.title, bank[q.count], q.summary, q.href));
+  for (const q of bankQueues) {
+    queueItemsHtml.push(item(q.title, queues[bankAttentionQueues[q.count]].count, q.summary, q.href));
+  }
   queueItemsHtml.push(
     item(
       'Keys released in the last 24 hours',
@@ -70,7 +71,7 @@ export async function attentionList(ctx: AppContext): Promise<string> {
   const endpointRows = endpoints
     .map(
       (e) =>
-        `<li><a href="/console/workspaces/${encodeURIComponent(e.workspaceId)}">${esc(e.id)}</a> in workspace ${esc(e.workspaceId)}: ${esc(e.detail ?? '')} since ${esc(formatMoment(e.sinceMs))}</li>`,
+        `<li><a href="/console/workspaces/${encodeURIComponent(e.workspaceId ?? '')}">${esc(e.id)}</a> in workspace ${esc(e.workspaceId ?? '')}: ${esc(e.detail ?? '')} since ${esc(formatMoment(e.sinceMs))}</li>`,
     )
     .join('\n');
   const failing = queues.webhookEndpoints.count;

@@ -120,6 +120,7 @@ const recordPaths: Readonly<Record<string, string>> = {
   deposit: '/console/deposits/',
   withdrawal: '/console/withdrawals/',
   workspace: '/console/workspaces/',
+  'bank-file': '/console/bank-files/',
 };
 
 function what(e: Entry): string {

@@ -1,9 +1,12 @@
 import type { Queryable } from '../../storage/db.js';
+import { SqlParams } from '../../storage/sql-params.js';
 import type { BankEntryRow, BankFileRow, BankFileStatus } from '../bank-files/repo.js';
+import { type QueueName, queueRows } from '../overview/queues.js';
 
 // The bank files page's reads (issue #27): the files by status, newest first, paged; the statement lines that wait
-// for a person (status 'reversal'); and the two counts the console's home and queues show. Never a held file's
-// sealed text: the page shows what became of a file, not its content.
+// for a person (status 'reversal'); and the page's two counts, by the overview's definitions of those queues (the
+// console's home and queues read the same counts from the overview itself). Never a held file's sealed text: the
+// page shows what became of a file, not its content.
 
 const fileColumns = `id, format, sha256, imported_at_ms, summary, status, reasons, accounts, null as content_sealed,
   decided_at_ms, decision_note`;
@@ -39,11 +42,23 @@ export interface BankAttention {
   readonly reversals: number;
 }
 
-/** What of the bank files needs a person now: one statement, one snapshot. */
+/** The overview's queue of each count (resources/overview/queues.ts): the one definition of what needs a person. */
+export const bankAttentionQueues: Readonly<Record<keyof BankAttention, QueueName>> = {
+  heldFiles: 'heldBankFiles',
+  reversals: 'bankReversals',
+};
+
+/**
+ * What of the bank files needs a person now, counted by the overview's own rows of the two queues (the counts the
+ * console's home and queues read from GET /admin/v1/overview's service): one statement, one snapshot.
+ */
 export async function bankAttention(db: Queryable): Promise<BankAttention> {
-  const [row] = await db.query<{ held: bigint | number; reversals: bigint | number }>(
-    `select (select count(*) from bank_files where status = 'held') as held,
-       (select count(*) from bank_entries where status = 'reversal') as reversals`,
+  const p = new SqlParams();
+  const count = (key: keyof BankAttention) =>
+    `(select count(*) from (${queueRows[bankAttentionQueues[key]](p, undefined)}) q) as "${key}"`;
+  const [row] = await db.query<Record<keyof BankAttention, bigint | number>>(
+    `select ${count('heldFiles')}, ${count('reversals')}`,
+    p.values,
   );
-  return { heldFiles: Number(row?.held ?? 0), reversals: Number(row?.reversals ?? 0) };
+  return { heldFiles: Number(row?.heldFiles ?? 0), reversals: Number(row?.reversals ?? 0) };
 }

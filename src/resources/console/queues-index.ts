@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
 import type { QueueName } from '../overview/queues.js';
 import { overview } from '../overview/service.js';
-import { bankAttention } from './bank-files-repo.js';
+import { bankAttentionQueues } from './bank-files-repo.js';
 import { bankQueues } from './bank-files-views.js';
 import { guarded, queuesPath, sendQueuePage } from './queues-common.js';
 
@@ -55,13 +55,12 @@ const queues: readonly { path: string; title: string; summary: string; count: Qu
 export async function queuesIndexRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(queuesPath, guarded('console.view'), async (request, reply) => {
     const { queues: counts } = await overview(ctx, undefined);
-    const bank = await bankAttention(ctx.db);
     const item = (href: string, title: string, count: number, summary: string) =>
       `<li><a href="${esc(href)}"><strong>${esc(title)}</strong><span>${count} waiting</span><span>${esc(summary)}</span></a></li>`;
     const items = [
       ...queues.map((q) => item(`${queuesPath}/${q.path}`, q.title, counts[q.count].count, q.summary)),
-      // Held bank files and reversals (issue #27): on the bank files page, counted by its own reads.
-      ...bankQueues.map((q) => item(q.href, q.title, bank[q.count], q.summary)),
+      // Held bank files and reversals (issue #27): overview queues in no workspace, shown on the bank files page.
+      ...bankQueues.map((q) => item(q.href, q.title, counts[bankAttentionQueues[q.count]].count, q.summary)),
     ].join('\n');
     return sendQueuePage(request, reply, {
       title: 'Queues',

@@ -52,6 +52,9 @@ export const overviewExamples: ExampleCatalogue = {
               },
             },
             consumedIdempotencyKeys: { count: 0 },
+            // In no workspace: none in one, and no list (GET /admin/v1/bank-files takes no workspace).
+            heldBankFiles: { count: 0 },
+            bankReversals: { count: 0 },
           },
         },
       },

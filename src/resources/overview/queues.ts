@@ -3,7 +3,7 @@ import { SqlParams } from '../../storage/sql-params.js';
 // What needs a person now (operator console issue, item 3): one queue per kind of work, each defined once here as
 // the SQL of its rows. The count and the list of a queue read the same rows (repo-queues.ts), so the count the home
 // page shows is the length of the list it links to. Where the operator API already lists a queue, the definition
-// is that list's filter, written again for the count and checked equal by test/api/overview.test.ts.
+// is that list's filter, written again for the count and checked equal by test/api/overview-queues.test.ts.
 
 export const queueNames = [
   'complianceHolds',
@@ -14,6 +14,8 @@ export const queueNames = [
   'supportTickets',
   'conversations',
   'consumedIdempotencyKeys',
+  'heldBankFiles',
+  'bankReversals',
 ] as const;
 export type QueueName = (typeof queueNames)[number];
 
@@ -23,11 +25,23 @@ export type QueueName = (typeof queueNames)[number];
  */
 export const failingAttempts = 3;
 
-/** The rows of one queue: `select kind, id, workspace_id, since_ms, detail ...`, every workspace's or one's. */
+/**
+ * The rows of one queue: `select kind, id, workspace_id, since_ms, detail ...`, every workspace's or one's (workspace_id
+ * null for a queue in no workspace).
+ */
 type QueueRows = (p: SqlParams, workspaceId: string | undefined) => string;
 
 const inWorkspace = (p: SqlParams, column: string, workspaceId: string | undefined) =>
   workspaceId === undefined ? '' : ` and ${column} = ${p.add(workspaceId)}`;
+
+/**
+ * The queues of the brokerage's own, in no workspace (issue #27: its bank files and statement lines): their rows'
+ * workspace_id is null, so with a workspace named they have none, and their lists (which take no workspace) are not
+ * named then (service.ts).
+ */
+export const workspacelessQueues: ReadonlySet<QueueName> = new Set<QueueName>(['heldBankFiles', 'bankReversals']);
+
+const inNoWorkspace = (workspaceId: string | undefined) => (workspaceId === undefined ? '' : ' and false');
 
 export const queueRows: Readonly<Record<QueueName, QueueRows>> = {
   // Funds held for compliance review: the states decideComplianceHold and decideOrderCompliance act on.
@@ -85,6 +99,16 @@ export const queueRows: Readonly<Record<QueueName, QueueRows>> = {
     `select 'idempotencyKey' as kind, k.key as id, k.workspace_id, k.created_at_ms as since_ms,
        k.account_scope as detail
        from idempotency_keys k where k.state <> 'completed'${inWorkspace(p, 'k.workspace_id', ws)}`,
+  // GET /admin/v1/bank-files?status=held: a statement that does not follow its account's previous one holds its file
+  // until an admin accepts or rejects it (bank-files/import.ts); held since it was imported.
+  heldBankFiles: (_p, ws) =>
+    `select 'bankFile' as kind, f.id, null::text as workspace_id, f.imported_at_ms as since_ms, f.format as detail
+       from bank_files f where f.status = 'held'${inNoWorkspace(ws)}`,
+  // GET /admin/v1/bank-entries?status=reversal: a booked reversal of a credit already applied to a deposit or an
+  // order, or of a line not found, waiting for an operator to recover the money (bank-files/repo.ts).
+  bankReversals: (_p, ws) =>
+    `select 'bankEntry' as kind, e.id, null::text as workspace_id, e.created_at_ms as since_ms, e.currency as detail
+       from bank_entries e where e.status = 'reversal'${inNoWorkspace(ws)}`,
 };
 
 /** One statement counting every queue at once (one snapshot): a column per queue, named as the queue. */

@@ -16,7 +16,7 @@ export async function countQueues(db: Queryable, workspaceId: string | undefined
 export interface QueueItemRow {
   kind: string;
   id: string;
-  workspace_id: string;
+  workspace_id: string | null;
   since_ms: bigint | null;
   detail: string | null;
   [column: string]: unknown;

@@ -17,7 +17,10 @@ const QueueList = Type.Object(
       description: 'Its query parameters, each repeated for every value; paged as that list is (limit, page)',
     }),
   },
-  { description: 'The operator list that shows exactly the counted items; absent when the operator API has none' },
+  {
+    description:
+      'The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none',
+  },
 );
 
 const Queue = Type.Object({ count: Type.Integer({ minimum: 0 }), list: Type.Optional(QueueList) });
@@ -31,6 +34,10 @@ const queueDescriptions: Record<(typeof queueNames)[number], string> = {
   supportTickets: 'Support tickets OPEN or IN_PROGRESS: awaiting the brokerage',
   conversations: 'Open conversations whose last message is the partner’s',
   consumedIdempotencyKeys: 'Idempotency keys consumed by a failed or interrupted write, until released',
+  heldBankFiles:
+    'Bank files held: a statement that does not follow its account’s previous one, awaiting an accept or a reject. In no workspace: 0 when one is named',
+  bankReversals:
+    'Booked bank reversals (status reversal) of a credit already applied, or of a line not found, awaiting an operator. In no workspace: 0 when one is named',
 };
 
 export const Overview = Type.Object({

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { dayRange } from './day-range.js';
-import type { QueueName } from './queues.js';
+import { type QueueName, workspacelessQueues } from './queues.js';
 import { countQueues, dayMs, deliveryFigures, moneyFigures, type QueueCounts, queueItemRows } from './repo.js';
 
 // The console's home page and charts read these (operator console issue, item 3); GET /admin/v1/overview and
@@ -33,6 +33,16 @@ const queueLists: Partial<Record<QueueName, QueueList>> = {
     path: '/admin/v1/conversations',
     query: { status: ['OPEN'], lastMessageBy: ['partner'] },
   },
+  heldBankFiles: {
+    operationId: 'admin.bankFiles.list',
+    path: '/admin/v1/bank-files',
+    query: { status: ['held'] },
+  },
+  bankReversals: {
+    operationId: 'admin.bankEntries.list',
+    path: '/admin/v1/bank-entries',
+    query: { status: ['reversal'] },
+  },
 };
 
 export interface QueueSummary {
@@ -45,13 +55,17 @@ export interface Overview {
   readonly queues: Readonly<Record<QueueName, QueueSummary>>;
 }
 
-/** Every queue's count, across workspaces or in one, with the list that shows it (filtered the same way). */
+/**
+ * Every queue's count, across workspaces or in one, with the list that shows it (filtered the same way). A queue in
+ * no workspace counts 0 in one, and its list, which takes no workspace, is not named then: it would show more.
+ */
 export async function overview(ctx: AppContext, workspaceId: string | undefined): Promise<Overview> {
   const counts: QueueCounts = await countQueues(ctx.db, workspaceId);
   const queues = Object.fromEntries(
     Object.entries(counts).map(([name, count]) => {
       const list = queueLists[name as QueueName];
       if (list === undefined) return [name, { count }];
+      if (workspaceId !== undefined && workspacelessQueues.has(name as QueueName)) return [name, { count }];
       const query = workspaceId === undefined ? list.query : { ...list.query, workspaceId: [workspaceId] };
       return [name, { count, list: { ...list, query } }];
     }),
@@ -60,14 +74,15 @@ export async function overview(ctx: AppContext, workspaceId: string | undefined)
 }
 
 export interface QueueItem {
-  /** What the item is: deposit, order, verification, screening, pendingPayment, webhookEndpoint, ... */
+  /** What the item is: deposit, order, verification, screening, pendingPayment, webhookEndpoint, bankFile, ... */
   readonly kind: string;
   /** What the queue's action takes: the resource's id, a verification's email, an idempotency key. */
   readonly id: string;
-  readonly workspaceId: string;
+  /** Null for a queue in no workspace (held bank files, bank reversals). */
+  readonly workspaceId: string | null;
   /** Unix milliseconds: since when it waits, as near as the row tells (docs/decisions.md, "What needs a person now, daily figures and charts"). */
   readonly sinceMs: number | null;
-  /** The queue's own detail: a currency, 'failing' or 'disabled', a ticket's status, a key's account scope, ... */
+  /** The queue's own detail: a currency, 'failing' or 'disabled', a ticket's status, a key's account scope, a file's format, ... */
   readonly detail: string | null;
 }
 
