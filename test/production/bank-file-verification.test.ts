@@ -278,6 +278,11 @@ describe('statements follow each other: a break is held for an operator', () => 
     const one = statement(1, '1000.00', '1070.00', [credit(first)]);
     expect((await post(one)).json()).toMatchObject({ status: 'imported', credited: 1, closingBalances: 1 });
     expect((await post(one)).json()).toMatchObject({ status: 'imported', credited: 0, alreadyImported: 1 });
+    // The account held 1000.00 before its first statement here: reconciliation lists it, the ledger never took it in.
+    const report = (await admin('GET', '/admin/v1/reconciliation?currency=EUR')).json();
+    expect(report.items).toContainEqual(
+      expect.objectContaining({ kind: 'opening_balance', id: `…${ownIban.slice(-4)}`, amount: 1000 }),
+    );
     const fee = { bankReference: `FEE-${unique()}`, direction: 'DBIT' as const, amount: '2.50' };
     const two = await post(statement(2, '1070.00', '1067.50', [fee]));
     expect(two.statusCode, two.body).toBe(200);

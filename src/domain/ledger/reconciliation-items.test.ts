@@ -30,7 +30,7 @@ const clearing = (reference: string, plusMinor: bigint, minusMinor = 0n): Cleari
 const none: ReconciliationInput = { lines: [], inbound: [], outbound: [], bankFilePayouts: [] };
 const kinds = (items: Item[]) => items.map((i) => [i.kind, i.amountMinor]);
 
-/** The bank figure a complete, zero-opening account shows for these lines: the signed sum of those it includes. */
+/** The bank figure a complete account opened at zero shows for these lines: the signed sum of those it includes. */
 const bankOf = (lines: readonly BankLine[]) =>
   lines
     .filter((l) => !l.afterClosing)
@@ -44,6 +44,21 @@ interface Case {
 
 const cases: Case[] = [
   { name: 'nothing', input: {}, items: [] },
+  {
+    name: 'an account that held money before its first statement applied here; a zero opening is no item',
+    input: {
+      openings: [
+        { account: '…3000', amountMinor: 100_000n, date: '2026-11-01' },
+        { account: '…6789', amountMinor: 0n, date: null },
+      ],
+    },
+    items: [['opening_balance', 100_000n]],
+  },
+  {
+    name: 'an overdrawn account at its first statement',
+    input: { openings: [{ account: '…3000', amountMinor: -2_500n, date: '2026-11-01' }] },
+    items: [['opening_balance', -2_500n]],
+  },
   {
     name: 'an unmatched credit: the bank holds it, the ledger does not',
     input: { lines: [line({ status: 'unmatched', direction: 'credit', amountMinor: 7700n })] },
@@ -220,9 +235,11 @@ describe('reconciliation items: the sign table', () => {
     const full = { ...none, ...input };
     const listed = reconciliationItems(full);
     expect(kinds(listed)).toEqual(items);
-    // A complete world (zero opening, every line imported): every difference is a listed item.
+    // A complete world (every line imported, the accounts' openings included in what the bank holds): every
+    // difference is a listed item.
+    const openings = (full.openings ?? []).reduce((sum, o) => sum + o.amountMinor, 0n);
     const { differenceMinor, unexplainedMinor } = reconcile(
-      bankOf(full.lines),
+      openings + bankOf(full.lines),
       ledgerTotals(full).positionMinor,
       listed,
     );

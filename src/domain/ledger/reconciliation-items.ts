@@ -11,6 +11,7 @@
 
 /** Every kind of item, with its sign: see `itemKinds` for what each means. */
 export type ItemKind =
+  | 'opening_balance'
   | 'unmatched_credit'
   | 'credit_to_return'
   | 'other_bank_line'
@@ -27,6 +28,11 @@ export type ItemKind =
 
 /** What each kind means and the sign it carries; the response schema's documentation is generated from this. */
 export const itemKinds: Readonly<Record<ItemKind, { readonly sign: '+' | '−' | '±'; readonly means: string }>> = {
+  opening_balance: {
+    sign: '±',
+    means:
+      'what an account held before the first statement applied here (its opening booked balance): money the ledger never took in',
+  },
   unmatched_credit: { sign: '+', means: 'a credit at the bank that matches no deposit or order yet' },
   credit_to_return: { sign: '+', means: 'a credit an operator marked to send back; the bank still holds it' },
   other_bank_line: { sign: '±', means: 'a line that is none of ours (fees −, interest or other credits +)' },
@@ -121,6 +127,12 @@ export interface ReconciliationInput {
   readonly outbound: readonly ClearingByReference[];
   /** The currency's bank-file payouts (their ids are the outbound entries' references). */
   readonly bankFilePayouts: readonly { readonly payoutId: string; readonly rail: string }[];
+  /** Each account's opening booked balance at the first statement applied (the start of its chain). */
+  readonly openings?: readonly {
+    readonly account: string;
+    readonly amountMinor: bigint;
+    readonly date: string | null;
+  }[];
 }
 
 export interface Item {
@@ -149,6 +161,15 @@ export function ledgerTotals(input: Pick<ReconciliationInput, 'inbound' | 'outbo
  */
 export function reconciliationItems(input: ReconciliationInput): Item[] {
   const items: Item[] = [];
+  for (const opening of input.openings ?? []) {
+    if (opening.amountMinor === 0n) continue;
+    items.push({
+      kind: 'opening_balance',
+      id: opening.account,
+      amountMinor: opening.amountMinor,
+      detail: `the balance before the first statement applied${opening.date === null ? '' : ` (${opening.date})`}`,
+    });
+  }
   const credited = new Map<string, bigint>();
   const debited = new Map<string, bigint>();
   const returned = new Map<string, bigint>();

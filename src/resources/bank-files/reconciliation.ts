@@ -132,11 +132,17 @@ export async function reconciliation(ctx: AppContext, currency: string) {
         'is no bank figure to compare. It is reconciled against the provider service’s own statement.',
     };
   }
-  const [accounts, lines, bankFilePayouts] = await Promise.all([
+  const [accounts, lines, bankFilePayouts, openings] = await Promise.all([
     closingBalances(db, currency),
     bankLines(db, currency),
     db.query<{ payout_id: string; rail: string }>(
       `select payout_id, rail from payouts where currency = $1 and channel = 'bank-file' order by payout_id`,
+      [currency],
+    ),
+    // The first link of each account's chain of statements (statement-chain.ts): what it held before.
+    db.query<{ account: string; opening_minor: bigint; opening_date: string | null }>(
+      `select account, opening_minor, opening_date from bank_statements where currency = $1 and position = 1
+       order by account`,
       [currency],
     ),
   ]);
@@ -146,6 +152,11 @@ export async function reconciliation(ctx: AppContext, currency: string) {
     inbound,
     outbound,
     bankFilePayouts: bankFilePayouts.map((p) => ({ payoutId: p.payout_id, rail: p.rail })),
+    openings: openings.map((o) => ({
+      account: `…${o.account.slice(-4)}`,
+      amountMinor: BigInt(o.opening_minor),
+      date: o.opening_date,
+    })),
   });
   const { differenceMinor, unexplainedMinor } = reconcile(bankMinor, totals.positionMinor, items);
   return {
