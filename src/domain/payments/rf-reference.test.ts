@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   findRfReferences,
@@ -88,7 +89,28 @@ describe('findRfReferences reads references out of free text', () => {
     ['RF18539007547035 has a wrong check', []],
     ['no reference here', []],
     ['RF45 G72U UR ORDER 7', ['RF45G72UUR']],
+    // Found by the bank files' property suite: an electronic reference and the word after it read as one longer
+    // reference whose check digits happened to hold, naming nothing.
+    ['/REMI/RF10B5LIVASVKIF7 YFP76A504BWCIF0', ['RF10B5LIVASVKIF7']],
   ])('%j', (text, expected) => {
     expect(findRfReferences(text)).toEqual(expected);
+  });
+
+  it('finds a reference followed by a word, electronic or printed, among its readings', () => {
+    const seed = fc.stringMatching(/^[0-9A-Z]{1,21}$/);
+    const word = fc.stringMatching(/^[0-9A-Z]{1,12}$/);
+    fc.assert(
+      fc.property(seed, word, fc.boolean(), (body, after, printed) => {
+        const reference = rfReferenceOf(body);
+        const written = printed ? (formatRfReference(reference) as string) : reference;
+        const readings = findRfReferences(`/REMI/${written} ${after}`);
+        expect(readings).toContain(reference);
+        // Any other reading is a shorter or longer reading of the same text: never two of one length, so at most one
+        // can be a deposit's reference (all of theirs have one length).
+        for (const other of readings) expect(other.startsWith(reference) || reference.startsWith(other)).toBe(true);
+        expect(new Set(readings.map((r) => r.length)).size).toBe(readings.length);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

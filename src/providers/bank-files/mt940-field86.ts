@@ -13,7 +13,32 @@ export interface Field86Data {
   readonly counterpartyIban: string | null;
 }
 
-const SWIFT_KEYWORDS = ['EREF', 'CNTP', 'REMI', 'RTRN', 'MARF', 'CSID', 'BENM', 'ORDP', 'PREF', 'IREF', 'ULTC', 'ULTD'];
+// The keywords a value ends at: SWIFT's, and those Dutch banks write for a SEPA transaction (ING, Rabobank, ABN AMRO:
+// /TRTP/ /IBAN/ /BIC/ /NAME/ /ADDR/ /ISDT/ /PURP/ /CDTRREFTP/ /CDTRREF/). Without the latter an end-to-end id ran on
+// into "/IBAN/…/NAME/…", and a payout named by it was not found.
+const SWIFT_KEYWORDS = [
+  'EREF',
+  'CNTP',
+  'REMI',
+  'RTRN',
+  'MARF',
+  'CSID',
+  'BENM',
+  'ORDP',
+  'PREF',
+  'IREF',
+  'ULTC',
+  'ULTD',
+  'TRTP',
+  'IBAN',
+  'BIC',
+  'NAME',
+  'ADDR',
+  'ISDT',
+  'PURP',
+  'CDTRREFTP',
+  'CDTRREF',
+];
 
 /** The value of a "/KEY/value/" keyword: up to the next "/KEYWORD/" or the end. */
 function swiftValue(text: string, key: string): string | null {
