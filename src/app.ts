@@ -41,6 +41,7 @@ import { depositRoutes } from './resources/deposits/routes.js';
 import { discoveryRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { healthRoutes } from './resources/health/routes.js';
+import { verificationListAdminRoutes } from './resources/kyc/admin-routes.js';
 import { kycPageRoutes } from './resources/kyc/hosted/routes.js';
 import { kycRoutes } from './resources/kyc/routes.js';
 import { oauthRoutes } from './resources/oauth/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await scope.register(async (files) => bankFileAdminRoutes(files, ctx));
       await payoutBatchAdminRoutes(scope, ctx);
       await verificationAdminRoutes(scope, ctx);
+      await verificationListAdminRoutes(scope, ctx);
       await idempotencyAdminRoutes(scope, ctx);
       await complianceAdminRoutes(scope, ctx);
       await refundAdminRoutes(scope, ctx);

@@ -11,6 +11,7 @@ import { operatorCommands } from './operator-commands.js';
 import { optionText, optionTexts } from './option-values.js';
 import { ticketCommands } from './ticket-commands.js';
 import { UsageError } from './usage-error.js';
+import { verificationCommands } from './verification-commands.js';
 
 export type { Api, Command, CommandContext, Options, Values } from './command.js';
 export { UsageError } from './usage-error.js';
@@ -234,4 +235,5 @@ export const commands: readonly Command[] = [
   ...housekeepingCommands,
   ...operatorCommands,
   ...auditCommands,
+  ...verificationCommands,
 ];

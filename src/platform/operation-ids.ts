@@ -115,6 +115,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PATCH /admin/v1/workspaces/{workspaceId}': 'admin.workspaces.update',
   'POST /admin/v1/workspaces/{workspaceId}/rotate-credentials': 'admin.workspaces.rotateCredentials',
   'POST /admin/v1/workspaces/{workspaceId}/verifications/{email}/{decision}': 'admin.verifications.decide',
+  'GET /admin/v1/verifications': 'admin.verifications.list',
   'GET /admin/v1/ledger/verification': 'admin.ledger.verify',
   'GET /admin/v1/capabilities': 'admin.capabilities.get',
   'POST /admin/v1/bank-files': 'admin.bankFiles.import',

@@ -1338,10 +1338,65 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Imported bank files, newest first: status=held is the queue of statements waiting for a decision */
+        get: operations["admin.bankFiles.list"];
+        put?: never;
+        /**
+         * Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns) sent as the body, verified whole first; importing it again changes nothing
+         * @description The file is verified whole before any line acts: whose account it reports on (one of the brokerage's configured accounts, in its currency), every control total it carries, and for a statement that it follows the account's previous one. A file that fails is refused (400, every reason named) and recorded; one whose statement breaks its account's chain is held (202) until an operator accepts or rejects it. Body: the file as the bank delivered it, as application/xml, text/xml, text/plain or application/octet-stream, at most 32 MiB.
+         */
+        post: operations["admin.bankFiles.import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/bank-files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One imported bank file: its status and every reason it was refused or held */
+        get: operations["admin.bankFiles.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/bank-files/{fileId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         get?: never;
         put?: never;
-        /** Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns) sent as the body; importing it again changes nothing */
-        post: operations["admin.bankFiles.import"];
+        /** Accept a held file: its statement becomes its account's last one and the file is applied (everything but the chain is verified again) */
+        post: operations["admin.bankFiles.accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/bank-files/{fileId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a held file: it is refused and nothing of it ever acts */
+        post: operations["admin.bankFiles.reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1462,6 +1517,23 @@ export interface paths {
         put?: never;
         /** Approve or reject a verification that is REVIEWING (an event per change, kyc_completed included) */
         post: operations["admin.verifications.decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every workspace's verifications (or one's), oldest first, with the partner's KYC profile and the document typed (status=REVIEWING: the queue) */
+        get: operations["admin.verifications.list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16352,20 +16424,19 @@ export interface operations {
             };
         };
     };
-    "admin.bankFiles.import": {
+    "admin.bankFiles.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example held */
+                status?: "imported" | "refused" | "held";
+                /** @example 50 */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The file as the bank delivered it */
-        requestBody: {
-            content: {
-                /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>NTF-20250602-0001</MsgId><CreDtTm>2025-06-02T09:30:00Z</CreDtTm></GrpHdr><Ntfctn><Id>NTF-20250602-0001-1</Id><Acct><Id><IBAN>NL91ABNA0417164300</IBAN></Id></Acct><Ntry><Amt Ccy="EUR">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2025-06-02</Dt></BookgDt><NtryDtls><TxDtls><RmtInf><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document> */
-                "application/json": string;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
@@ -16374,39 +16445,77 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {
-                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
-                     *       "format": "camt.054",
-                     *       "credited": 1,
-                     *       "unmatched": 0,
-                     *       "payoutOutcomes": 0,
-                     *       "payoutReportsIgnored": 0,
-                     *       "other": 0,
-                     *       "alreadyImported": 0,
-                     *       "closingBalances": 0,
-                     *       "skipped": 0
-                     *     }
+                     * @example [
+                     *       {
+                     *         "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
+                     *         "format": "camt.053",
+                     *         "sha256": "a8e2c4f61b3d5e7f9a0c2e4f6b8d0a2c4e6f8b0d2f4a6c8e0b2d4f6a8c0e2b4d",
+                     *         "status": "held",
+                     *         "reasons": [
+                     *           "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
+                     *           "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
+                     *         ],
+                     *         "accounts": [
+                     *           "EUR account …4300"
+                     *         ],
+                     *         "importedAt": 1748856600,
+                     *         "decidedAt": null,
+                     *         "decisionNote": null,
+                     *         "summary": null
+                     *       }
+                     *     ]
                      */
                     "application/json": {
                         fileId: string;
-                        /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
+                        /** @description camt.053, camt.054, mt940, pain.002, nacha-returns, or unknown (not read) */
                         format: string;
-                        /** @description Credits matched by their RF reference and credited */
-                        credited: number;
-                        /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
-                        unmatched: number;
-                        /** @description Payout outcomes applied (accepted, rejected, returned) */
-                        payoutOutcomes: number;
-                        /** @description Outcomes already applied, or for payouts we do not know */
-                        payoutReportsIgnored: number;
-                        /** @description Lines that are neither (fees, interest, own transfers) */
-                        other: number;
-                        /** @description Lines an earlier import recorded: nothing changed for them */
-                        alreadyImported: number;
-                        closingBalances: number;
-                        /** @description Pending or reversed entries, and currencies this server does not hold */
-                        skipped: number;
-                    };
+                        /** @description Of the file as imported */
+                        sha256: string;
+                        /**
+                         * @description imported: verified and applied; refused: failed verification (or rejected by an operator), nothing of it acted; held: waits for an operator
+                         * @enum {unknown}
+                         */
+                        status: "imported" | "refused" | "held";
+                        /** @description Every check the file failed, or why it is held */
+                        reasons: string[];
+                        /** @description The brokerage's accounts it reports on, masked */
+                        accounts: string[];
+                        /** @description Unix seconds */
+                        importedAt: number;
+                        /** @description When an operator accepted or rejected it (held files only) */
+                        decidedAt: number | null;
+                        decisionNote: string | null;
+                        /** @description What the import did, for an imported file */
+                        summary: {
+                            fileId?: string;
+                            /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
+                            format?: string;
+                            /**
+                             * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
+                             * @enum {unknown}
+                             */
+                            status?: "imported" | "held";
+                            /** @description Why a held file waits; empty when applied */
+                            reasons?: string[];
+                            /** @description Credits matched by their RF reference and credited */
+                            credited?: number;
+                            /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
+                            unmatched?: number;
+                            /** @description Payout outcomes applied (accepted, rejected, returned) */
+                            payoutOutcomes?: number;
+                            /** @description Outcomes already applied, or for payouts we do not know */
+                            payoutReportsIgnored?: number;
+                            /** @description Lines that are neither (fees, interest, own transfers) */
+                            other?: number;
+                            /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
+                            reversals?: number;
+                            /** @description Lines an earlier import recorded: nothing changed for them */
+                            alreadyImported?: number;
+                            closingBalances?: number;
+                            /** @description Entries not booked: pending, information only, forward-dated */
+                            skipped?: number;
+                        } | null;
+                    }[];
                 };
             };
             /** @description Error body of read, list and delete routes */
@@ -16418,7 +16527,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": false,
-                     *       "message": "The bank file was not read: no camt.053, camt.054, MT940, pain.002 or NACHA returns format was recognised",
+                     *       "message": "Unknown query parameter colour",
                      *       "error": "ValidationError"
                      *     }
                      */
@@ -16459,13 +16568,695 @@ export interface operations {
             };
         };
     };
+    "admin.bankFiles.import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file as the bank delivered it */
+        requestBody: {
+            content: {
+                /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>NTF-20250602-0001</MsgId><CreDtTm>2025-06-02T09:30:00Z</CreDtTm></GrpHdr><Ntfctn><Id>NTF-20250602-0001-1</Id><Acct><Id><IBAN>NL91ABNA0417164300</IBAN></Id></Acct><Ntry><Amt Ccy="EUR">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2025-06-02</Dt></BookgDt><NtryDtls><TxDtls><RmtInf><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document> */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
+                     *       "format": "camt.054",
+                     *       "status": "imported",
+                     *       "reasons": [],
+                     *       "credited": 1,
+                     *       "unmatched": 0,
+                     *       "payoutOutcomes": 0,
+                     *       "payoutReportsIgnored": 0,
+                     *       "other": 0,
+                     *       "reversals": 0,
+                     *       "alreadyImported": 0,
+                     *       "closingBalances": 0,
+                     *       "skipped": 0
+                     *     }
+                     */
+                    "application/json": {
+                        fileId: string;
+                        /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
+                        format: string;
+                        /**
+                         * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
+                         * @enum {unknown}
+                         */
+                        status: "imported" | "held";
+                        /** @description Why a held file waits; empty when applied */
+                        reasons: string[];
+                        /** @description Credits matched by their RF reference and credited */
+                        credited: number;
+                        /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
+                        unmatched: number;
+                        /** @description Payout outcomes applied (accepted, rejected, returned) */
+                        payoutOutcomes: number;
+                        /** @description Outcomes already applied, or for payouts we do not know */
+                        payoutReportsIgnored: number;
+                        /** @description Lines that are neither (fees, interest, own transfers) */
+                        other: number;
+                        /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
+                        reversals: number;
+                        /** @description Lines an earlier import recorded: nothing changed for them */
+                        alreadyImported: number;
+                        closingBalances: number;
+                        /** @description Entries not booked: pending, information only, forward-dated */
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
+                     *       "format": "camt.053",
+                     *       "status": "held",
+                     *       "reasons": [
+                     *         "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
+                     *         "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
+                     *       ],
+                     *       "credited": 0,
+                     *       "unmatched": 0,
+                     *       "payoutOutcomes": 0,
+                     *       "payoutReportsIgnored": 0,
+                     *       "other": 0,
+                     *       "reversals": 0,
+                     *       "alreadyImported": 0,
+                     *       "closingBalances": 0,
+                     *       "skipped": 0
+                     *     }
+                     */
+                    "application/json": {
+                        fileId: string;
+                        /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
+                        format: string;
+                        /**
+                         * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
+                         * @enum {unknown}
+                         */
+                        status: "imported" | "held";
+                        /** @description Why a held file waits; empty when applied */
+                        reasons: string[];
+                        /** @description Credits matched by their RF reference and credited */
+                        credited: number;
+                        /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
+                        unmatched: number;
+                        /** @description Payout outcomes applied (accepted, rejected, returned) */
+                        payoutOutcomes: number;
+                        /** @description Outcomes already applied, or for payouts we do not know */
+                        payoutReportsIgnored: number;
+                        /** @description Lines that are neither (fees, interest, own transfers) */
+                        other: number;
+                        /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
+                        reversals: number;
+                        /** @description Lines an earlier import recorded: nothing changed for them */
+                        alreadyImported: number;
+                        closingBalances: number;
+                        /** @description Entries not booked: pending, information only, forward-dated */
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The bank file was refused and nothing of it acted (recorded as bank file 9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58): (1) camt.054 Ntfctn 1 is for account …6199, which is not one of the brokerage’s accounts (EUR account …4300); (2) camt.054 Ntfctn 1, entry 1 of …6199 is booked at 30 EUR (CRDT), but its transactions add up to 120",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.bankFiles.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58 */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fileId": "9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58",
+                     *       "format": "camt.054",
+                     *       "sha256": "3f1c9a2b7e5d4c8f0a6b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f",
+                     *       "status": "refused",
+                     *       "reasons": [
+                     *         "camt.054 Ntfctn 1 is for account …6199, which is not one of the brokerage’s accounts (EUR account …4300)",
+                     *         "camt.054 Ntfctn 1, entry 1 of …6199 is booked at 30 EUR (CRDT), but its transactions add up to 120"
+                     *       ],
+                     *       "accounts": [],
+                     *       "importedAt": 1748856600,
+                     *       "decidedAt": null,
+                     *       "decisionNote": null,
+                     *       "summary": null
+                     *     }
+                     */
+                    "application/json": {
+                        fileId: string;
+                        /** @description camt.053, camt.054, mt940, pain.002, nacha-returns, or unknown (not read) */
+                        format: string;
+                        /** @description Of the file as imported */
+                        sha256: string;
+                        /**
+                         * @description imported: verified and applied; refused: failed verification (or rejected by an operator), nothing of it acted; held: waits for an operator
+                         * @enum {unknown}
+                         */
+                        status: "imported" | "refused" | "held";
+                        /** @description Every check the file failed, or why it is held */
+                        reasons: string[];
+                        /** @description The brokerage's accounts it reports on, masked */
+                        accounts: string[];
+                        /** @description Unix seconds */
+                        importedAt: number;
+                        /** @description When an operator accepted or rejected it (held files only) */
+                        decidedAt: number | null;
+                        decisionNote: string | null;
+                        /** @description What the import did, for an imported file */
+                        summary: {
+                            fileId?: string;
+                            /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
+                            format?: string;
+                            /**
+                             * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
+                             * @enum {unknown}
+                             */
+                            status?: "imported" | "held";
+                            /** @description Why a held file waits; empty when applied */
+                            reasons?: string[];
+                            /** @description Credits matched by their RF reference and credited */
+                            credited?: number;
+                            /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
+                            unmatched?: number;
+                            /** @description Payout outcomes applied (accepted, rejected, returned) */
+                            payoutOutcomes?: number;
+                            /** @description Outcomes already applied, or for payouts we do not know */
+                            payoutReportsIgnored?: number;
+                            /** @description Lines that are neither (fees, interest, own transfers) */
+                            other?: number;
+                            /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
+                            reversals?: number;
+                            /** @description Lines an earlier import recorded: nothing changed for them */
+                            alreadyImported?: number;
+                            closingBalances?: number;
+                            /** @description Entries not booked: pending, information only, forward-dated */
+                            skipped?: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter fileId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank file 9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.bankFiles.accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Statement 41 had no movement; the bank confirmed by phone"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why (audited) */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
+                     *       "format": "camt.053",
+                     *       "status": "imported",
+                     *       "reasons": [
+                     *         "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
+                     *         "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
+                     *       ],
+                     *       "credited": 3,
+                     *       "unmatched": 0,
+                     *       "payoutOutcomes": 0,
+                     *       "payoutReportsIgnored": 0,
+                     *       "other": 0,
+                     *       "reversals": 0,
+                     *       "alreadyImported": 0,
+                     *       "closingBalances": 1,
+                     *       "skipped": 0
+                     *     }
+                     */
+                    "application/json": {
+                        fileId: string;
+                        /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
+                        format: string;
+                        /**
+                         * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
+                         * @enum {unknown}
+                         */
+                        status: "imported" | "held";
+                        /** @description Why a held file waits; empty when applied */
+                        reasons: string[];
+                        /** @description Credits matched by their RF reference and credited */
+                        credited: number;
+                        /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
+                        unmatched: number;
+                        /** @description Payout outcomes applied (accepted, rejected, returned) */
+                        payoutOutcomes: number;
+                        /** @description Outcomes already applied, or for payouts we do not know */
+                        payoutReportsIgnored: number;
+                        /** @description Lines that are neither (fees, interest, own transfers) */
+                        other: number;
+                        /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
+                        reversals: number;
+                        /** @description Lines an earlier import recorded: nothing changed for them */
+                        alreadyImported: number;
+                        closingBalances: number;
+                        /** @description Entries not booked: pending, information only, forward-dated */
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "note is required",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank file 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 does not exist",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank file 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 is imported; only a held file can be accepted or rejected",
+                     *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.bankFiles.reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "A duplicate export of statement 42"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why (audited) */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
+                     *       "format": "camt.053",
+                     *       "sha256": "a8e2c4f61b3d5e7f9a0c2e4f6b8d0a2c4e6f8b0d2f4a6c8e0b2d4f6a8c0e2b4d",
+                     *       "status": "refused",
+                     *       "reasons": [
+                     *         "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
+                     *         "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
+                     *       ],
+                     *       "accounts": [
+                     *         "EUR account …4300"
+                     *       ],
+                     *       "importedAt": 1748856600,
+                     *       "decidedAt": 1748856600,
+                     *       "decisionNote": "A duplicate export of statement 42",
+                     *       "summary": null
+                     *     }
+                     */
+                    "application/json": {
+                        fileId: string;
+                        /** @description camt.053, camt.054, mt940, pain.002, nacha-returns, or unknown (not read) */
+                        format: string;
+                        /** @description Of the file as imported */
+                        sha256: string;
+                        /**
+                         * @description imported: verified and applied; refused: failed verification (or rejected by an operator), nothing of it acted; held: waits for an operator
+                         * @enum {unknown}
+                         */
+                        status: "imported" | "refused" | "held";
+                        /** @description Every check the file failed, or why it is held */
+                        reasons: string[];
+                        /** @description The brokerage's accounts it reports on, masked */
+                        accounts: string[];
+                        /** @description Unix seconds */
+                        importedAt: number;
+                        /** @description When an operator accepted or rejected it (held files only) */
+                        decidedAt: number | null;
+                        decisionNote: string | null;
+                        /** @description What the import did, for an imported file */
+                        summary: {
+                            fileId?: string;
+                            /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
+                            format?: string;
+                            /**
+                             * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
+                             * @enum {unknown}
+                             */
+                            status?: "imported" | "held";
+                            /** @description Why a held file waits; empty when applied */
+                            reasons?: string[];
+                            /** @description Credits matched by their RF reference and credited */
+                            credited?: number;
+                            /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
+                            unmatched?: number;
+                            /** @description Payout outcomes applied (accepted, rejected, returned) */
+                            payoutOutcomes?: number;
+                            /** @description Outcomes already applied, or for payouts we do not know */
+                            payoutReportsIgnored?: number;
+                            /** @description Lines that are neither (fees, interest, own transfers) */
+                            other?: number;
+                            /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
+                            reversals?: number;
+                            /** @description Lines an earlier import recorded: nothing changed for them */
+                            alreadyImported?: number;
+                            closingBalances?: number;
+                            /** @description Entries not booked: pending, information only, forward-dated */
+                            skipped?: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "note is required",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The resource does not exist in this workspace",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Bank file 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 is refused; only a held file can be accepted or rejected",
+                     *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
     "admin.bankEntries.list": {
         parameters: {
             query?: {
-                /** @example unmatched */
-                status?: "credited" | "unmatched" | "to_return" | "payout" | "other";
+                /**
+                 * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
+                 * @example unmatched
+                 */
+                status?: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
                 /** @example EUR */
                 currency?: string;
+                /** @description Only the lines of this imported file */
+                fileId?: string;
                 /** @example 50 */
                 limit?: number;
             };
@@ -16497,6 +17288,7 @@ export interface operations {
                      *           "iban": "PT50000201231234567890154"
                      *         },
                      *         "status": "unmatched",
+                     *         "reversesEntryId": null,
                      *         "matched": null,
                      *         "note": null,
                      *         "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
@@ -16517,8 +17309,13 @@ export interface operations {
                         counterparty: {
                             [key: string]: string;
                         };
-                        /** @enum {unknown} */
-                        status: "credited" | "unmatched" | "to_return" | "payout" | "other";
+                        /**
+                         * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
+                         * @enum {unknown}
+                         */
+                        status: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
+                        /** @description For a reversal: the entry it takes back, when found */
+                        reversesEntryId: string | null;
                         matched: {
                             kind: string;
                             id: string;
@@ -16625,6 +17422,7 @@ export interface operations {
                      *         "iban": "PT50000201231234567890154"
                      *       },
                      *       "status": "credited",
+                     *       "reversesEntryId": null,
                      *       "matched": {
                      *         "kind": "deposit",
                      *         "id": "PREZSG9GW0PQJWX"
@@ -16647,8 +17445,13 @@ export interface operations {
                         counterparty: {
                             [key: string]: string;
                         };
-                        /** @enum {unknown} */
-                        status: "credited" | "unmatched" | "to_return" | "payout" | "other";
+                        /**
+                         * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
+                         * @enum {unknown}
+                         */
+                        status: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
+                        /** @description For a reversal: the entry it takes back, when found */
+                        reversesEntryId: string | null;
                         matched: {
                             kind: string;
                             id: string;
@@ -16786,6 +17589,7 @@ export interface operations {
                      *         "iban": "PT50000201231234567890154"
                      *       },
                      *       "status": "to_return",
+                     *       "reversesEntryId": null,
                      *       "matched": null,
                      *       "note": "No deposit or order carries this reference; returned to the sender",
                      *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
@@ -16805,8 +17609,13 @@ export interface operations {
                         counterparty: {
                             [key: string]: string;
                         };
-                        /** @enum {unknown} */
-                        status: "credited" | "unmatched" | "to_return" | "payout" | "other";
+                        /**
+                         * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
+                         * @enum {unknown}
+                         */
+                        status: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
+                        /** @description For a reversal: the entry it takes back, when found */
+                        reversesEntryId: string | null;
                         matched: {
                             kind: string;
                             id: string;
@@ -16921,6 +17730,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "currency": "EUR",
+                     *       "reconciledBy": "bank",
                      *       "bank": {
                      *         "closingBalance": 15250,
                      *         "accounts": [
@@ -16950,6 +17760,11 @@ export interface operations {
                      */
                     "application/json": {
                         currency: string;
+                        /**
+                         * @description bank: the bank's closing balances against the ledger's clearing. provider-service: the currency's money moves through the provider service and no bank account of ours, so there is no bank figure: bank, difference and unexplained are null and the currency is reconciled against the provider service's own statement
+                         * @enum {unknown}
+                         */
+                        reconciledBy: "bank" | "provider-service";
                         bank: {
                             /** @description In major units of the currency */
                             closingBalance: number;
@@ -16959,27 +17774,33 @@ export interface operations {
                                 /** @description In major units of the currency */
                                 closingBalance: number;
                             }[];
-                        };
+                        } | null;
                         ledger: {
-                            /** @description In major units of the currency */
+                            /** @description In through system:clearing:inbound (major units) */
                             received: number;
-                            /** @description In major units of the currency */
+                            /** @description Out through system:clearing:outbound, net of returns (major units) */
                             paidOut: number;
-                            /** @description In major units of the currency */
+                            /** @description received − paidOut (major units) */
                             position: number;
                         };
-                        /** @description Bank minus ledger */
-                        difference: number;
-                        /** @description The difference the listed items do not explain */
-                        unexplained: number;
+                        /** @description bank − ledger: the sum of the accounts' latest closing balances minus the ledger's position. The ledger's clearing starts at zero, so an account's opening balance before its first imported statement stays in it */
+                        difference: number | null;
+                        /** @description difference − Σ items[].amount: 0 when every difference is a listed item; otherwise an opening balance or a statement line never imported */
+                        unexplained: number | null;
                         items: {
-                            /** @description unmatched_credit, credit_to_return, other_bank_line or payout_without_bank_debit */
-                            kind: string;
+                            /**
+                             * @description What explains part of the difference. opening_balance (±): what an account held before the first statement applied here (its opening booked balance): money the ledger never took in; unmatched_credit (+): a credit at the bank that matches no deposit or order yet; credit_to_return (+): a credit an operator marked to send back; the bank still holds it; other_bank_line (±): a line that is none of ours (fees −, interest or other credits +); bank_reversal (±): a booked reversal of an earlier line awaiting an operator (credit +, debit −); unclassified_bank_line (±): a line whose status this report does not know (credit +, debit −); line_after_closing_balance (±): a line booked after its account’s latest closing balance: the ledger may count it, the closing does not; credit_not_in_ledger (+): credited to a deposit or order at the bank beyond what the ledger took in for it (no longer accepting funds, or its credit is still queued); ledger_credit_without_bank_line (−): taken in through inbound clearing with no (or a smaller) bank credit behind it; payout_without_bank_debit (+): a bank-file payout the ledger counts paid out whose debit no imported statement shows yet; bank_debit_not_in_ledger (−): a payout debit at the bank that the ledger does not count paid out (rejected after its debit, or debited twice); return_without_bank_credit (−): a returned payout the ledger took back whose return credit no imported statement shows yet; return_not_in_ledger (+): a payout returned at the bank that the ledger still counts paid out (an unresolved return, or its return still queued); ledger_payout_without_bank_file (+): paid out through outbound clearing with no bank-file payout behind it (e.g. a compliance rejection sent back by hand, whose debit is an other_bank_line)
+                             * @enum {unknown}
+                             */
+                            kind: "opening_balance" | "unmatched_credit" | "credit_to_return" | "other_bank_line" | "bank_reversal" | "unclassified_bank_line" | "line_after_closing_balance" | "credit_not_in_ledger" | "ledger_credit_without_bank_line" | "payout_without_bank_debit" | "bank_debit_not_in_ledger" | "return_without_bank_credit" | "return_not_in_ledger" | "ledger_payout_without_bank_file";
+                            /** @description The bank entry, deposit, order or payout it is about */
                             id: string;
-                            /** @description Positive: at the bank, not in the ledger; negative: the reverse */
+                            /** @description What the item contributes to the difference (bank − ledger), in major units: positive, the bank holds more than the ledger because of it; negative, less */
                             amount: number;
                             detail: string;
                         }[];
+                        /** @description Why there is no bank figure (reconciledBy provider-service) */
+                        note?: string;
                     };
                 };
             };
@@ -17452,6 +18273,237 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "The verification is REJECTED; only a REVIEWING one can be decided",
                      *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.verifications.list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description One value, or repeated for several; absent: every status. REVIEWING is the queue
+                 * @example [
+                 *       "REVIEWING"
+                 *     ]
+                 */
+                status?: ("PENDING" | "IN_PROGRESS" | "REVIEWING" | "APPROVED" | "REJECTED")[];
+                /**
+                 * @description Absent: every workspace
+                 * @example 37c0d06d-6250-47ec-b516-74bad604cd63
+                 */
+                workspaceId?: string;
+                /**
+                 * @description By since; default oldest first (a queue is worked from its head)
+                 * @example oldest
+                 */
+                order?: "oldest" | "newest";
+                /**
+                 * @description Page size; 0 or absent: 50
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Page number, from 0
+                 * @example 0
+                 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "workspaceId": "37c0d06d-6250-47ec-b516-74bad604cd63",
+                     *         "email": "ana@example.com",
+                     *         "accountId": "ana@example.com",
+                     *         "verificationType": "KYC",
+                     *         "status": "REVIEWING",
+                     *         "since": 1748856000,
+                     *         "submittedAt": 1748856000,
+                     *         "profile": {
+                     *           "firstName": "Ana",
+                     *           "lastName": "Silva",
+                     *           "birthdate": "1990-04-12",
+                     *           "phone": "+351912345678",
+                     *           "nationality": "PT",
+                     *           "employmentStatus": "employed",
+                     *           "profession": "50",
+                     *           "fundsOrigin": "salary",
+                     *           "accountPurpose": "savings",
+                     *           "addresses": [
+                     *             {
+                     *               "street": "Rua Augusta 1",
+                     *               "city": "Lisboa",
+                     *               "state": "Lisboa",
+                     *               "zip": "1100-048",
+                     *               "country": "PT"
+                     *             }
+                     *           ],
+                     *           "document": {
+                     *             "type": "passport",
+                     *             "id": "****4567",
+                     *             "expiryDate": "2031-01-31",
+                     *             "issuingCountry": "PT"
+                     *           }
+                     *         },
+                     *         "activitySector": {
+                     *           "code": "50",
+                     *           "name": "Technology",
+                     *           "declaredBy": "customer"
+                     *         },
+                     *         "document": {
+                     *           "type": "passport",
+                     *           "number": "****4567",
+                     *           "issuingCountry": "PT",
+                     *           "expiryDate": "2030-01-31",
+                     *           "fileType": "image/png"
+                     *         },
+                     *         "mismatches": [
+                     *           "expiryDate"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        workspaceId: string;
+                        /** @description Whom the decision names: the customer, or the representative who submitted */
+                        email: string;
+                        /** @description The email for a person; the organisation's account id for KYB */
+                        accountId: string;
+                        /** @enum {unknown} */
+                        verificationType: "KYC" | "KYB";
+                        /** @enum {unknown} */
+                        status: "PENDING" | "IN_PROGRESS" | "REVIEWING" | "APPROVED" | "REJECTED";
+                        /** @description Unix seconds: when it entered its status, as near as stored (its newest submission, else its start) */
+                        since: number;
+                        /** @description Unix seconds: the newest submission of the hosted page */
+                        submittedAt?: number;
+                        /** @description The KYC profile the partner sent (POST /v1/kyc/data), as recorded; absent fields were not sent */
+                        profile: {
+                            firstName?: string;
+                            lastName?: string;
+                            /** @description YYYY-MM-DD */
+                            birthdate?: string;
+                            birthCountry?: string;
+                            phone?: string;
+                            nationality?: string;
+                            gender?: string;
+                            employmentStatus?: string;
+                            /** @description Activity sector code; its name is activitySector */
+                            profession?: string;
+                            fundsOrigin?: string;
+                            fundsOriginOthersReason?: string;
+                            accountPurpose?: string;
+                            depositEstimation?: {
+                                minimum: number;
+                                maximum: number;
+                            };
+                            addresses?: {
+                                street: string;
+                                city: string;
+                                state: string;
+                                zip: string;
+                                country: string;
+                            }[];
+                            document?: {
+                                type: string;
+                                /** @description Document number; masked but for its last 4 */
+                                id: string;
+                                expiryDate: string;
+                                issuingCountry: string;
+                            };
+                            taxId?: {
+                                /** @description Tax id; masked but for its last 4 */
+                                number: string;
+                                country: string;
+                            };
+                            pepDeclaration?: string;
+                        };
+                        activitySector?: {
+                            code: string;
+                            /** @description The catalogue name; null for an unknown code */
+                            name: string | null;
+                            /**
+                             * @description customer: picked on the hosted page because the partner sent no profession
+                             * @enum {unknown}
+                             */
+                            declaredBy: "partner" | "customer";
+                        };
+                        /** @description What the customer typed on the document form of the newest submission; not the image */
+                        document?: {
+                            type?: string;
+                            /** @description As typed; masked but for its last 4 */
+                            number?: string;
+                            issuingCountry?: string;
+                            expiryDate?: string;
+                            organisation?: {
+                                legalName?: string;
+                                registrationNumber?: string;
+                            };
+                            /** @description The kept image or PDF (seen in the console); absent when none was kept */
+                            fileType?: string;
+                        };
+                        /** @description Fields where the profile and the document form disagree (case, spaces and accents ignored); sector is the profession */
+                        mismatches?: ("documentType" | "documentNumber" | "expiryDate" | "issuingCountry" | "sector")[];
+                    }[];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "query parameter status[0] must be one of: PENDING, IN_PROGRESS, REVIEWING, APPROVED, REJECTED",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -21218,6 +22270,12 @@ export interface operations {
                      *         },
                      *         "consumedIdempotencyKeys": {
                      *           "count": 0
+                     *         },
+                     *         "heldBankFiles": {
+                     *           "count": 0
+                     *         },
+                     *         "bankReversals": {
+                     *           "count": 0
                      *         }
                      *       }
                      *     }
@@ -21228,7 +22286,7 @@ export interface operations {
                             /** @description Deposits and orders whose funds are held for compliance review (ComplianceReview) */
                             complianceHolds: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;
@@ -21242,7 +22300,7 @@ export interface operations {
                             /** @description Verifications REVIEWING, awaiting an approval or a rejection */
                             kycReviews: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;
@@ -21256,7 +22314,7 @@ export interface operations {
                             /** @description AML screenings that are POTENTIAL_MATCH, awaiting a resolution */
                             amlPotentialMatches: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;
@@ -21270,7 +22328,7 @@ export interface operations {
                             /** @description Refunds of pending payments started and awaiting approval (pending_approval) */
                             refundApprovals: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;
@@ -21284,7 +22342,7 @@ export interface operations {
                             /** @description Webhook endpoints disabled by failing retries, or active with their last 3 attempts failed */
                             webhookEndpoints: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;
@@ -21298,7 +22356,7 @@ export interface operations {
                             /** @description Support tickets OPEN or IN_PROGRESS: awaiting the brokerage */
                             supportTickets: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;
@@ -21312,7 +22370,7 @@ export interface operations {
                             /** @description Open conversations whose last message is the partner’s */
                             conversations: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;
@@ -21326,7 +22384,35 @@ export interface operations {
                             /** @description Idempotency keys consumed by a failed or interrupted write, until released */
                             consumedIdempotencyKeys: {
                                 count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none */
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Bank files held: a statement that does not follow its account’s previous one, awaiting an accept or a reject. In no workspace: 0 when one is named */
+                            heldBankFiles: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
+                                list?: {
+                                    /** @description The operation that lists the items */
+                                    operationId: string;
+                                    path: string;
+                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
+                                    query: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                            };
+                            /** @description Booked bank reversals (status reversal) of a credit already applied, or of a line not found, awaiting an operator. In no workspace: 0 when one is named */
+                            bankReversals: {
+                                count: number;
+                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
                                 list?: {
                                     /** @description The operation that lists the items */
                                     operationId: string;

@@ -68,6 +68,8 @@ export const permissions = {
   'admin.compliance.decideDeposit': money(compliance),
   'admin.compliance.decideOrder': money(compliance),
   'admin.verifications.decide': change(compliance),
+  // Every role that reads the console's KYC queue; the captured document's fields only to those who may decide.
+  'admin.verifications.list': read(),
   'admin.amlScreenings.list': read(),
   'admin.amlScreenings.resolve': money(compliance),
   'admin.sanctionsLists.importOfacSdn': change(compliance),

@@ -17,9 +17,7 @@ export function checkUniqueReferences(statements: readonly AccountStatement[]): 
     }
     for (const entry of entries) {
       if (references.entries.has(entry.bankReference)) {
-        throw new BankFileError(
-          `account ${named} has two entries with bank reference ${entry.bankReference}`,
-        );
+        throw new BankFileError(`account ${named} has two entries with bank reference ${entry.bankReference}`);
       }
       references.entries.add(entry.bankReference);
       for (const transaction of entry.transactions) {

@@ -63,36 +63,6 @@ export async function heldOrders(db: Queryable, f: QueueFilter): Promise<HeldOrd
   );
 }
 
-export interface ReviewingVerification {
-  [column: string]: unknown;
-  account_id: string;
-  workspace_id: string;
-  /** Whom the decision names: the person who submitted (for KYB, the representative). */
-  email: string;
-  verification_type: 'KYC' | 'KYB';
-  session_id: string;
-  submission: Record<string, unknown> | null;
-  submitted_at_ms: bigint | null;
-  /** The kept document's kind (kyc_documents, migration 0035); null when none was kept. */
-  document_type: string | null;
-}
-
-/** Accounts REVIEWING, each with its newest submitted attempt. */
-export async function reviewingVerifications(db: Queryable, f: QueueFilter): Promise<ReviewingVerification[]> {
-  const p = new SqlParams();
-  const where = page(p, f, [`a.verification_status = 'REVIEWING'`], 'a.workspace_id');
-  return db.query<ReviewingVerification>(
-    `select a.id as account_id, a.workspace_id, s.email, s.verification_type, s.id as session_id, s.submission,
-            s.submitted_at_ms, d.content_type as document_type
-     from accounts a
-     join lateral (select * from kyc_sessions k where k.account_id = a.id and k.step = 'submitted'
-                   order by k.submitted_at_ms desc, k.id desc limit 1) s on true
-     left join kyc_documents d on d.session_id = s.id
-     ${where} order by s.submitted_at_ms, a.id ${limitSql(p, f)}`,
-    p.values,
-  );
-}
-
 export interface RefundAwaiting {
   [column: string]: unknown;
   id: string;

@@ -103,4 +103,55 @@ export const kycExamples: ExampleCatalogue = {
       },
     },
   },
+  'admin.verifications.list': {
+    parameters: {
+      status: ['REVIEWING'],
+      workspaceId: '37c0d06d-6250-47ec-b516-74bad604cd63',
+      order: 'oldest',
+      limit: 50,
+      page: 0,
+    },
+    responses: {
+      '200': {
+        value: [
+          {
+            workspaceId: '37c0d06d-6250-47ec-b516-74bad604cd63',
+            email: 'ana@example.com',
+            accountId: 'ana@example.com',
+            verificationType: 'KYC',
+            status: 'REVIEWING',
+            since: 1748856000,
+            submittedAt: 1748856000,
+            profile: {
+              firstName: 'Ana',
+              lastName: 'Silva',
+              birthdate: '1990-04-12',
+              phone: '+351912345678',
+              nationality: 'PT',
+              employmentStatus: 'employed',
+              profession: '50',
+              fundsOrigin: 'salary',
+              accountPurpose: 'savings',
+              addresses: [{ street: 'Rua Augusta 1', city: 'Lisboa', state: 'Lisboa', zip: '1100-048', country: 'PT' }],
+              document: { type: 'passport', id: '****4567', expiryDate: '2031-01-31', issuingCountry: 'PT' },
+            },
+            activitySector: { code: '50', name: 'Technology', declaredBy: 'customer' },
+            document: {
+              type: 'passport',
+              number: '****4567',
+              issuingCountry: 'PT',
+              expiryDate: '2030-01-31',
+              fileType: 'image/png',
+            },
+            mismatches: ['expiryDate'],
+          },
+        ],
+      },
+    },
+    errors: {
+      '400': {
+        message: 'query parameter status[0] must be one of: PENDING, IN_PROGRESS, REVIEWING, APPROVED, REJECTED',
+      },
+    },
+  },
 };

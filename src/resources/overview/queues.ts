@@ -53,10 +53,20 @@ export const queueRows: Readonly<Record<QueueName, QueueRows>> = {
        from orders o where o.status = 'ComplianceReview'${inWorkspace(p, 'o.workspace_id', ws)}`,
   // Verifications REVIEWING: what POST .../verifications/{email}/{decision} decides (admin/service.ts). The id is
   // the email the route takes; the account keeps no time of the move, so `since` is the account's creation.
+  // GET /admin/v1/verifications?status=REVIEWING (kyc/repo-reviews.ts): a business (KYB) is named by the email of
+  // its newest submitted attempt or of its first representative, as that list names it, so both count it.
   kycReviews: (p, ws) =>
-    `select 'verification' as kind, a.email as id, a.workspace_id, a.created_at_ms as since_ms, a.id as detail
-       from accounts a where a.verification_status = 'REVIEWING' and a.kind <> 'workspace' and a.email is not null
-       ${inWorkspace(p, 'a.workspace_id', ws)}`,
+    `select 'verification' as kind, v.email as id, v.workspace_id, v.since_ms, v.detail from (
+       select coalesce(s.email, a.email, r.email) as email, a.workspace_id,
+              coalesce(s.submitted_at_ms, a.created_at_ms) as since_ms, a.id as detail
+         from accounts a
+         left join lateral (select k.email, k.submitted_at_ms from kyc_sessions k
+                             where k.account_id = a.id and k.step = 'submitted'
+                             order by k.submitted_at_ms desc, k.id desc limit 1) s on true
+         left join lateral (select o.email from organisation_representatives o where o.organisation_account_id = a.id
+                             order by o.added_at_ms, o.email limit 1) r on true
+        where a.verification_status = 'REVIEWING' and a.kind <> 'workspace'${inWorkspace(p, 'a.workspace_id', ws)}
+     ) v where v.email is not null`,
   // GET /admin/v1/aml-screenings?status=POTENTIAL_MATCH.
   amlPotentialMatches: (p, ws) =>
     `select 'screening' as kind, s.id::text as id, s.workspace_id, s.created_at_ms as since_ms, s.entity_type as detail

@@ -18,6 +18,11 @@ export interface QueueList {
  * the operator API yet: the console's queue pages read queueItems below, which reads the very rows counted.
  */
 const queueLists: Partial<Record<QueueName, QueueList>> = {
+  kycReviews: {
+    operationId: 'admin.verifications.list',
+    path: '/admin/v1/verifications',
+    query: { status: ['REVIEWING'] },
+  },
   amlPotentialMatches: {
     operationId: 'admin.amlScreenings.list',
     path: '/admin/v1/aml-screenings',
