@@ -6,7 +6,7 @@ import { limits } from '../../limits.js';
 import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 import { assignEntry, listEntries, markEntryForReturn } from './entries.js';
 import { bankFileView, getBankFile, getBankFileRow, importOrRefuse, listFiles } from './files.js';
-import { acceptHeldFile, rejectHeldFile } from './import.js';
+import { acceptHeldFile, rejectHeldFile } from './held-files.js';
 import { reconciliation } from './reconciliation.js';
 import { BankEntry, BankEntryStatus, BankFile, ImportSummary, Reconciliation } from './schema.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
 import { bankFileView } from '../bank-files/files.js';
-import { acceptHeldFile, rejectHeldFile } from '../bank-files/import.js';
+import { acceptHeldFile, rejectHeldFile } from '../bank-files/held-files.js';
 import { type BankFileStatus, findBankFile } from '../bank-files/repo.js';
 import { bankAttention, bankFilesPage, waitingReversals } from './bank-files-repo.js';
 import { bankFilesPath, filePageBody, filesTable, noteMaxLength, reversalsTable } from './bank-files-views.js';
