@@ -397,7 +397,15 @@ const breaksChain = (c: Corruption) => /sequence number|:28C:/.test(c.name);
  * reading credits what the valid one does; it is judged 'at-most' there.
  */
 const judgedAs = (c: Corruption, format: BankFileFormat): Corruption['expect'] =>
-  format === 'camt.054' && breaksChain(c) ? 'at-most' : c.expect;
+  (format === 'camt.054' && breaksChain(c)) || flipsDirection(c) ? 'at-most' : c.expect;
+
+/**
+ * A flipped CdtDbtInd is caught by the controls that see it: a booked entry's, by the balances and the summary's
+ * booked reading. A pending entry's flip changes neither (nothing of it is booked), and a summary may count booked
+ * entries only (verify-controls.ts), so that file agrees with itself and is read as sent. It moves no money it should
+ * not: judged 'at-most', which still fails the moment such a file credits more than the valid one.
+ */
+const flipsDirection = (c: Corruption) => c.name.startsWith('camt: CdtDbtInd flipped');
 
 const applied = new Map<string, number>();
 
