@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { AppContext } from './app-context.js';
+import { existence } from './domain/errors.js';
 import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
@@ -10,7 +17,7 @@ import { adminAuth, partnerAuth } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
 import { serializersOnFirstUse } from './platform/compile-on-first-use.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
-import { registerErrorEnvelope } from './platform/error-envelope.js';
+import { registerErrorEnvelope, sendError } from './platform/error-envelope.js';
 import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
 import { registerJsonBody } from './platform/json-body.js';
 import { createLogger, logEachRequest } from './platform/logger.js';
@@ -18,6 +25,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import { collectExamples, type ExampleCatalogue } from './platform/openapi-examples.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { checkUrlText } from './platform/storable-input.js';
 import { amlAdminRoutes } from './resources/admin/aml-routes.js';
 import { capabilityAdminRoutes } from './resources/admin/capability-routes.js';
@@ -106,6 +114,21 @@ export async function loadApiExamples(): Promise<ExampleCatalogue> {
   return collectExamples(...catalogues);
 }
 
+/**
+ * One form of each path, the document's, which lists none ending in a slash: `GET /v1/webhooks/` names no route, and
+ * is answered as any unknown path is (404 ExistenceError, read shape), whatever route the router could stretch it
+ * to (`/v1/webhooks/{webhookId}` with an empty id). The reference page is the exception: Swagger UI serves itself at
+ * /docs/ and resolves its assets against that slash. docs/decisions.md, "One form of each path".
+ */
+const hasTrailingSlash = (url: string) => {
+  const path = url.split('?')[0] ?? '/';
+  return path.length > 1 && path.endsWith('/') && !path.startsWith('/docs/');
+};
+
+function refuseTrailingSlash(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, existence(`No route ${request.method} ${request.url.split('?')[0]}`), 'read');
+}
+
 /** Builds the whole API on a context; never listens (main.ts does, tests inject). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger(ctx.config.logLevel);
@@ -121,7 +144,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: pathParamLengthMax },
+    // One form of each path: the router does not read `/v1/webhooks/` as `/v1/webhooks` (refuseTrailingSlash).
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: pathParamLengthMax },
     frameworkErrors: frameworkErrors(routeKinds),
     clientErrorHandler,
     // Response serializers are compiled on each route's first answer, not at start (platform/compile-on-first-use.ts).
@@ -131,8 +155,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     checkUrlText(request);
+    if (hasTrailingSlash(request.url)) return refuseTrailingSlash(request, reply);
   });
   if (logger !== false) logEachRequest(app, logger);
+  registerSecurityHeaders(app);
   registerValidators(app);
   registerErrorEnvelope(app);
   registerJsonBody(app);

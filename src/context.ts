@@ -111,10 +111,13 @@ export async function createContext(config: Config, store: Db, options: ContextO
   const handlers = new Map<string, JobHandler>([
     [depositInboundJob, depositInboundHandler(clock)],
     [depositMethodActivateJob, depositMethodActivateHandler(clock, rails, db, config)],
-    [pendingRefundJob, pendingRefundHandler(clock, rails, db)],
-    [withdrawalPayoutJob, withdrawalPayoutHandler({ clock, rails, config, db })],
+    [pendingRefundJob, pendingRefundHandler(clock, rails, db, options.secretsKeyring)],
+    [
+      withdrawalPayoutJob,
+      withdrawalPayoutHandler({ clock, rails, config, db, secretsKeyring: options.secretsKeyring }),
+    ],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock, config })],
-    ...orderJobHandlers({ clock, rails, config, db, capabilities }),
+    ...orderJobHandlers({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
     ...openBankingJobHandlers({ clock, rails, config, db, capabilities }),
     ...verificationCheckHandlers({ clock, verification, config, db }),
     ...(queued?.jobHandlers ?? []),

@@ -1,5 +1,8 @@
 // Every numeric bound of the server in one place, unit last in the name.
 
+/** See limits.listPageMax; named first because the thread lists share it. */
+const listPageMax = 1_000_000;
+
 export const limits = {
   accessTokenLifetimeSeconds: 300,
   /** While a process stops, how often it closes the keep-alive connections that went idle since the last sweep. */
@@ -12,12 +15,29 @@ export const limits = {
   tokenSigningKeysRetryMs: 1_000,
   /** How long a process trusts its cached copy of a workspace (credential version, settings): rotation revokes within it. */
   workspaceCacheTtlMs: 2_000,
-  /** Failed token requests a client may make before each further attempt is spaced out. */
-  loginFreeFailures: 5,
-  loginBackoffBaseMs: 1_000,
-  loginBackoffMaxMs: 30_000,
-  /** A token request whose turn is further away than this is answered invalid_grant after this wait, unhashed. */
-  loginMaxWaitMs: 5_000,
+  /**
+   * The sign-in throttles (console and token endpoint; domain/operators/sign-in-throttle.ts, docs/decisions.md,
+   * "Sign-in throttles that do not lock the owner out"): each failure past the free ones doubles a hold from
+   * signInBackoffBaseMs, up to the cap of its kind; a failure is forgotten signInFailuresForgetMs after the last one.
+   */
+  signInFreeFailures: 3,
+  signInBackoffBaseMs: 1_000,
+  /** The longest one source address is held, console or token endpoint. */
+  signInAddressHoldMaxMs: 15 * 60_000,
+  /** The longest any one account (an operator's email, a partner's client) is held after a failure. */
+  signInAccountHoldMaxMs: 60_000,
+  /**
+   * The owner's path: an operator's right password with a valid second-factor code is never refused for longer than
+   * this (the only hold it meets is its address's second-factor hold, capped here).
+   */
+  signInOwnerWaitMaxMs: 5_000,
+  signInFailuresForgetMs: 60 * 60_000,
+  /** The console's accounts are throttled in this many buckets of the typed email (bounded rows, known or not). */
+  signInAccountBuckets: 65_536,
+  /** Forgotten throttle rows deleted by each recorded failure. */
+  signInPruneBatch: 100,
+  /** Ended console sessions are kept this long, then deleted by a later sign-in. */
+  operatorSessionsRetentionMs: 24 * 60 * 60_000,
   passwordLengthBytes: 24,
   quoteTtlSecondsDefault: 30,
   quoteTtlSecondsMax: 3_600,
@@ -119,7 +139,26 @@ export const limits = {
   /** A conversation's or support ticket's subject. */
   subjectLengthMax: 200,
   /** The last page the conversation and ticket lists take: beyond it the offset would overflow, not just be empty. */
-  threadListPageMax: 1_000_000,
+  threadListPageMax: listPageMax,
+  /**
+   * The last page any offset-paged list takes (page counts from 0). A page past the data is empty, but an unbounded
+   * one is not: `page=1e309` arrives as Infinity and would reach the SQL. With pages of at most 500 the offset stays
+   * below 2^53, exact in a JSON number and in a bigint.
+   */
+  listPageMax,
+  /**
+   * The latest Unix second a query parameter takes (from, to): 9999-12-31T23:59:59Z, the last instant ISO 8601 and
+   * JavaScript's Date write with four digits. Times 1000 (the stores keep milliseconds) it is about 2.5e14, below
+   * 2^53 and far below a bigint's 9.2e18: `from=1e20` is refused as a client's error instead of failing the cast.
+   */
+  unixSecondsMax: 253_402_300_799,
+  /**
+   * The largest amount a list filter takes (minAmount, maxAmount), in major units. An amount the API accepts is
+   * written in at most amountSignificantDigitsMax digits (leading zeros aside; domain/money/amount.ts), so none
+   * reaches 10^15 in any currency: the bound excludes nothing, and
+   * `minAmount=1e309` (Infinity, which has no decimal form) is refused instead of silently matching nothing.
+   */
+  amountFilterMax: 1e15,
   /** An open banking web form not paid within this is EXPIRED. */
   openBankingSessionTtlMs: 30 * 60 * 1000,
   /** The hosted payment form posts a few short fields. */

@@ -3,6 +3,12 @@
 // the secret's UTF-8 bytes, the whole header compared) and the Standard Webhooks headers (webhook-id,
 // webhook-timestamp, webhook-signature: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, space-separated
 // when several secrets sign). Constant-time comparisons; the signed timestamp within a tolerance.
+//
+// The server sends both on every delivery to an endpoint with a secret (src/events/signature.ts, signedHeaders), so
+// the default requires the stronger one, Standard Webhooks: its timestamp is signed, so a captured delivery cannot
+// be replayed later. A default that fell back to X-Service-Signature-256 when the webhook-* headers were missing
+// would let anyone who captured a delivery strip them and replay it forever (that signature has no timestamp):
+// accepting the contract's signature alone is an explicit choice (`scheme: 'service'`).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebhookEvent } from './types.js';
@@ -31,10 +37,13 @@ export interface VerifyOptions {
   /** How far webhook-timestamp may be from now, in seconds: 300 (five minutes, as the Standard Webhooks libraries). */
   readonly toleranceSeconds?: number;
   /**
-   * Which signature to check. 'auto' (the default): the Standard Webhooks one when the delivery carries it (its
-   * timestamp is signed, so a replayed delivery is refused), else X-Service-Signature-256.
+   * Which signature to check. 'standard' (the default): webhook-id, webhook-timestamp and webhook-signature, which
+   * every signed delivery carries; a delivery without them is refused (`missing_signature`), and a replayed one is
+   * refused by its signed timestamp. 'service': X-Service-Signature-256 alone, the API contract's signature, for a
+   * receiver whose proxy drops the webhook-* headers: it has no timestamp, so it does not refuse a replayed delivery
+   * (de-duplicate on the envelope's eventId).
    */
-  readonly scheme?: 'auto' | 'standard' | 'service';
+  readonly scheme?: 'standard' | 'service';
   /** The clock, Unix milliseconds: Date.now unless given. */
   readonly now?: () => number;
 }
@@ -114,16 +123,16 @@ export function verifyWebhook(
   secrets: string | readonly string[],
   options: VerifyOptions = {},
 ): WebhookEvent {
-  const { toleranceSeconds = 300, scheme = 'auto', now = Date.now } = options;
-  const id = header(headers, 'webhook-id');
-  const timestamp = header(headers, 'webhook-timestamp');
-  const signatures = header(headers, 'webhook-signature');
-  const standard = scheme === 'standard' || (scheme === 'auto' && signatures !== undefined);
-  if (standard) {
+  const { toleranceSeconds = 300, scheme = 'standard', now = Date.now } = options;
+  // Only 'service' weakens the check: any other value, such as the 'auto' of earlier versions, gets the default.
+  if (scheme !== 'service') {
+    const id = header(headers, 'webhook-id');
+    const timestamp = header(headers, 'webhook-timestamp');
+    const signatures = header(headers, 'webhook-signature');
     if (id === undefined || timestamp === undefined || signatures === undefined) {
       throw new WebhookVerificationError(
         'missing_signature',
-        'webhook-id, webhook-timestamp or webhook-signature is missing',
+        "webhook-id, webhook-timestamp or webhook-signature is missing (X-Service-Signature-256 alone is accepted only with { scheme: 'service' })",
       );
     }
     if (!/^\d+$/.test(timestamp) || Math.abs(now() / 1000 - Number(timestamp)) > toleranceSeconds) {

@@ -71,6 +71,7 @@ describe('sdk/README.md samples', () => {
       'retries',
       'iterate',
       'webhooks',
+      'webhooks-contract',
     ]);
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     const flags = [
@@ -116,5 +117,21 @@ describe('sdk/README.md samples', () => {
     expect(onDelivery(body, headers, 'readme-secret')).toMatchObject({ id: 'o1', type: 'order_status_updated' });
     expect(logged.at(-1)).toBe('order o1: Success');
     expect(onDelivery(Buffer.from(body.toString().replace('o1', 'o2')), headers, 'readme-secret')).toBeUndefined();
+    // The same authentic delivery with its webhook-* headers stripped: refused, though its contract signature is right.
+    const contractOnly = { 'x-service-signature-256': headers['x-service-signature-256'] as string };
+    expect(onDelivery(body, contractOnly, 'readme-secret')).toBeUndefined();
+  });
+
+  it('webhooks-contract: takes the contract signature alone, and still refuses a tampered body', async () => {
+    const { onContractDelivery } = (await run('webhooks-contract')).module as {
+      onContractDelivery: (raw: Buffer, headers: Record<string, string>, secret: string) => unknown;
+    };
+    const body = Buffer.from('{"eventId":"e2","id":"o3","type":"order_status_updated","api_version":"1.0","data":{}}');
+    const headers = signedHeaders({ current: 'readme-secret', previous: undefined }, 'e2', Date.now(), body);
+    const contractOnly = { 'x-service-signature-256': headers['x-service-signature-256'] as string };
+    expect(onContractDelivery(body, contractOnly, 'readme-secret')).toMatchObject({ id: 'o3' });
+    expect(() =>
+      onContractDelivery(Buffer.from(body.toString().replace('o3', 'o4')), contractOnly, 'readme-secret'),
+    ).toThrow('X-Service-Signature-256 does not match');
   });
 });

@@ -63,17 +63,41 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook(body, rotated, ['unknown-secret', 'new-secret-2'], at(sentAtMs)).id).toBe('o1');
     // The spec's header is signed with the new secret only.
     const service = { 'x-service-signature-256': rotated['x-service-signature-256'] };
-    expect(verifyWebhook(body, service, ['new-secret-2'], at(sentAtMs)).id).toBe('o1');
-    expect(failure(() => verifyWebhook(body, service, secret, at(sentAtMs))).reason).toBe('signature_mismatch');
+    const contract = { ...at(sentAtMs), scheme: 'service' } as const;
+    expect(verifyWebhook(body, service, ['new-secret-2'], contract).id).toBe('o1');
+    expect(failure(() => verifyWebhook(body, service, secret, contract)).reason).toBe('signature_mismatch');
   });
 
-  it('verifies X-Service-Signature-256 alone, or when asked to, and reports a missing signature', () => {
+  it('refuses by default a delivery whose webhook-* headers were stripped: no silent fall back to the timeless one', () => {
     const service = { 'X-Service-Signature-256': headers['x-service-signature-256'] };
-    expect(verifyWebhook(body, service, secret).id).toBe('o1');
-    expect(verifyWebhook(body, new Headers(headers), secret, { scheme: 'service' }).id).toBe('o1');
-    expect(failure(() => verifyWebhook(body, {}, secret)).reason).toBe('missing_signature');
+    // A delivery captured a day ago, replayed with only the contract's signature left: its signature still matches.
+    const stripped = failure(() => verifyWebhook(body, service, secret, at(sentAtMs + 86_400_000)));
+    expect(stripped.reason).toBe('missing_signature');
+    expect(stripped.message).toContain("scheme: 'service'");
     expect(failure(() => verifyWebhook(body, service, secret, { scheme: 'standard' })).reason).toBe(
       'missing_signature',
+    );
+    // Each header on its own is required, not only webhook-signature.
+    for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      const without = Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+      expect(failure(() => verifyWebhook(body, without, secret, at(sentAtMs))).reason).toBe('missing_signature');
+    }
+    // The earlier versions' 'auto', from plain JavaScript, is not a way around it.
+    const auto = { ...at(sentAtMs), scheme: 'auto' } as unknown as Parameters<typeof verifyWebhook>[3];
+    expect(failure(() => verifyWebhook(body, service, secret, auto)).reason).toBe('missing_signature');
+    expect(failure(() => verifyWebhook(body, {}, secret)).reason).toBe('missing_signature');
+  });
+
+  it("verifies X-Service-Signature-256 alone only when asked to ({ scheme: 'service' }), with no timestamp", () => {
+    const service = { 'X-Service-Signature-256': headers['x-service-signature-256'] };
+    expect(verifyWebhook(body, service, secret, { scheme: 'service' }).id).toBe('o1');
+    expect(verifyWebhook(body, new Headers(headers), secret, { scheme: 'service' }).id).toBe('o1');
+    // The trade-off it makes: the same delivery a day later still verifies.
+    expect(verifyWebhook(body, service, secret, { ...at(sentAtMs + 86_400_000), scheme: 'service' }).id).toBe('o1');
+    expect(failure(() => verifyWebhook(body, {}, secret, { scheme: 'service' })).reason).toBe('missing_signature');
+    const tampered = Buffer.from(body.toString().replace('Success', 'Failed'));
+    expect(failure(() => verifyWebhook(tampered, service, secret, { scheme: 'service' })).reason).toBe(
+      'signature_mismatch',
     );
   });
 

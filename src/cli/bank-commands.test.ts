@@ -191,8 +191,11 @@ describe('brokerage bank-files import of a file too large', () => {
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/plain' },
       payload: 'x'.repeat(bankFileLimitBytes + 1),
     });
-    expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe('The request body is too large');
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({
+      error: 'ValidationError',
+      message: `The request body is too large: at most ${bankFileLimitBytes} bytes are accepted`,
+    });
   });
 
   it('says so when a proxy with a smaller limit answers 413', async () => {

@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import { PollingLoop } from '../platform/polling-loop.js';
 import { open } from '../platform/sealing.js';
 import type { SecretsKeyring } from '../platform/secrets/keyring.js';
+import { openSensitiveText } from '../platform/secrets/sensitive.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { type AttemptedDelivery, isDelivered, recordAttempt } from './attempt-record.js';
 import { eventApiVersion } from './catalogue.js';
@@ -201,9 +202,11 @@ export class WebhookDispatcher {
     if (!delivery.active) {
       outcome = { statusCode: undefined, latencyMs: 0, error: 'endpoint deleted or deactivated before delivery' };
     } else {
-      // The envelope is written here as bytes once; the signature covers exactly these bytes.
+      // The envelope is written here as bytes once; the signature covers exactly these bytes. The partner receives
+      // the data in full: its sealed fields (platform/secrets/sensitive.ts) are opened here, never stored opened.
+      const data = openSensitiveText(this.secretsKeyring, delivery.data);
       const body = Buffer.from(
-        `{"eventId":${JSON.stringify(delivery.event_uid)},"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":${apiVersion},"data":${delivery.data}}`,
+        `{"eventId":${JSON.stringify(delivery.event_uid)},"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"api_version":${apiVersion},"data":${data}}`,
       );
       const headers: Record<string, string> = { 'user-agent': 'brokerage-webhooks/1.0' };
       if (delivery.secret_sealed !== null) {

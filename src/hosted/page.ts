@@ -72,6 +72,8 @@ ${content.body}
 </body>
 </html>
 `;
+  // The page's link carries the session's secret: no request from the page, and no redirect after its forms,
+  // names it to another site (the meta tag above says the same to the page; platform/security-headers.ts).
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -81,5 +83,6 @@ ${content.body}
       `default-src 'none'; style-src 'self' 'nonce-${nonce}'; img-src 'self' data:; base-uri 'none'; frame-ancestors *`,
     )
     .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
     .send(html);
 }

@@ -2,6 +2,8 @@ import { amountToDecimal } from '../domain/money/currency-amount.js';
 import type { PayoutOutcome } from '../domain/states/withdrawal-status.js';
 import { registerPayout } from '../payouts/register.js';
 import type { Clock } from '../platform/clock.js';
+import type { SecretsKeyring } from '../platform/secrets/keyring.js';
+import { holdsSealedField, openSensitive } from '../platform/secrets/sensitive.js';
 import type { PayoutAnswer, PayoutSubject, RailProvider } from '../providers/rails/rail-provider.js';
 import type { Queryable } from '../storage/db.js';
 import { type JobHandler, twoPhase } from './runner.js';
@@ -52,8 +54,27 @@ export interface RailPayoutJob<S> {
   };
 }
 
-/** Submits a payout to the rail; the amount goes in major units, as an exact decimal. */
-const submitPayout = (rails: RailProvider, subject: PayoutSubject, payout: Payout): Promise<PayoutAnswer> =>
+function openForRail(
+  keyring: SecretsKeyring | undefined,
+  destination: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  if (keyring !== undefined) return openSensitive(keyring, destination);
+  if (holdsSealedField(JSON.stringify(destination))) {
+    throw new Error('a payout destination holds sealed fields and this payout job was given no secrets keyring');
+  }
+  return destination;
+}
+
+/**
+ * Submits a payout to the rail; the amount goes in major units, as an exact decimal. The destination's sealed fields
+ * (platform/secrets/sensitive.ts) are opened here, for the rail only: the register keeps them sealed.
+ */
+const submitPayout = (
+  rails: RailProvider,
+  keyring: SecretsKeyring | undefined,
+  subject: PayoutSubject,
+  payout: Payout,
+): Promise<PayoutAnswer> =>
   rails.payout({
     payoutId: payout.payoutId,
     subject,
@@ -61,13 +82,18 @@ const submitPayout = (rails: RailProvider, subject: PayoutSubject, payout: Payou
     currency: payout.currency,
     rail: payout.rail,
     amount: amountToDecimal(payout.amount, payout.currency),
-    destination: payout.destination,
+    destination: openForRail(keyring, payout.destination),
   });
 
 export interface RailPayoutContext {
   readonly rails: RailProvider;
   readonly db: Queryable;
   readonly clock: Clock;
+  /**
+   * Opens a destination's sealed fields for the rail. Optional only until every caller wires it (src/context.ts);
+   * a sealed destination without it is refused, never sent sealed (the job fails loudly and is retried).
+   */
+  readonly secretsKeyring?: SecretsKeyring;
 }
 
 /**
@@ -83,7 +109,7 @@ export function railPayoutJob<S>(ctx: RailPayoutContext, job: RailPayoutJob<S>):
       if (subject === undefined || !job.awaitsPayout(subject)) return undefined;
       const payout = job.payout(subject);
       if (job.byHand !== undefined && (await job.byHand.held(ctx.db, payout.workspaceId))) return job.byHand.answer;
-      return submitPayout(ctx.rails, job.subject, payout);
+      return submitPayout(ctx.rails, ctx.secretsKeyring, job.subject, payout);
     },
     apply: async (tx, claimed, answer) => {
       const subject = await job.find(tx, String(claimed.payload[job.idField]), true);

@@ -26,6 +26,11 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
       );
     }
     if (apiError.status >= 500) request.log.warn({ err: error }, apiError.message);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // RFC 9110 section 15.5.14: a body over the limit is 413 Content Too Large, with the spec's ValidationError
+      // body (the client's fix is to send less: docs/decisions.md, "A body over the limit: 413 ValidationError").
+      return sendError(request, reply, bodyTooLarge(request.routeOptions.bodyLimit), undefined, contentTooLarge);
+    }
     return sendError(request, reply, apiError);
   });
   app.setNotFoundHandler((request, reply) =>
@@ -36,6 +41,13 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     ),
   );
 }
+
+/** RFC 9110's Content Too Large: the one status a ValidationError answers besides 400. */
+export const contentTooLarge = 413;
+
+/** The refusal of a body over the route's limit, naming the limit (the route's bodyLimit, else the server's). */
+export const bodyTooLarge = (limitBytes: number) =>
+  new ApiError('ValidationError', `The request body is too large: at most ${limitBytes} bytes are accepted`);
 
 /** The answer to a request the database could not serve. */
 export const storeUnavailable = (error: StoreUnavailableError) =>
@@ -58,8 +70,6 @@ function requestErrorMessage(error: FastifyError): string {
       return 'Unsupported Content-Type: send application/json';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty: send a JSON object';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON';
     default:
@@ -78,16 +88,20 @@ export function renderError(kind: 'create' | 'read', error: ApiError, nowMs: num
   };
 }
 
-/** Answers `error` in the body shape of the route's kind; `kind` is given when no route was matched. */
+/**
+ * Answers `error` in the body shape of the route's kind; `kind` is given when no route was matched. The status is
+ * the error type's (spec, Errors), but for the one refusal HTTP gives its own status: 413 (contentTooLarge).
+ */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   error: ApiError,
   kind: RouteKind = request.routeOptions.config?.kind ?? 'read',
+  status: number = errorTypes[error.type],
 ) {
   if (error.headers) void reply.headers(error.headers);
   return reply
-    .code(errorTypes[error.type])
+    .code(status)
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
     .send(renderError(kind, error, Date.now()));

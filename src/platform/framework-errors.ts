@@ -3,6 +3,7 @@ import { ApiError } from '../domain/errors.js';
 import { limits } from '../limits.js';
 import { sendError } from './error-envelope.js';
 import type { RouteKinds } from './route-kinds.js';
+import { applySecurityHeaders } from './security-headers.js';
 
 /**
  * The router's limit on one path parameter, in decoded characters. The longest one the spec allows is an email,
@@ -19,6 +20,8 @@ export const pathParamLengthMax = limits.emailLengthMax;
 export function frameworkErrors(kinds: RouteKinds) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', request.id);
+    // The router answers these before any hook runs: the headers every answer carries are set here.
+    applySecurityHeaders(reply);
     const kind = kinds.kindOf(request.method, request.url);
     const status = error.statusCode ?? 500;
     if (status >= 500) {

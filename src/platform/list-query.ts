@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
+import { limits } from '../limits.js';
 import type { Queryable, Row } from '../storage/db.js';
 import { distinct, type FilterColumns, filterSql, type ListFilters, onlyDayCountable } from './list-filters.js';
-import { Email, Obj } from './schema.js';
+import { CurrencyFilter, Email, Obj } from './schema.js';
 
 // The list and count conventions shared by deposits, withdrawals and orders: the same filters (mapped to SQL in
 // list-filters.ts), a bare array sorted newest first (createdAt, then id, descending), pages counted from 0.
@@ -9,12 +10,34 @@ import { Email, Obj } from './schema.js';
 export const pageSizeDefault = 50;
 export const pageSizeMax = 500;
 
+// The query parameters every list shares, each bounded at both ends: a query string is text, coerced to a number
+// by Ajv, and `1e20` or `1e309` (Infinity) is an integer to it. Unbounded, such a value reached the SQL and failed
+// there (a bigint out of range), answered 503 as an outage; bounded, it is the client's 400 ValidationError naming
+// the parameter. The bounds are in limits.ts; test/api/query-bounds.test.ts holds every numeric query parameter of
+// the served document to having them.
+
+/** A list's window, `from` or `to`: Unix seconds (spec, Conventions 2), inclusive. */
+export const UnixSecondsFilter = (description = 'Unix seconds, inclusive') =>
+  Type.Integer({ minimum: 0, maximum: limits.unixSecondsMax, description });
+
+/** minAmount, maxAmount: major units (spec: List conventions 1). */
+export const AmountFilter = (description?: string) =>
+  Type.Number({ minimum: 0, maximum: limits.amountFilterMax, ...(description === undefined ? {} : { description }) });
+
+/** `limit`: the page size, 0 or absent for the default. */
+export const PageSize = () =>
+  Type.Integer({ minimum: 0, maximum: pageSizeMax, description: `Page size; 0 or absent: ${pageSizeDefault}` });
+
+/** `page`: the page number, from 0. */
+export const PageNumber = () =>
+  Type.Integer({ minimum: 0, maximum: limits.listPageMax, description: 'Page number, from 0' });
+
 const filterProperties = (statuses: readonly string[]) => ({
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3,5}$' })),
-  minAmount: Type.Optional(Type.Number({ minimum: 0, description: 'Major units, compared with the expected amount' })),
-  maxAmount: Type.Optional(Type.Number({ minimum: 0 })),
-  from: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
-  to: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
+  currency: Type.Optional(CurrencyFilter()),
+  minAmount: Type.Optional(AmountFilter('Major units, compared with the expected amount')),
+  maxAmount: Type.Optional(AmountFilter()),
+  from: Type.Optional(UnixSecondsFilter()),
+  to: Type.Optional(UnixSecondsFilter()),
   userEmail: Type.Optional(Email),
   search: Type.Optional(
     Type.String({ minLength: 1, maxLength: 100, description: 'Prefix of an id, reference or email' }),
@@ -28,13 +51,7 @@ const filterProperties = (statuses: readonly string[]) => ({
 });
 
 export const listQuerySchema = (statuses: readonly string[]) =>
-  Obj({
-    ...filterProperties(statuses),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: pageSizeMax, description: `Page size; 0 or absent: ${pageSizeDefault}` }),
-    ),
-    page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, from 0' })),
-  });
+  Obj({ ...filterProperties(statuses), limit: Type.Optional(PageSize()), page: Type.Optional(PageNumber()) });
 
 /** Counts take the filters only: limit and page are not filters. */
 export const countQuerySchema = (statuses: readonly string[]) => Obj(filterProperties(statuses));

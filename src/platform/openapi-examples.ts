@@ -1,5 +1,6 @@
 import { ApiError, type ErrorType, type NumericErrorName } from '../domain/errors.js';
-import { renderError } from './error-envelope.js';
+import { limits } from '../limits.js';
+import { bodyTooLarge, renderError } from './error-envelope.js';
 
 // The published document's examples (issue 13, "An API reference that teaches"). The schemas stay written once, in
 // TypeBox beside the routes; the examples live in one module per resource (src/resources/<name>/examples.ts), keyed
@@ -73,6 +74,8 @@ export const defaultErrorType: Readonly<Record<number, ErrorType>> = {
   403: 'AllowanceError',
   404: 'ExistenceError',
   409: 'StateError',
+  // A body over the limit: the one status a ValidationError answers besides 400 (error-envelope.ts, contentTooLarge).
+  413: 'ValidationError',
   503: 'OperationError',
 };
 
@@ -183,6 +186,9 @@ function genericMessage(operation: JsonObject, status: number, doc: { components
       return 'The resource does not exist in this workspace';
     case 409:
       return "The resource's state does not allow the operation";
+    case 413:
+      // The server's limit; a route with a limit of its own (a bank file, a message) names that one.
+      return bodyTooLarge(limits.bodyLimitBytes).message;
     default:
       return 'The operation could not be completed; retry later.';
   }

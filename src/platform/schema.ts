@@ -1,4 +1,5 @@
 import { type TProperties, type TSchema, Type } from 'typebox';
+import { currencies } from '../catalogue/currencies.js';
 import { errorTypes } from '../domain/errors.js';
 import { named } from './components.js';
 
@@ -23,6 +24,18 @@ export const PositiveAmount = named(
 );
 export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' });
 export const CurrencyParam = Type.String({ pattern: '^[A-Z]{3,5}$', description: 'Currency code' });
+
+const currencyCodes = currencies.map((c) => c.code).sort();
+
+/**
+ * A currency named by a query parameter (a list's filter, the reconciliation's currency): one of the catalogue's
+ * codes. Checked by the schema, so that an unknown code is a 400 ValidationError naming the parameter (spec,
+ * Errors: an unknown enum value, an unsupported currency) before it reaches a lookup that throws on it, and the
+ * document lists what is accepted. Every stored amount is in a catalogue currency, so no filter that could match
+ * anything is refused.
+ */
+export const CurrencyFilter = (description?: string) =>
+  StringEnum(currencyCodes, description === undefined ? {} : { description });
 
 const errorTypeNames = Object.keys(errorTypes);
 
@@ -54,8 +67,13 @@ const CreateError = named(
 /** Whether a documented response is one of the two error bodies the shared renderer (error-envelope.ts) writes. */
 export const isErrorBody = (schema: unknown): boolean => schema === ReadError || schema === CreateError;
 
-/** Documents the error statuses a route can answer, in the body shape of its kind. */
+/**
+ * Documents the error statuses a route can answer, in the body shape of its kind. Two are added to every route,
+ * so that none can forget them: 400 ValidationError, because any request can be malformed before a route's own
+ * rules are read (a URL holding %00 is refused on every route, platform/storable-input.ts; a malformed
+ * percent-escape, platform/framework-errors.ts), and 503 OperationError, an unexpected failure.
+ */
 export function errorResponses(kind: 'create' | 'read', statuses: readonly number[]): Record<number, TSchema> {
   const body = kind === 'create' ? CreateError : ReadError;
-  return Object.fromEntries([...new Set([...statuses, 503])].map((s) => [s, body]));
+  return Object.fromEntries([...new Set([400, ...statuses, 503])].map((s) => [s, body]));
 }

@@ -67,6 +67,20 @@ function kidOf(token: string): string | undefined {
   }
 }
 
+// RFC 7515 section 2 and RFC 4648 section 3.5: a JWS part is base64url without padding, and in the canonical
+// encoding the unused low bits of the last character are zero. Decoders (Buffer's, which fast-jwt uses for the
+// signature) ignore those bits, so 'A' and 'B' in the last place of the signature decode to the same bytes and an
+// altered token verified (issue #28, item 4). A part is accepted only when re-encoding its bytes gives it back.
+const base64urlPart = /^[A-Za-z0-9_-]+$/;
+const canonicalPart = (part: string): boolean =>
+  base64urlPart.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
+
+/** Whether a token is three canonical base64url parts (the only form this service mints). */
+export const isCanonicalJws = (token: string): boolean => {
+  const parts = token.split('.');
+  return parts.length === 3 && parts.every(canonicalPart);
+};
+
 /**
  * Access tokens are HS256 JWTs signed with keys every process shares (token_signing_keys), so any process verifies
  * any token without a round trip. Each token names its key (`kid`); every live key verifies, the newest one whose
@@ -159,6 +173,7 @@ export class TokenService {
 
   /** The claims of a genuine, unexpired token of a live key; undefined for anything else. Await refreshIfDue first. */
   read(token: string, nowMs: number): TokenClaims | undefined {
+    if (!isCanonicalJws(token)) return undefined;
     const kid = kidOf(token);
     const key = kid === undefined ? undefined : this.keys.get(kid);
     if (key === undefined) return undefined;

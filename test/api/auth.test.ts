@@ -8,7 +8,7 @@ import {
   configureWorkspace,
   tokenRequest,
 } from '../support/builders.js';
-import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
+import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 
 let t: TestApp;
 let clock: TestClock;
@@ -54,47 +54,6 @@ describe('POST /oauth/token (password grant)', () => {
     const response = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: grant(c) });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_request');
-  });
-
-  it('slows a client with many failures: its turn is deferred and a far turn is refused unhashed', async () => {
-    const c = await aWorkspace(t.app);
-    for (let i = 0; i < 5; i++)
-      expect((await tokenRequest(t.app, grant(c, { password: 'nope' }))).statusCode).toBe(400);
-    const db = await testDb();
-    const [row] = await db.query<{ consecutive_failures: number; next_attempt_at_ms: bigint }>(
-      'select l.consecutive_failures, l.next_attempt_at_ms from login_throttle l join workspaces w on w.id = l.workspace_id where w.client_id = $1',
-      [c.clientId],
-    );
-    expect(row?.consecutive_failures).toBe(5);
-    // The sixth attempt takes a turn and pushes the next one a backoff later (shared through the database).
-    await tokenRequest(t.app, grant(c, { password: 'nope' }));
-    const [after] = await db.query<{ next_attempt_at_ms: bigint }>(
-      'select l.next_attempt_at_ms from login_throttle l join workspaces w on w.id = l.workspace_id where w.client_id = $1',
-      [c.clientId],
-    );
-    expect(Number(after?.next_attempt_at_ms)).toBeGreaterThan(clock.nowMs());
-    // A turn further away than the maximum wait is answered without checking the password, even the right one.
-    await db.query(
-      'update login_throttle set next_attempt_at_ms = $2 where workspace_id = (select id from workspaces where client_id = $1)',
-      [c.clientId, clock.nowMs() + 600_000],
-    );
-    const started = Date.now();
-    const refused = await tokenRequest(t.app, grant(c));
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error_description).toContain('Too many failed attempts');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
-  });
-
-  it('a success resets the failure count', async () => {
-    const c = await aWorkspace(t.app);
-    for (let i = 0; i < 3; i++) await tokenRequest(t.app, grant(c, { password: 'nope' }));
-    expect((await tokenRequest(t.app, grant(c))).statusCode).toBe(200);
-    const db = await testDb();
-    const [row] = await db.query<{ consecutive_failures: number }>(
-      'select consecutive_failures from login_throttle where workspace_id = $1',
-      [c.workspaceId],
-    );
-    expect(row?.consecutive_failures).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openSensitive } from '../../src/platform/secrets/sensitive.js';
 import { achUS, bankingAccountsApi, beneficiaryBR, beneficiaryUS, linked, sepa } from '../support/banking-accounts.js';
 import { aPartner } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
@@ -59,7 +60,10 @@ describe('withdrawals to a banking account', () => {
       'select destination from withdrawals where id = $1',
       [id],
     );
-    expect(row?.destination).toEqual(sepa);
+    // The row holds the instrument with its account number sealed (platform/secrets/sensitive.ts), opened only at an
+    // edge: the rail, the partner's read.
+    expect(JSON.stringify(row?.destination)).not.toContain(sepa.iban);
+    expect(openSensitive(t.ctx.secretsKeyring, row?.destination)).toEqual(sepa);
     await t.ctx.jobs.runDue();
     const read = await t.app.inject({ method: 'GET', url: `/v1/withdrawals/${id}`, headers: p.headers });
     expect(read.json()).toMatchObject({ status: 'Success', destinationTransferData: linked(account.bankingAccountId) });

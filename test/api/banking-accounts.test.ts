@@ -236,12 +236,15 @@ describe('GET /v1/banking-accounts', () => {
     expect((await get(await aPartner(t.app))).json()).toEqual({ ok: true, value: [] });
   });
 
-  it('answers a page far past the data as an empty page, not an error', async () => {
+  it('answers a page far past the data as an empty page, and a page past the bound as a 400', async () => {
     const p = await aPartner(t.app);
     await usAccount(p);
-    const response = await get(p, '?limit=500&page=100000000000000000000');
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ok: true, value: [] });
+    const far = await get(p, '?limit=500&page=1000000');
+    expect(far.statusCode, far.body).toBe(200);
+    expect(far.json()).toEqual({ ok: true, value: [] });
+    const past = await get(p, '?page=100000000000000000000');
+    expect(past.statusCode, past.body).toBe(400);
+    expect(past.json()).toMatchObject({ ok: false, error: 'ValidationError' });
   });
 
   it('refuses an unknown query parameter, as every list does: 400 in the read shape', async () => {

@@ -200,7 +200,7 @@ describe('an unavailable corridor provider', () => {
       const response = await get(url, p, down.app);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ ok: false, error: 'ExternalServiceError', message: expect.any(String) });
-      expect(response.headers['cache-control']).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('no-store');
     }
   });
 });

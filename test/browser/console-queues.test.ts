@@ -220,8 +220,11 @@ describe.skipIf(!runBrowserTests)('the console queues in a browser', () => {
         payload: { subject: 'Payout not received', description: 'Nothing arrived yet.', category: 'PAYMENT' },
       })
     ).json().value;
+    // A subject of this test's own: other files of the run open conversations under the guide's subject.
+    const subject = `Source of funds for order ${partner.credentials.workspaceId.slice(0, 8)}`;
     const conversation = await threads.anOpenConversation(partner, {
       ...threads.opening(),
+      subject,
       attachments: [{ fileName: 'statement.png', content: pngBytes.toString('base64') }],
     });
 
@@ -254,8 +257,8 @@ describe.skipIf(!runBrowserTests)('the console queues in a browser', () => {
 
     await openQueue(page, 'Conversations');
     await step(page, 'queues-9-conversations');
-    await page.getByRole('link', { name: 'Source of funds for order PRE123' }).first().click();
-    await page.getByRole('heading', { name: 'Source of funds for order PRE123' }).waitFor();
+    await page.getByRole('link', { name: subject }).first().click();
+    await page.getByRole('heading', { name: subject }).waitFor();
     expect(await page.getByRole('link', { name: /statement\.png/ }).count()).toBe(1);
     await page.getByLabel('Message', { exact: true }).fill('Please send the bank statement.');
     await step(page, 'queues-10-conversation');

@@ -168,6 +168,38 @@ describe('docs/webhooks.md', () => {
     }
   });
 
+  it('what it says of stripped webhook-* headers: its receiver and the SDK refuse such a delivery by default', async () => {
+    const verify = await load<VerifySample>('verify.ts');
+    const p = await aPartner(t.app);
+    await register(p, `${spy.url}/stripped`);
+    await verifyCustomer(t.app, p, payer.userEmail);
+    await collectedDeposit(p);
+    const arrival = spy.received.find((r) => r.path === '/stripped');
+    if (!arrival) throw new Error('no delivery reached the endpoint');
+    const headers = arrival.headers as Record<string, string>;
+    // A captured delivery replayed with only the contract's signature: that signature still verifies (no timestamp)…
+    const stripped = {
+      'content-type': 'application/json',
+      'x-service-signature-256': headers['x-service-signature-256'],
+    };
+    expect(verify.verifyServiceSignature(arrival.raw, stripped['x-service-signature-256'], secret)).toBe(true);
+    // …so neither the guide's receiver nor the SDK's default takes it.
+    expect(verify.verifyStandardWebhook(arrival.raw, stripped as Record<string, string>, secret)).toBe(false);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(guideUrl, { method: 'POST', headers: stripped }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(arrival.raw);
+    });
+    expect(status).toBe(401);
+    const { verifyWebhook } = await import('../../sdk/src/webhooks.js');
+    expect(() => verifyWebhook(arrival.raw, stripped, secret)).toThrow('webhook-id, webhook-timestamp');
+    expect(verifyWebhook(arrival.raw, stripped, secret, { scheme: 'service' })).toEqual(arrival.body);
+    expect(verifyWebhook(arrival.raw, headers, secret)).toEqual(arrival.body);
+  });
+
   it('its configure and test-event calls work against the API over HTTP', async () => {
     const { configureEndpoint } = await load<ConfigureSample>('configure.ts');
     const { sendTestEvent } = await load<TestEventSample>('test-event.ts');

@@ -1,3 +1,4 @@
+import { sensitiveFieldNames } from '../../src/platform/secrets/sensitive.js';
 // Webhook delivery through real processes: the processes' setup, the endpoint and its delivery log through the API,
 // the receiver's view of a delivery (signature, envelope) and the store's (outbox events, delivery rows).
 
@@ -60,7 +61,21 @@ export function expectSignedEnvelope(arrival: Received, secret: string) {
 }
 
 /** An event as the receiver reads it: what must arrive, whatever the order. */
-export const eventKey = (id: string, type: string, data: unknown) => JSON.stringify([id, type, data]);
+/**
+ * An event's data without its sensitive fields: the outbox keeps them sealed (platform/secrets/sensitive.ts) and the
+ * partner receives them opened, so an arrival and its stored event agree on everything else.
+ */
+function withoutSensitive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSensitive);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !sensitiveFieldNames.has(key))
+      .map(([key, v]) => [key, withoutSensitive(v)]),
+  );
+}
+
+export const eventKey = (id: string, type: string, data: unknown) => JSON.stringify([id, type, withoutSensitive(data)]);
 export const arrivalKey = (a: Received) => eventKey(a.body.id, a.body.type, a.body.data);
 
 /** How many times each value occurs. */

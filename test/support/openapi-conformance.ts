@@ -151,9 +151,8 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
 }
 
 function normalisePath(url: string): string {
-  const path = url.split('?')[0] ?? '/';
-  // The router ignores a trailing slash (app.ts routerOptions.ignoreTrailingSlash).
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  // One spelling of each path: a trailing slash is another path, refused by the server (app.ts).
+  return url.split('?')[0] ?? '/';
 }
 
 function escapeRegExp(text: string): string {

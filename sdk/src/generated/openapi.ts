@@ -3814,6 +3814,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5076,6 +5092,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5176,7 +5210,7 @@ export interface operations {
     "deposits.list": {
         parameters: {
             query?: {
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 /** @description Major units, compared with the expected amount */
                 minAmount?: number;
                 maxAmount?: number;
@@ -5405,6 +5439,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -5651,6 +5703,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5791,7 +5861,7 @@ export interface operations {
     "deposits.count": {
         parameters: {
             query?: {
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 /** @description Major units, compared with the expected amount */
                 minAmount?: number;
                 maxAmount?: number;
@@ -6095,6 +6165,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6115,7 +6201,7 @@ export interface operations {
     "orders.list": {
         parameters: {
             query?: {
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 /** @description Major units, compared with the expected amount */
                 minAmount?: number;
                 maxAmount?: number;
@@ -6419,6 +6505,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6432,7 +6536,7 @@ export interface operations {
     "orders.count": {
         parameters: {
             query?: {
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 /** @description Major units, compared with the expected amount */
                 minAmount?: number;
                 maxAmount?: number;
@@ -6778,6 +6882,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6899,6 +7019,24 @@ export interface operations {
                      *       "message": "Order PREFKER5IQKTAE7 collects on SEPA, which takes no payin confirmation",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -7137,6 +7275,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7159,7 +7315,7 @@ export interface operations {
     "withdrawals.list": {
         parameters: {
             query?: {
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 /** @description Major units, compared with the expected amount */
                 minAmount?: number;
                 maxAmount?: number;
@@ -7415,6 +7571,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7536,14 +7710,18 @@ export interface operations {
     "pendingPayments.list": {
         parameters: {
             query?: {
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 minAmount?: number;
                 maxAmount?: number;
+                /** @description Unix seconds, inclusive */
                 from?: number;
+                /** @description Unix seconds, inclusive */
                 to?: number;
                 userEmail?: string;
                 search?: string;
+                /** @description Page size; 0 or absent: 50 */
                 limit?: number;
+                /** @description Page number, from 0 */
                 page?: number;
             };
             header?: never;
@@ -7664,10 +7842,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example EUR */
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 minAmount?: number;
                 maxAmount?: number;
+                /** @description Unix seconds, inclusive */
                 from?: number;
+                /** @description Unix seconds, inclusive */
                 to?: number;
                 userEmail?: string;
                 search?: string;
@@ -7889,7 +8069,7 @@ export interface operations {
     "bankingAccounts.list": {
         parameters: {
             query?: {
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 /** @description Only this customer's */
                 customerEmail?: string;
                 /** @description Page size; 0 or absent: 50 */
@@ -8162,6 +8342,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8382,6 +8580,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8520,7 +8734,7 @@ export interface operations {
                     name: string;
                     /** @description https, to a public address */
                     url: string;
-                    /** @description Signs every delivery (X-Service-Signature-256 and webhook-signature); never returned. A `whsec_` and base64 secret keys webhook-signature with its decoded bytes, as Standard Webhooks defines (docs/webhooks.md) */
+                    /** @description Signs every delivery (X-Service-Signature-256 and webhook-signature); never returned. A secret that starts with `whsec_` must be the Standard Webhooks form, `whsec_` and the base64 of 24 to 64 random bytes (else 400), and keys webhook-signature with its decoded bytes (docs/webhooks.md) */
                     secret: string;
                     /**
                      * @description none: one attempt, as the spec says (the default). exponential: a failed attempt is retried with growing delays for about three days (Retry-After honoured; 2xx and 410 Gone stop it); an endpoint whose every attempt of an event fails for WEBHOOK_DISABLE_AFTER_HOURS is disabled
@@ -8579,15 +8793,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "secret must NOT have fewer than 8 characters",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -8622,6 +8827,24 @@ export interface operations {
                      *       "message": "A limit or allowance of this workspace does not allow the operation",
                      *       "errorId": "AllowanceError-1748856600",
                      *       "errorName": "AllowanceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -8761,6 +8984,24 @@ export interface operations {
                      *       "message": "The deposit PRENHC8UFGFME5Z is Pending: only a completed deposit's event is re-sent",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -9036,6 +9277,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9128,6 +9387,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "The resource does not exist in this workspace",
                      *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -9387,6 +9662,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9551,6 +9844,24 @@ export interface operations {
                      *       "message": "Invalid or expired access token",
                      *       "errorId": "AuthorizationError-1748856600",
                      *       "errorName": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -9922,6 +10233,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10103,6 +10432,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10263,6 +10610,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10492,6 +10857,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -10919,6 +11302,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11060,6 +11461,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateErrorBody"];
                 };
             };
@@ -11219,6 +11638,24 @@ export interface operations {
                      *       "message": "Conversation 374abc10-dce5-4765-885b-ecd3f7803756 is CLOSED already",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -11677,6 +12114,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11820,6 +12275,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11951,6 +12424,24 @@ export interface operations {
                      *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -12215,6 +12706,24 @@ export interface operations {
                      *       "message": "Cannot move rejected@example.com to APPROVED: verification is REJECTED, a final state",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -12506,6 +13015,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12674,6 +13201,24 @@ export interface operations {
                      *       "message": "Order PRE1BCRX0VKQJV6 is Expired and accepts no further transfers",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -12874,6 +13419,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13020,6 +13583,24 @@ export interface operations {
                      *       "message": "Conversation 48e990e6-c3cd-443f-b515-b6a3f14216ef is CLOSED: it takes no more messages",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -13183,6 +13764,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13329,6 +13928,24 @@ export interface operations {
                      *       "message": "The resource's state does not allow the operation",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -13488,6 +14105,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13635,6 +14270,24 @@ export interface operations {
                      *       "message": "The resource's state does not allow the operation",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -13830,6 +14483,24 @@ export interface operations {
                      *       "message": "The resource's state does not allow the operation",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -14049,6 +14720,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14256,6 +14945,24 @@ export interface operations {
                      *       "message": "The resource's state does not allow the operation",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -14472,6 +15179,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14626,6 +15351,24 @@ export interface operations {
                      *       "message": "The resource's state does not allow the operation",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -14794,6 +15537,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14840,6 +15601,22 @@ export interface operations {
                         /** @description How far the workspace runs ahead of the system time */
                         offsetSeconds: number;
                     };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
             /** @description Error body of read, list and delete routes */
@@ -15011,6 +15788,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15057,6 +15852,22 @@ export interface operations {
                          */
                         outcomes: "automatic" | "manual";
                     };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
             /** @description Error body of read, list and delete routes */
@@ -15202,6 +16013,24 @@ export interface operations {
                      *       "message": "A limit or allowance of this workspace does not allow the operation",
                      *       "errorId": "AllowanceError-1748856600",
                      *       "errorName": "AllowanceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -15517,6 +16346,24 @@ export interface operations {
                      *       "message": "Idempotency-Key was used with a different payload; use a new key",
                      *       "errorId": "DuplicityError-1748856600",
                      *       "errorName": "DuplicityError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -15874,6 +16721,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16174,6 +17039,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16275,6 +17156,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16326,6 +17223,22 @@ export interface operations {
                             detail: string;
                         }[];
                     };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
             /** @description Error body of read, list and delete routes */
@@ -16388,6 +17301,22 @@ export interface operations {
                             detail: string;
                         }[];
                     };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
             /** @description Error body of read, list and delete routes */
@@ -16727,6 +17656,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17044,6 +17989,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17228,6 +18189,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17254,7 +18231,7 @@ export interface operations {
                  */
                 status?: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
                 /** @example EUR */
-                currency?: string;
+                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
                 /** @description Only the lines of this imported file */
                 fileId?: string;
                 /** @example 50 */
@@ -17528,6 +18505,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17692,6 +18685,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17713,7 +18722,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @example EUR */
-                currency: string;
+                currency: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
             };
             header?: never;
             path?: never;
@@ -18069,6 +19078,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18273,6 +19298,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "The verification is REJECTED; only a REVIEWING one can be decided",
                      *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -18635,6 +19676,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18765,6 +19822,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Deposit PRE49HCN0LVCC37 is Received, not held for compliance review",
                      *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -18955,6 +20028,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19095,6 +20184,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Pending payment 0c1507b3-1d38-41f8-956d-1e135aa5322b is UNMATCHED: cannot approve a refund",
                      *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -19397,6 +20502,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19546,6 +20669,24 @@ export interface operations {
                      *       "message": "Conversation b81ce1cb-3c7a-415a-848d-70dec2edbde2 is CLOSED: it takes no more messages",
                      *       "errorId": "StateError-1748856600",
                      *       "errorName": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateErrorBody"];
@@ -19723,6 +20864,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Conversation b81ce1cb-3c7a-415a-848d-70dec2edbde2 is CLOSED already",
                      *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -20382,6 +21539,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20556,6 +21731,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20658,6 +21849,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
                      *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -21095,6 +22302,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21197,6 +22420,22 @@ export interface operations {
                             batchPauseMs: number;
                         };
                     };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
             /** @description Error body of read, list and delete routes */
@@ -21353,6 +22592,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21420,6 +22675,22 @@ export interface operations {
                         /** @description Unix seconds */
                         lastSignInAt: number | null;
                     }[];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
                 };
             };
             /** @description Error body of read, list and delete routes */
@@ -21586,6 +22857,24 @@ export interface operations {
                 };
             };
             /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21707,6 +22996,22 @@ export interface operations {
                 };
             };
             /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21796,6 +23101,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "No operator 3f1d2c4b-0000-4000-8000-000000000000",
                      *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -21938,6 +23259,22 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Operator 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 is disabled",
                      *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];

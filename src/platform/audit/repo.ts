@@ -1,7 +1,8 @@
 import type { Queryable } from '../../storage/db.js';
 
-// The audit log's SQL (migrations/0034_audit_log.sql): one insert, written by the before-commit hook, and the
-// filtered, newest-first page GET /admin/v1/audit-log reads.
+// The audit log's SQL (migrations/0034_audit_log.sql, append-only since 0040): one insert, written by the
+// before-commit hook (a change's row) or by events.ts (a sign-in's), and the filtered, newest-first page
+// GET /admin/v1/audit-log reads.
 
 export interface NewAuditEntry {
   readonly occurredAtMs: number;

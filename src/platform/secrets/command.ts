@@ -49,7 +49,9 @@ async function status(deps: CommandDeps): Promise<number> {
           ? 'decrypt-only'
           : c.keyId === 'v1'
             ? 'v1, no key id'
-            : 'UNKNOWN KEY';
+            : c.keyId === 'plaintext'
+              ? 'documents with a sensitive field in the clear: reencrypt seals them'
+              : 'UNKNOWN KEY';
     deps.out(`${c.column}: ${c.values} under ${c.keyId} (${whose})`);
   }
   const elsewhere = counts.filter((c) => c.keyId !== deps.keyring.current.id).reduce((n, c) => n + c.values, 0);

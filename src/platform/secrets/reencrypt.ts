@@ -1,7 +1,14 @@
 import type { Queryable } from '../../storage/db.js';
 import { open, seal, sealedKeyId } from '../sealing.js';
 import type { SecretsKeyring } from './keyring.js';
-import { type SealedColumn, sealedColumns } from './sealed-columns.js';
+import { type SealedColumn, type SealedFieldColumn, sealedColumns, sealedFieldColumns } from './sealed-columns.js';
+import {
+  holdsPlaintextSensitive,
+  maybePlaintextPattern,
+  openSealedField,
+  sealedFieldPrefix,
+  sealSensitive,
+} from './sensitive.js';
 
 // The re-encryption command's work (docs/reliability/rotation.md, step 3): every stored sealed value not yet under
 // the current SECRETS_KEY is opened with the ring and sealed again under the current key, in small batches, each
@@ -95,6 +102,7 @@ export async function reencryptStoredSecrets(
 ): Promise<ColumnReport[]> {
   const reports: ColumnReport[] = [];
   for (const column of sealedColumns) reports.push(await reencryptColumn(db, keyring, column, options));
+  for (const column of sealedFieldColumns) reports.push(await resealFieldColumn(db, keyring, column, options));
   return reports;
 }
 
@@ -115,5 +123,90 @@ export async function sealedValueCounts(db: Queryable): Promise<KeyCount[]> {
     );
     for (const row of rows) counts.push({ column: column.name, keyId: row.key_id, values: Number(row.n) });
   }
+  for (const column of sealedFieldColumns) {
+    // One count per sealed field (a document holds several), and the documents with a field still in the clear.
+    const rows = await db.query<{ key_id: string; n: number }>(
+      `select case when m[1] = '1' then 'v1' else m[2] end as key_id, count(*)::int as n
+       from ${column.table}, regexp_matches(${column.column}::text, $1, 'g') as m group by 1
+       union all
+       select 'plaintext', count(*)::int from ${column.table}
+       where ${column.type === 'jsonb' ? `${column.column}::text ~ $2` : '$2::text is null'} having count(*) > 0
+       order by 1`,
+      [sealedFieldKeyPattern, maybePlaintextPattern],
+    );
+    for (const row of rows) counts.push({ column: column.name, keyId: row.key_id, values: Number(row.n) });
+  }
   return counts;
+}
+
+/** A sealed field's key in a document's text: group 1 is the format ('1' or '2'), group 2 the key id of a v2 value. */
+const sealedFieldKeyPattern = '"\\$sealed:v(1|2)\\.([0-9a-f]{16})?';
+
+/** Rewrites one sealed field's value (prefix and all) under the current key; names the row when no key opens it. */
+function resealField(keyring: SecretsKeyring, column: SealedFieldColumn, rowId: string, field: string): string {
+  let plaintext: string;
+  try {
+    plaintext = openSealedField(keyring, field);
+  } catch (error) {
+    const sealed = field.slice(sealedFieldPrefix.length);
+    throw new UnreadableStoredSecretError(
+      column.name,
+      rowId,
+      sealedKeyId(sealed),
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+  return sealedFieldPrefix + seal(keyring, plaintext);
+}
+
+/**
+ * The sealed fields of one JSON column: every document with a field under another key, or (jsonb) a sensitive field
+ * still in the clear, is written again with each sealed field under the current key and each clear one sealed; as
+ * for whole values, a row is written only if it still holds what was read, and paged by its key so a run ends.
+ */
+async function resealFieldColumn(
+  db: Queryable,
+  keyring: SecretsKeyring,
+  column: SealedFieldColumn,
+  options: ReencryptOptions,
+): Promise<ColumnReport> {
+  const report: ColumnReport = { column: column.name, rewritten: 0, changedMeanwhile: 0 };
+  const underOtherKey = `"\\$sealed:v(1\\.|2\\.(?!${keyring.current.id}\\.))`;
+  const inText = /"\$sealed:(v[12]\.[A-Za-z0-9_.-]+)"/g;
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db.query<{ id: string; doc: string }>(
+      `select ${column.id} as id, ${column.column}::text as doc from ${column.table}
+       where ${column.column} is not null
+         and (${column.column}::text ~ $1 or ${column.type === 'jsonb' ? `${column.column}::text ~ $2` : '$2::text is null'})
+         and ($3::text is null or ${column.id} > $3::text)
+       order by ${column.id} limit $4`,
+      [underOtherKey, maybePlaintextPattern, after ?? null, options.batchSize],
+    );
+    for (const row of rows) {
+      const rekeyed = row.doc.replace(inText, (whole, sealed: string) =>
+        sealedKeyId(sealed) === keyring.current.id
+          ? whole
+          : JSON.stringify(resealField(keyring, column, row.id, sealedFieldPrefix + sealed)),
+      );
+      let next = rekeyed;
+      if (column.type === 'jsonb') {
+        const parsed: unknown = JSON.parse(rekeyed);
+        if (holdsPlaintextSensitive(parsed)) next = JSON.stringify(sealSensitive(keyring, parsed));
+      }
+      // The pattern is a pre-filter: a document it matched that needs nothing is left alone.
+      if (next === row.doc) continue;
+      const updated = await db.query(
+        `update ${column.table} set ${column.column} = $1::text${column.type === 'jsonb' ? '::jsonb' : ''}
+         where ${column.id} = $2::text and ${column.column}::text = $3 returning 1 as updated`,
+        [next, row.id, row.doc],
+      );
+      if (updated.length === 1) report.rewritten += 1;
+      else report.changedMeanwhile += 1;
+    }
+    options.onBatch?.(report);
+    if (rows.length < options.batchSize) return report;
+    after = rows[rows.length - 1]?.id;
+    if (options.pauseMs > 0) await sleep(options.pauseMs);
+  }
 }

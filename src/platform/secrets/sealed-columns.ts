@@ -91,3 +91,38 @@ export const sealedColumns: readonly SealedColumn[] = [
     assign: 'value = $1',
   },
 ];
+
+/**
+ * Every JSON column whose sensitive fields are sealed where they sit (sensitive.ts; sensitive-columns.ts says why
+ * each): the re-encryption command rewrites their sealed fields under the current key, and seals the fields of
+ * documents stored before this rule (how existing rows are sealed: docs/reliability/rotation.md).
+ */
+export interface SealedFieldColumn {
+  readonly name: string;
+  readonly table: string;
+  /** SQL for the row's key as text (several columns joined where the key is composite). */
+  readonly id: string;
+  readonly column: string;
+  /**
+   * 'jsonb' documents are parsed and written again (plaintext fields sealed); 'text' holds exact bytes (a stored
+   * answer is replayed byte for byte), so only its sealed fields are rewritten in place, and a plaintext one is left
+   * to expire with the key (24 h).
+   */
+  readonly type: 'jsonb' | 'text';
+}
+
+export const sealedFieldColumns: readonly SealedFieldColumn[] = [
+  { name: 'withdrawals.destination', table: 'withdrawals', id: 'id::text', column: 'destination', type: 'jsonb' },
+  { name: 'withdrawals.beneficiary', table: 'withdrawals', id: 'id::text', column: 'beneficiary', type: 'jsonb' },
+  { name: 'openbanking_sessions.payer', table: 'openbanking_sessions', id: 'id::text', column: 'payer', type: 'jsonb' },
+  { name: 'kyc_sessions.submission', table: 'kyc_sessions', id: 'id', column: 'submission', type: 'jsonb' },
+  { name: 'payouts.destination', table: 'payouts', id: 'payout_id', column: 'destination', type: 'jsonb' },
+  { name: 'outbox_events.data', table: 'outbox_events', id: 'id::text', column: 'data', type: 'jsonb' },
+  {
+    name: 'idempotency_keys.response_body',
+    table: 'idempotency_keys',
+    id: 'workspace_id || chr(31) || account_scope || chr(31) || key',
+    column: 'response_body',
+    type: 'text',
+  },
+];

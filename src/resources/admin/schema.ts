@@ -62,5 +62,5 @@ export const WorkspaceIdParams = Obj({ workspaceId: Type.String({ minLength: 1, 
 
 export const ListQuery = Obj({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: limits.listPageMax, default: 0 })),
 });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { amlResolutions, amlScreeningStatuses } from '../../domain/states/aml-screening-status.js';
 import { named } from '../../platform/components.js';
+import { PageNumber, PageSize, UnixSecondsFilter } from '../../platform/list-query.js';
 import { Country, Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 
 const entityTypes = ['INDIVIDUAL', 'BUSINESS'] as const;
@@ -70,9 +71,6 @@ export const AmlScreeningsEnvelope = Envelope(Type.Array(AmlScreening));
 /** What operators see: the screening and its workspace. */
 export const OperatorAmlScreening = Type.Object({ ...screeningProperties, workspaceId: Type.String() });
 
-/** Bounded (the end of year 9999) so that the window converts to milliseconds within a bigint. */
-const UnixSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds, inclusive' });
-
 export const AmlListQuery = Obj({
   status: Type.Optional(
     Type.Array(StringEnum(amlScreeningStatuses), {
@@ -82,10 +80,10 @@ export const AmlListQuery = Obj({
   ),
   entityType: Type.Optional(StringEnum(entityTypes)),
   userEmail: Type.Optional(Email),
-  from: Type.Optional(UnixSeconds),
-  to: Type.Optional(UnixSeconds),
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Page size; 0 or absent: 50' })),
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Page number, from 0' })),
+  from: Type.Optional(UnixSecondsFilter()),
+  to: Type.Optional(UnixSecondsFilter()),
+  limit: Type.Optional(PageSize()),
+  page: Type.Optional(PageNumber()),
 });
 
 export const ResolveAmlScreeningRequest = Obj({

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
+import { pageSizeDefault, pageSizeMax, UnixSecondsFilter } from '../../platform/list-query.js';
 import { Obj, StringEnum } from '../../platform/schema.js';
 
 const vias = ['console', 'api', 'cli'] as const;
@@ -18,11 +18,13 @@ export const AuditLogQuery = Obj({
     }),
   ),
   via: Type.Optional(StringEnum(vias)),
-  from: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
-  to: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
+  from: Type.Optional(UnixSecondsFilter()),
+  to: Type.Optional(UnixSecondsFilter()),
+  // At most 18 digits: 19 reach past a bigint (9,223,372,036,854,775,807), and the lookup's cast would fail as a
+  // 503; entry ids are a sequence that no log reaches 10^18 of.
   before: Type.Optional(
     Type.String({
-      pattern: '^[0-9]{1,19}$',
+      pattern: '^[0-9]{1,18}$',
       description: "An entryId: only older entries (keyset paging: pass the last entry's id of the page before)",
     }),
   ),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { limits } from '../../limits.js';
-import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
+import { CurrencyFilter, errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 import { assignEntry, listEntries, markEntryForReturn } from './entries.js';
 import { bankFileView, getBankFile, getBankFileRow, importOrRefuse, listFiles } from './files.js';
 import { acceptHeldFile, rejectHeldFile } from './held-files.js';
@@ -114,7 +114,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
         summary: 'Imported statement lines, oldest first; status=unmatched is the queue of credits that match nothing',
         querystring: Obj({
           status: Type.Optional(BankEntryStatus),
-          currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3,5}$' })),
+          currency: Type.Optional(CurrencyFilter()),
           fileId: Type.Optional(
             Type.String({ minLength: 1, maxLength: 64, description: 'Only the lines of this imported file' }),
           ),
@@ -163,7 +163,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
       schema: {
         tags,
         summary: "The bank's closing balances of a currency against the ledger's clearing, with every difference",
-        querystring: Obj({ currency: Type.String({ pattern: '^[A-Z]{3,5}$' }) }),
+        querystring: Obj({ currency: CurrencyFilter() }),
         response: { 200: Reconciliation, ...errorResponses('read', [400, 401]) },
       },
     },

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { named } from '../../platform/components.js';
-import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
+import { PageNumber, PageSize } from '../../platform/list-query.js';
 import { PartyIdentity } from '../../platform/party.js';
-import { Email, Envelope, Obj } from '../../platform/schema.js';
+import { CurrencyFilter, Email, Envelope, Obj } from '../../platform/schema.js';
 import { DestinationTransferData } from '../withdrawals/schema.js';
 
 export const CreateBankingAccountRequest = Obj({
@@ -58,12 +58,10 @@ export const BankingAccount = named(
 export const BankingAccountParams = Obj({ bankingAccountId: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const BankingAccountListQuery = Obj({
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3,5}$' })),
+  currency: Type.Optional(CurrencyFilter()),
   customerEmail: Type.Optional({ ...Email, description: "Only this customer's" }),
-  limit: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: pageSizeMax, description: `Page size; 0 or absent: ${pageSizeDefault}` }),
-  ),
-  page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, from 0' })),
+  limit: Type.Optional(PageSize()),
+  page: Type.Optional(PageNumber()),
 });
 
 export const BankingAccountEnvelope = Envelope(BankingAccount);

@@ -40,7 +40,8 @@ ${links}
   );
 
   app.post('/console/logout', { schema: { hide: true }, config: { ownSession: true } }, async (request, reply) => {
-    await signOut(ctx, readCookie(request, sessionCookie));
+    const by = { actor: request.actor, operatorId: request.operator.operatorId, requestId: request.id };
+    await signOut(ctx, readCookie(request, sessionCookie), by);
     clearCookie(reply, ctx, sessionCookie);
     return reply.redirect('/console/login?ended=signed-out', 303);
   });

@@ -20,7 +20,11 @@ const loginFormHours = 12;
 const forgedText = 'The form did not come from this console, or the page is too old. Reload the page and try again.';
 const refusedText = 'The email or password is not right.';
 
-const who = (request: FastifyRequest): Who => ({ address: request.ip, userAgent: request.headers['user-agent'] });
+const who = (request: FastifyRequest): Who => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+  requestId: request.id,
+});
 
 /** The sign-in form's token, bound to a random cookie of this browser (set when it has none). */
 function loginFormToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
@@ -33,7 +37,7 @@ function loginFormToken(ctx: AppContext, request: FastifyRequest, reply: Fastify
 }
 
 function lockedText(retryAtMs: number): string {
-  return `Too many attempts to sign in. Try again after ${formatMoment(retryAtMs + 59_999)}.`;
+  return `Too many attempts to sign in. Try again after ${formatMoment(retryAtMs + 59_999)}, or now with your password and the code of your authenticator app together.`;
 }
 
 export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -42,7 +46,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
   function showLogin(
     request: FastifyRequest,
     reply: FastifyReply,
-    extra: { email?: string; error?: string; notice?: string },
+    extra: { email?: string; error?: string; notice?: string; withCode?: boolean },
     status = 200,
   ) {
     return sendConsolePage(reply, loginPage({ token: loginFormToken(ctx, request, reply), ...extra }), status);
@@ -53,7 +57,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
     switch (outcome.kind) {
       case 'locked':
         clearCookie(reply, ctx, pendingCookie);
-        return showLogin(request, reply, { email, error: lockedText(outcome.retryAtMs) }, 429);
+        return showLogin(request, reply, { email, error: lockedText(outcome.retryAtMs), withCode: true }, 429);
       case 'refused':
         return showLogin(request, reply, { email, error: refusedText }, 401);
       case 'second-factor':
@@ -86,6 +90,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
       {
         email,
         password: formField(request, 'password').slice(0, 1_000),
+        code: formField(request, 'code').slice(0, 20),
         previousToken: readCookie(request, sessionCookie),
       },
       who(request),

@@ -9,6 +9,11 @@ export interface LoginForm {
   readonly email?: string;
   readonly error?: string;
   readonly notice?: string;
+  /**
+   * The throttle holds sign-ins from here: the page asks for the code with the password, the owner's path that the
+   * account's and the address's holds do not refuse (operators/sign-in.ts, signInWithBoth).
+   */
+  readonly withCode?: boolean;
 }
 
 const errorBlock = (id: string, error: string | undefined) =>
@@ -25,7 +30,7 @@ ${errorBlock('login-error', form.error)}
 <form method="post" action="/console/login">
 ${hiddenToken(form.token)}
 <label>Email <input type="email" name="email" autocomplete="username" required value="${esc(form.email ?? '')}"${described}></label>
-<label>Password <input type="password" name="password" autocomplete="current-password" required${described}></label>
+<label>Password <input type="password" name="password" autocomplete="current-password" required${described}></label>${form.withCode ? '\n<label>Code from your authenticator app <input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7"></label>' : ''}
 <div class="actions"><button type="submit">Continue</button></div>
 </form>`,
   };

@@ -5,7 +5,7 @@ import { esc } from '../../hosted/page.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { findKycDocument } from '../kyc/repo-documents.js';
 import { listVerifications, type VerificationRow } from '../kyc/repo-reviews.js';
-import { compare, typedDocument } from '../kyc/review.js';
+import { compare, typedDocument, withOpenedSubmissions } from '../kyc/review.js';
 import { formatMoment } from './format.js';
 import { formField } from './forms.js';
 import { decideKycReview } from './queues-actions.js';
@@ -83,12 +83,15 @@ export async function kycQueueRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const me = request.operator;
     const workspaceId = queryText(request.query, 'workspaceId', 64);
     const page = pageNumber(request.query);
-    const rows = await listVerifications(ctx.db, {
-      statuses: ['REVIEWING'],
-      workspaceId: workspaceId === '' ? undefined : workspaceId,
-      limit: queuePageSize + 1,
-      offset: page * queuePageSize,
-    });
+    const rows = withOpenedSubmissions(
+      ctx.secretsKeyring,
+      await listVerifications(ctx.db, {
+        statuses: ['REVIEWING'],
+        workspaceId: workspaceId === '' ? undefined : workspaceId,
+        limit: queuePageSize + 1,
+        offset: page * queuePageSize,
+      }),
+    );
     const mayDecide = mayAct(me.role, decideAction);
     const shown = rows.slice(0, queuePageSize).map((v) => {
       const profile = v.profile ?? {};
@@ -128,7 +131,10 @@ ${pager(path, { workspaceId }, page, rows.length > queuePageSize)}`,
     const [v] =
       workspaceId === '' || email === ''
         ? []
-        : await listVerifications(ctx.db, { workspaceId, email, limit: 1, offset: 0 });
+        : withOpenedSubmissions(
+            ctx.secretsKeyring,
+            await listVerifications(ctx.db, { workspaceId, email, limit: 1, offset: 0 }),
+          );
     if (v === undefined) {
       return sendMissing(request, reply, {
         status: 404,

@@ -1,14 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
 import { liveSessions, revokeOperatorSessions, revokeSession } from '../operators/sessions-repo.js';
+import { auditOwnSessionsEnded, signInActions } from '../operators/sign-in-audit.js';
 import { requirePermission } from './auth.js';
 import { hiddenToken } from './csrf.js';
 import { formatMoment } from './format.js';
 import { sendConsolePage } from './layout.js';
 
 // "My sessions" (GET /console/sessions): where the person is signed in, with a way to end any other session, or all
-// of them but this one.
+// of them but this one. Ending one's own sessions is not an operator change (no audit scope), but it is recorded in
+// the audit log with the sign-ins (operators/sign-in-audit.ts).
+
+const ownSessionsBy = (request: FastifyRequest) => ({
+  actor: request.actor,
+  operatorId: request.operator.operatorId,
+  requestId: request.id,
+});
 
 type SessionParams = { Params: { sessionId: string } };
 const sessionParams = {
@@ -66,7 +74,13 @@ ${rows}
       const own = await liveSessions(ctx.db, request.operator.operatorId, ctx.clock.nowMs());
       // Only a session of the person's own; another's id changes nothing.
       const ended = own.some((s) => s.id === request.params.sessionId) ? 1 : 0;
-      if (ended) await revokeSession(ctx.db, request.params.sessionId, ctx.clock.nowMs());
+      if (ended) {
+        const nowMs = ctx.clock.nowMs();
+        await ctx.db.transaction(async (tx) => {
+          await revokeSession(tx, request.params.sessionId, nowMs);
+          await auditOwnSessionsEnded(tx, ownSessionsBy(request), signInActions.sessionEnded, 1, nowMs);
+        });
+      }
       return reply.redirect(`/console/sessions?ended=${ended}`, 303);
     },
   );
@@ -76,7 +90,12 @@ ${rows}
     { schema: { hide: true }, preHandler: permission, config: { ownSession: true } },
     async (request, reply) => {
       const operator = request.operator;
-      const ended = await revokeOperatorSessions(ctx.db, operator.operatorId, ctx.clock.nowMs(), operator.sessionId);
+      const nowMs = ctx.clock.nowMs();
+      const ended = await ctx.db.transaction(async (tx) => {
+        const count = await revokeOperatorSessions(tx, operator.operatorId, nowMs, operator.sessionId);
+        await auditOwnSessionsEnded(tx, ownSessionsBy(request), signInActions.otherSessionsEnded, count, nowMs);
+        return count;
+      });
       return reply.redirect(`/console/sessions?ended=${ended}`, 303);
     },
   );

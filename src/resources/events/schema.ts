@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { eventApiVersion } from '../../events/catalogue.js';
 import { limits } from '../../limits.js';
 import { named } from '../../platform/components.js';
+import { UnixSecondsFilter } from '../../platform/list-query.js';
 import { Envelope, Obj } from '../../platform/schema.js';
 
 // The events API (issue #12, item 2): the workspace's events as they were delivered, for a receiver to find what
@@ -54,8 +55,8 @@ export const EventListQuery = Obj({
   entityId: Type.Optional(
     Type.String({ minLength: 1, maxLength: 254, description: "Only the events whose envelope id is this entity's" }),
   ),
-  from: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
-  to: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds, inclusive' })),
+  from: Type.Optional(UnixSecondsFilter()),
+  to: Type.Optional(UnixSecondsFilter()),
 });
 
 export const EventEnvelope = Envelope(Event);

@@ -2,9 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { PageNumber, PageSize } from '../../platform/list-query.js';
 import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 import { listedStatuses, listVerifications } from './repo-reviews.js';
-import { comparedFields, verificationView } from './review.js';
+import { comparedFields, verificationView, withOpenedSubmissions } from './review.js';
 
 // GET /admin/v1/verifications (issue #27): the verifications waiting for compliance (status=REVIEWING), or in any
 // other status, across workspaces or in one, with what a decision is made on. The decision itself is
@@ -98,8 +99,8 @@ const ListQuery = Obj({
       description: 'By since; default oldest first (a queue is worked from its head)',
     }),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Page size; 0 or absent: 50' })),
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Page number, from 0' })),
+  limit: Type.Optional(PageSize()),
+  page: Type.Optional(PageNumber()),
 });
 
 export async function verificationListAdminRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -118,13 +119,16 @@ export async function verificationListAdminRoutes(scope: FastifyInstance, ctx: A
     async (request) => {
       const { status, workspaceId, order, limit, page = 0 } = request.query;
       const size = limit === undefined || limit === 0 ? 50 : limit;
-      const rows = await listVerifications(ctx.db, {
-        statuses: status,
-        workspaceId,
-        newestFirst: order === 'newest',
-        limit: size,
-        offset: page * size,
-      });
+      const rows = withOpenedSubmissions(
+        ctx.secretsKeyring,
+        await listVerifications(ctx.db, {
+          statuses: status,
+          workspaceId,
+          newestFirst: order === 'newest',
+          limit: size,
+          offset: page * size,
+        }),
+      );
       // The operator API's bearer ADMIN_TOKEN acts as an admin: a role that may decide, so it reads the document.
       return rows.map((row) => verificationView(row, { withDocument: true }));
     },

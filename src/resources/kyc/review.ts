@@ -1,4 +1,6 @@
 import { activitySectors } from '../../catalogue/activity-sectors.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { openSensitive } from '../../platform/secrets/sensitive.js';
 import type { Profile } from './repo-profiles.js';
 import type { VerificationRow } from './repo-reviews.js';
 
@@ -7,6 +9,13 @@ import type { VerificationRow } from './repo-reviews.js';
 // where the two disagree. The comparison informs; the person decides. The document form asks no name or birth date
 // (those are read on the image), so what can be compared is the identity document the partner may have sent in the
 // profile (type, number, expiry, issuing country) and the sector.
+
+/**
+ * Verifications with their submission's sealed fields opened (platform/secrets/sensitive.ts), for the reader that
+ * compares or shows them: the operator API (which masks the number) and the console's KYC queue.
+ */
+export const withOpenedSubmissions = (keyring: SecretsKeyring, rows: readonly VerificationRow[]): VerificationRow[] =>
+  rows.map((row) => (row.submission === null ? row : { ...row, submission: openSensitive(keyring, row.submission) }));
 
 /** What the customer typed on the hosted page's document step (kyc_sessions.submission; never the image). */
 export interface TypedDocument {

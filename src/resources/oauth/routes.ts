@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { ApiError } from '../../domain/errors.js';
 import { named } from '../../platform/components.js';
 import { type OAuthErrorCode, requestToken } from './service.js';
 
@@ -48,12 +49,16 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   // The token endpoint speaks RFC 6749 only (spec, Authentication): a request refused before the handler runs (a
-  // body that is not a form, malformed JSON, an unsupported content type, a body over the limit) is 400
-  // invalid_request (section 5.2), and an unexpected failure 503 temporarily_unavailable, never the API's own bodies.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  // body that is not a form, malformed JSON, an unsupported content type, a body over the limit, and the checks every
+  // route makes of its URL, such as a NUL character in the query, platform/storable-input.ts) is 400 invalid_request
+  // (section 5.2), and an unexpected failure 503 temporarily_unavailable, never the API's own bodies.
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.send(oauthError(reply, 'invalid_request', refusalOf(error)));
+    const status = error instanceof ApiError ? error.status : (error.statusCode ?? 500);
+    if (status >= 400 && status < 500) {
+      const refusal = error instanceof ApiError ? error.message : refusalOf(error);
+      return reply.send(oauthError(reply, 'invalid_request', refusal));
+    }
     request.log.error({ err: error }, 'token request failed');
     return reply
       .code(503)
@@ -92,7 +97,13 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         return oauthError(reply, 'invalid_request', named ? `Parameter ${named} is required` : 'Malformed request');
       }
       const body = request.body as { username: string; password: string };
-      const outcome = await requestToken(ctx, client.clientId, body.username, body.password);
+      const outcome = await requestToken(ctx, client.clientId, body.username, body.password, request.ip);
+      if (!outcome.ok && 'retryAtMs' in outcome) {
+        // Throttled (spec, Errors: a limit is 503, never 429), nothing checked: retry after the hold.
+        const seconds = Math.max(1, Math.ceil((outcome.retryAtMs - ctx.clock.nowMs()) / 1000));
+        void reply.code(503).header('retry-after', String(seconds));
+        return { error: outcome.error, error_description: outcome.description };
+      }
       if (!outcome.ok) return oauthError(reply, outcome.error, outcome.description);
       return { access_token: outcome.token, token_type: 'Bearer' as const, expires_in: outcome.expiresInSeconds };
     },

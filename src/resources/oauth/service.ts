@@ -1,39 +1,56 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
+import { freshBucket, sourceOf, tokenGate } from '../../domain/operators/sign-in-throttle.js';
 import { verifyPassword } from '../../workspaces/password.js';
 import { findWorkspaceByClientId } from '../../workspaces/repo.js';
-import { recordOutcome, takeTurn } from './login-throttle.js';
+import { forgetBucket, readBuckets, recordFailure, tokenKeys } from '../operators/throttle-repo.js';
+
+// The password grant, throttled per source address and per client (domain/operators/sign-in-throttle.ts): a held
+// request is answered at once, before the password is hashed, and writes nothing; the client's hold applies only to
+// a source that has failed for that client, so a correct grant from a source that has not been failing is never held.
 
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 
 export type TokenOutcome =
   | { ok: true; token: string; expiresInSeconds: number }
-  | { ok: false; error: OAuthErrorCode; description: string };
+  | { ok: false; error: OAuthErrorCode; description: string }
+  /** Throttled: nothing was checked; the caller may try again at retryAtMs. */
+  | { ok: false; error: 'temporarily_unavailable'; description: string; retryAtMs: number };
 
 export async function requestToken(
   ctx: AppContext,
   clientId: string,
   username: string,
   password: string,
+  address: string,
 ): Promise<TokenOutcome> {
   const workspace = await findWorkspaceByClientId(ctx.db, clientId);
   if (!workspace?.enabled) {
     return { ok: false, error: 'invalid_client', description: 'Unknown or disabled client' };
   }
-  const turn = await takeTurn(ctx.db, workspace.id, ctx.clock.nowMs());
-  if (turn.waitMs > 0) await sleep(turn.waitMs);
-  if (!turn.hashAllowed) {
+  const nowMs = ctx.clock.nowMs();
+  const keys = tokenKeys(workspace.id, sourceOf(address));
+  const [addressBucket = freshBucket, client = freshBucket, source = freshBucket] = await readBuckets(
+    ctx.db,
+    [keys.address, keys.client, keys.source],
+    nowMs,
+  );
+  const gate = tokenGate({ address: addressBucket, client, source }, nowMs);
+  if (gate.locked) {
     return {
       ok: false,
-      error: 'invalid_grant',
-      description: 'Too many failed attempts for this client; try again later',
+      error: 'temporarily_unavailable',
+      description: 'Too many failed token requests from this address; retry later',
+      retryAtMs: gate.retryAtMs,
     };
   }
   // Hash even when the username is wrong, so that the answer time does not tell which part was wrong.
   const passwordMatches = await verifyPassword(password, workspace.password_hash);
   const valid = passwordMatches && username === workspace.username;
-  await recordOutcome(ctx.db, workspace.id, valid);
-  if (!valid) return { ok: false, error: 'invalid_grant', description: 'Invalid username or password' };
+  if (!valid) {
+    await recordFailure(ctx.db, [keys.address, keys.client, keys.source], nowMs);
+    return { ok: false, error: 'invalid_grant', description: 'Invalid username or password' };
+  }
+  if (source.failures > 0) await forgetBucket(ctx.db, keys.source);
   const { token, expiresInSeconds } = await ctx.tokens.mint(
     workspace.id,
     workspace.credential_version,

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { ApiError } from '../../domain/errors.js';
 import { amountFromDecimal, amountToDecimal } from '../../domain/money/currency-amount.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { OpenBankingProvider } from '../../providers/openbanking/openbanking-provider.js';
 import type { PageText } from './page-text.js';
@@ -139,7 +140,9 @@ export async function payByBank(
       await expireIfOverdue(tx, current, nowMs);
       return;
     }
-    const paid = { amount: checked.amount, bankId: checked.bankId, payer: checked.payer };
+    // The session keeps the payer's account sealed (platform/secrets/sensitive.ts): the page shows only the name.
+    const payer = sealSensitive(ctx.secretsKeyring, checked.payer);
+    const paid = { amount: checked.amount, bankId: checked.bankId, payer };
     // The deposit or order stopped taking money (cancelled, expired, paid) while the bank was asked: nothing is
     // queued, and a real provider's initiated payment would come back to the payer as an unmatched transfer.
     if (!target?.acceptsPayment || outcome === undefined) {

@@ -1,8 +1,8 @@
 import type { OperatorRole } from '../../domain/operators/roles.js';
 import type { Queryable } from '../../storage/db.js';
 
-// The SQL of operator accounts (migrations/0033_operators.sql). Sessions and sign-in attempts: sessions-repo.ts and
-// attempts-repo.ts.
+// The SQL of operator accounts (migrations/0033_operators.sql). Sessions: sessions-repo.ts; the sign-in throttles:
+// throttle-repo.ts.
 
 export type OperatorRow = {
   readonly id: string;

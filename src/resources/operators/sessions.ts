@@ -17,6 +17,8 @@ const touchEveryMs = 60_000;
 export interface Who {
   readonly address: string;
   readonly userAgent: string | undefined;
+  /** The request's X-Request-Id, for the audit log's entry of the sign-in (sign-in-audit.ts). */
+  readonly requestId: string;
 }
 
 export interface NewSessionCookie {

@@ -40,7 +40,8 @@ export const orderJobs = {
   expire: 'order.expire',
 } as const;
 
-type LegContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'>;
+type LegContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'> &
+  Partial<Pick<AppContext, 'secretsKeyring'>>;
 
 export interface OrderInboundPayload {
   readonly orderId: string;

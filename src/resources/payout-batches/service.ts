@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import { openSensitive } from '../../platform/secrets/sensitive.js';
 import { notOffered } from '../../providers/capabilities.js';
 import { type BatchRow, findBatch, insertBatch, listBatches, lockRailAndCount, takeWaitingPayouts } from './repo.js';
 
@@ -38,7 +39,8 @@ export async function cutBatch(ctx: AppContext, rail: string) {
         reference: p.reference,
         amountMinor: BigInt(p.amount_minor),
         currency: p.currency,
-        destination: p.destination,
+        // The register keeps account numbers sealed (platform/secrets/sensitive.ts): the bank's file is an edge.
+        destination: openSensitive(ctx.secretsKeyring, p.destination),
       })),
     });
     const row: BatchRow = {

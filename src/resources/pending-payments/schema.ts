@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { refundStatuses } from '../../domain/states/refund-status.js';
-import { Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { AmountFilter, PageNumber, PageSize, UnixSecondsFilter } from '../../platform/list-query.js';
+import { CurrencyFilter, Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 
 export const PendingPayment = Type.Object({
   transferId: Type.String({ format: 'uuid' }),
@@ -22,19 +23,19 @@ export const PendingPayment = Type.Object({
 });
 
 const filters = {
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3,5}$' })),
-  minAmount: Type.Optional(Type.Number({ minimum: 0 })),
-  maxAmount: Type.Optional(Type.Number({ minimum: 0 })),
-  from: Type.Optional(Type.Integer({ minimum: 0 })),
-  to: Type.Optional(Type.Integer({ minimum: 0 })),
+  currency: Type.Optional(CurrencyFilter()),
+  minAmount: Type.Optional(AmountFilter()),
+  maxAmount: Type.Optional(AmountFilter()),
+  from: Type.Optional(UnixSecondsFilter()),
+  to: Type.Optional(UnixSecondsFilter()),
   userEmail: Type.Optional(Email),
   search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 };
 /** The list conventions without `status`, which the spec applies to orders, deposits and withdrawals only. */
 export const PendingListQuery = Obj({
   ...filters,
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(PageSize()),
+  page: Type.Optional(PageNumber()),
 });
 export const PendingCountQuery = Obj(filters);
 

@@ -13,6 +13,7 @@ import { postEntry } from '../../ledger/ledger.js';
 import { auditChange } from '../../platform/audit/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { requirePayout } from '../../providers/capabilities.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
@@ -186,8 +187,16 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
 }
 
 /** The refund's payout through the rail (called outside the transaction): returned (suspense → outbound clearing) or failed (funds stay in suspense). */
-export function pendingRefundHandler(clock: Clock, rails: RailProvider, db: Queryable): JobHandler {
-  return railPayoutJob({ clock, rails, db }, pendingRefundSubject(clock));
+export function pendingRefundHandler(
+  clock: Clock,
+  rails: RailProvider,
+  db: Queryable,
+  secretsKeyring?: SecretsKeyring,
+): JobHandler {
+  return railPayoutJob(
+    { clock, rails, db, ...(secretsKeyring ? { secretsKeyring } : {}) },
+    pendingRefundSubject(clock),
+  );
 }
 
 /** A pending payment's refund as the subject of a payout. */

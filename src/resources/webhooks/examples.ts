@@ -25,9 +25,15 @@ export const webhooksExamples: ExampleCatalogue = {
       },
     },
     errors: {
-      '400': {
-        message: 'secret must NOT have fewer than 8 characters',
-      },
+      '400': [
+        { summary: 'A secret shorter than the spec allows', message: 'secret must NOT have fewer than 8 characters' },
+        {
+          summary: 'A whsec_ secret weaker than Standard Webhooks allows',
+          message:
+            'secret holds 3 bytes: a secret that starts with whsec_ is a Standard Webhooks secret: whsec_ followed by ' +
+            'the base64 of 24 to 64 random bytes',
+        },
+      ],
     },
   },
   'webhooks.list': {

@@ -9,8 +9,9 @@ const Secret = Type.String({
   minLength: limits.webhookSecretMinLength,
   maxLength: 256,
   description:
-    'Signs every delivery (X-Service-Signature-256 and webhook-signature); never returned. A `whsec_` and base64 ' +
-    'secret keys webhook-signature with its decoded bytes, as Standard Webhooks defines (docs/webhooks.md)',
+    'Signs every delivery (X-Service-Signature-256 and webhook-signature); never returned. A secret that starts ' +
+    'with `whsec_` must be the Standard Webhooks form, `whsec_` and the base64 of 24 to 64 random bytes (else 400), ' +
+    'and keys webhook-signature with its decoded bytes (docs/webhooks.md)',
 });
 const RetryPolicy = StringEnum(retryPolicies, {
   description:

@@ -52,11 +52,43 @@ function requireKnownTypes(types: readonly string[] | null | undefined): void {
   }
 }
 
+/**
+ * Standard Webhooks ("Symmetric signature", https://www.standardwebhooks.com): a secret is `whsec_` and the base64
+ * of 24 to 64 random bytes. A `whsec_` secret is keyed with its decoded bytes (events/signature.ts), so a short one
+ * (`whsec_` and 3 bytes passed the spec's 8-character minimum) is a weak key (issue #28, item 4). A secret without
+ * the prefix is the spec's free-form secret (spec, Limits: at least 8 characters), keyed with its UTF-8 bytes.
+ */
+export const standardSecretBytes = { min: 24, max: 64 } as const;
+const standardSecretPrefix = 'whsec_';
+const base64Text = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The refusal of a `whsec_` secret that is not the standard's form, naming the rule; undefined when it is. */
+export function standardSecretRefusal(secret: string): string | undefined {
+  if (!secret.startsWith(standardSecretPrefix)) return undefined;
+  const encoded = secret.slice(standardSecretPrefix.length);
+  const rule =
+    `a secret that starts with ${standardSecretPrefix} is a Standard Webhooks secret: ${standardSecretPrefix} ` +
+    `followed by the base64 of ${standardSecretBytes.min} to ${standardSecretBytes.max} random bytes`;
+  const key = Buffer.from(encoded, 'base64');
+  // Canonical base64 only: what does not re-encode to itself would be read differently by other decoders.
+  if (!base64Text.test(encoded) || key.toString('base64') !== encoded) return `secret is not valid: ${rule}`;
+  if (key.length < standardSecretBytes.min || key.length > standardSecretBytes.max) {
+    return `secret holds ${key.length} bytes: ${rule}`;
+  }
+  return undefined;
+}
+
+function requireStandardSecret(secret: string | undefined): void {
+  const refusal = secret === undefined ? undefined : standardSecretRefusal(secret);
+  if (refusal !== undefined) throw validation(refusal);
+}
+
 export async function createEndpoint(
   ctx: AppContext,
   workspace: WorkspaceContext,
   body: Static<typeof CreateWebhookRequest>,
 ) {
+  requireStandardSecret(body.secret);
   requireKnownTypes(body.enabledEvents);
   await requireTarget(ctx, body.url);
   if ((await countEndpoints(ctx.db, workspace.id)) >= limits.webhookEndpointsMax) {
@@ -97,6 +129,7 @@ export async function updateEndpoint(
   if (Object.keys(body).length === 0) {
     throw validation('Send at least one of name, url, secret, isActive, retryPolicy, enabledEvents');
   }
+  requireStandardSecret(body.secret);
   requireKnownTypes(body.enabledEvents);
   if (body.url !== undefined) await requireTarget(ctx, body.url);
   const nowMs = ctx.clock.nowMs();

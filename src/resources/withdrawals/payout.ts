@@ -19,7 +19,9 @@ export const withdrawalReturnJob = 'withdrawal.return';
  * every entry. The rail is called before the transaction, with the withdrawal id as its idempotency key; its answer
  * is applied inside it.
  */
-export function withdrawalPayoutHandler(ctx: Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'>): JobHandler {
+export function withdrawalPayoutHandler(
+  ctx: Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'> & Partial<Pick<AppContext, 'secretsKeyring'>>,
+): JobHandler {
   return railPayoutJob(ctx, withdrawalPayoutSubject(ctx));
 }
 

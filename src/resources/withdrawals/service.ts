@@ -13,6 +13,7 @@ import { applyDefaults, validateDestination } from '../../domain/payout-fields/v
 import { gasMinorOf } from '../../domain/pricing/quote-pricing.js';
 import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/ledger.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { requirePayout } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import { rateIn } from '../../providers/prices/price-source.js';
@@ -115,8 +116,11 @@ export async function createWithdrawal(
     amount,
     fee,
     amount_major: amountToDecimal(amount, currency.code),
-    destination: checked.destination as Record<string, string>,
-    beneficiary: (body.beneficiary as Record<string, string> | undefined) ?? null,
+    // Sealed field by field before anything is built from them (platform/secrets/sensitive.ts): the row, the answer
+    // stored with the key and every event carry only sealed account numbers, tax ids and birth dates; answers open
+    // them at the edge (platform/secrets/open-at-edge.ts). CPU only: no round trip is added to the one statement.
+    destination: sealSensitive(ctx.secretsKeyring, checked.destination as Record<string, string>),
+    beneficiary: sealSensitive(ctx.secretsKeyring, (body.beneficiary as Record<string, string> | undefined) ?? null),
     created_at_ms: BigInt(nowMs),
     banking_account_id: checked.bankingAccountId ?? null,
     // Kept so that a payout the rail rejects or returns can consume the key (spec rule 5; withdrawals/transitions.ts).

@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { verificationStatusOf } from '../../../accounts/accounts.js';
 import type { AppContext } from '../../../app-context.js';
 import { limits } from '../../../limits.js';
+import { sealSensitive } from '../../../platform/secrets/sensitive.js';
 import type { DocumentCapture } from '../../../providers/verification/verification-provider.js';
 import type { Queryable } from '../../../storage/db.js';
 import { moveAccountVerification } from '../../../verification/verification.js';
@@ -108,8 +109,10 @@ export async function submitDocument(ctx: AppContext, flowSecret: string, step: 
     todayIso,
   });
   const { image, ...details } = step.capture;
+  // The typed document (type, number, expiry, issuing country) is sealed field by field (platform/secrets/
+  // sensitive.ts); its review opens it (kyc/review.ts). The image's size, type and digest stay readable.
   const submission = {
-    ...details,
+    ...sealSensitive(ctx.secretsKeyring, details),
     image: {
       bytes: image.bytes.length,
       mimeType: image.mimeType,

@@ -1,0 +1,126 @@
+import { open, seal } from '../sealing.js';
+import type { SecretsKeyring } from './keyring.js';
+
+// The rule for sensitive data at rest (issue #28; docs/decisions.md, "Sensitive data at rest"): a full account
+// number, IBAN, card-like number, identity document's details, tax id or date of birth is never stored readable.
+// Whole values (a banking account's instrument, an identity document's image, a held bank file, a payout file) are
+// sealed as one column (sealed-columns.ts). Inside the JSON documents that carry them among other fields (a
+// withdrawal's destination, the pay page's payer, a KYC submission, a stored answer, an event), each sensitive
+// field's value is sealed where it sits: the document keeps its shape, its ids and statuses stay queryable, and the
+// sealed field travels as it is from the row to the answer stored with the key, the event and the payout register.
+// It is opened only at an edge that must show or use it: an HTTP answer (open-at-edge.ts), a webhook's body, the
+// rail a payout goes to, a payout file, a console page.
+//
+// A sealed field is the string `$sealed:` followed by a sealed value (platform/sealing.ts) of the field's JSON text;
+// the prefix tells it apart from a value a caller sent, and names the key (rotation, reencrypt.ts).
+
+/** Fields whose value is sealed wherever they appear in a stored JSON document; an object or array value is sealed leaf by leaf. */
+export const sensitiveFieldNames: ReadonlySet<string> = new Set([
+  // Account numbers and what stands for one.
+  'iban',
+  'accountNumber',
+  'destinationBankAccount',
+  'destinationBankAccountNumber',
+  'destinationCCI',
+  'clabe',
+  'pixKey',
+  'destinationPixCode',
+  'destinationBreBKey',
+  'cardNumber',
+  // Tax ids (a string, or the profile's { number, country }).
+  'taxId',
+  'destinationTaxId',
+  // Dates of birth.
+  'dob',
+  'dateOfBirth',
+  'birthDate',
+  'birthdate',
+  // Identity documents: the KYC form's fields and the profile's `document` object.
+  'document',
+  'documentType',
+  'documentNumber',
+  'expiryDate',
+  'issuingCountry',
+]);
+
+export const sealedFieldPrefix = '$sealed:';
+
+const isSealedField = (value: string) => value.startsWith(sealedFieldPrefix);
+
+function sealLeaves(keyring: SecretsKeyring, value: unknown): unknown {
+  if (typeof value === 'string') {
+    return isSealedField(value) || value === '' ? value : sealedFieldPrefix + seal(keyring, value);
+  }
+  if (Array.isArray(value)) return value.map((v) => sealLeaves(keyring, v));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sealLeaves(keyring, v)]));
+  }
+  return value;
+}
+
+/**
+ * A copy of a JSON document with every sensitive field's string values sealed (numbers, booleans, nulls and empty
+ * strings are left: none of them is an account number). A field already sealed is kept, so sealing twice is harmless.
+ */
+export function sealSensitive<T>(keyring: SecretsKeyring, value: T): T {
+  if (Array.isArray(value)) return value.map((v) => sealSensitive(keyring, v)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      sensitiveFieldNames.has(k) ? sealLeaves(keyring, v) : sealSensitive(keyring, v),
+    ]),
+  ) as T;
+}
+
+/** Opens one sealed field; throws UnreadableSealedValueError when no key of the ring opens it. */
+export const openSealedField = (keyring: SecretsKeyring, value: string): string =>
+  open(keyring, value.slice(sealedFieldPrefix.length));
+
+/**
+ * A copy with every sealed field opened, wherever it is: the inverse of sealSensitive. A document stored before
+ * sealing (plaintext, until `npm run secrets -- reencrypt` seals it) comes back as it is.
+ */
+export function openSensitive<T>(keyring: SecretsKeyring, value: T): T {
+  if (typeof value === 'string') return (isSealedField(value) ? openSealedField(keyring, value) : value) as T;
+  if (Array.isArray(value)) return value.map((v) => openSensitive(keyring, v)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, openSensitive(keyring, v)])) as T;
+}
+
+/** A sealed field inside JSON text: the quoted string, prefix and sealed value (base64url parts, dots, the key id). */
+const sealedFieldInText = /"\$sealed:(v[12]\.[A-Za-z0-9_.-]+)"/g;
+
+/** Whether JSON text holds a sealed field: the cheap test before openSensitiveText's work. */
+export const holdsSealedField = (text: string): boolean => text.includes(`"${sealedFieldPrefix}`);
+
+/**
+ * JSON text with every sealed field opened in place (the same text otherwise, byte for byte): for answers and
+ * webhook bodies that are text already (a stored answer, an outbox event's data).
+ */
+export function openSensitiveText(keyring: SecretsKeyring, text: string): string {
+  if (!holdsSealedField(text)) return text;
+  return text.replace(sealedFieldInText, (_, sealed: string) => JSON.stringify(open(keyring, sealed)));
+}
+
+/** Whether a document (parsed) holds a sensitive field whose value is still readable: what re-encryption seals. */
+export function holdsPlaintextSensitive(value: unknown): boolean {
+  const plainLeaf = (v: unknown): boolean =>
+    typeof v === 'string'
+      ? v !== '' && !isSealedField(v)
+      : Array.isArray(v)
+        ? v.some(plainLeaf)
+        : v !== null && typeof v === 'object' && Object.values(v).some(plainLeaf);
+  if (Array.isArray(value)) return value.some(holdsPlaintextSensitive);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) =>
+    sensitiveFieldNames.has(k) ? plainLeaf(v) : holdsPlaintextSensitive(v),
+  );
+}
+
+/**
+ * SQL regular expression (PostgreSQL ARE) that a stored document's text matches when it may hold a sensitive field
+ * not yet sealed: the name followed by a string not starting with the prefix, or by an object or array (checked
+ * leaf by leaf in JS). A pre-filter: it never misses one, and re-encryption writes only what holdsPlaintextSensitive confirms.
+ */
+export const maybePlaintextPattern = `"(${[...sensitiveFieldNames].join('|')})": ?("(?!\\$sealed:)[^"]|[[{])`;

@@ -1,0 +1,234 @@
+import { randomInt } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/platform/logger.js';
+import { reencryptStoredSecrets, sealedValueCounts } from '../../src/platform/secrets/reencrypt.js';
+import { sensitiveColumns } from '../../src/platform/secrets/sensitive-columns.js';
+import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
+import { buildTestApp, type TestApp, testSecretsKeyring } from '../support/harness.js';
+import {
+  documentFields,
+  openFlow,
+  photo,
+  postStep,
+  sendKycData,
+  standardProfile,
+  startKyc,
+} from '../support/kyc-flow.js';
+import { aDeposit, aWebForm, banks, payFields, postPage } from '../support/openbanking.js';
+
+// Goal (issue #28): no account number, IBAN, tax id, birth date or identity document number is stored readable,
+// while every answer that must show one still does. Method: values of this run only (a valid IBAN with random
+// digits, a tax id, a birth date, a document number) go through the API (a withdrawal to the IBAN with a
+// beneficiary, the hosted pay page paid from it, a KYC document typed with the number), then every text, JSON and
+// array column of every table and every log line is searched for them. A hit in a column the inventory
+// (platform/secrets/sensitive-columns.ts) does not list as not yet sealed fails, naming the column; the columns
+// still in the clear are listed, so the test says exactly what remains.
+
+/** A German IBAN with a random account number and its MOD 97-10 check digits. */
+function randomIban(): string {
+  const bban = `37040044${String(randomInt(1e9)).padStart(10, '0')}`;
+  const numeric = `${bban}131400`; // DE = 13 14, then 00
+  let rest = 0;
+  for (const digit of numeric) rest = (rest * 10 + Number(digit)) % 97;
+  return `DE${String(98 - rest).padStart(2, '0')}${bban}`;
+}
+
+const iban = randomIban();
+const payerIban = randomIban();
+const taxId = `TX${randomInt(1e9)}${randomInt(1e9)}`;
+const dob = `19${randomInt(10, 99)}-0${randomInt(1, 9)}-1${randomInt(0, 9)}`;
+const documentNumber = `P${randomInt(1e9)}Q${randomInt(1e6)}`;
+const markers = { iban, payerIban, taxId, documentNumber };
+
+let t: TestApp;
+let partner: Partner;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await buildTestApp({
+    env: { SANDBOX_SETTLE_DELAY_MS: '0' },
+    logger: createLogger('debug', sink),
+  });
+  partner = await aPartner(t.app);
+});
+
+/** Every (table, column, marker) whose text holds a marker. */
+async function plaintextHits(): Promise<{ column: string; marker: string }[]> {
+  const columns = await t.ctx.db.query<{ table_name: string; column_name: string }>(
+    `select c.table_name, c.column_name from information_schema.columns c
+     join information_schema.tables t using (table_schema, table_name)
+     where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+       and c.data_type in ('text', 'jsonb', 'json', 'ARRAY', 'character varying')`,
+  );
+  const hits: { column: string; marker: string }[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    for (const [name, value] of Object.entries(markers)) {
+      const [row] = await t.ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from "${table}" where "${column}"::text like $1`,
+        [`%${value}%`],
+      );
+      if (Number(row?.n) > 0) hits.push({ column: `${table}.${column}`, marker: name });
+    }
+  }
+  return hits;
+}
+
+describe('sensitive data at rest', () => {
+  let withdrawalId: string;
+
+  it('creates every resource that carries them, through the API', async () => {
+    // The workspace's balance, funded by a simulated deposit from a payer of no interest here.
+    await verifyCustomer(t.app, partner, 'ana.sealed@example.com');
+    const userData = { firstName: 'Ana', lastName: 'S', userEmail: 'ana.sealed@example.com', country: 'PT' };
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/v1/deposits',
+      headers: partner.headers,
+      payload: { userData, currency: 'EUR', amount: 500 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/simulate/incoming-transfer/deposit',
+      headers: partner.headers,
+      payload: {
+        depositId: deposit.json().depositId,
+        amount: 500,
+        counterparty: { name: 'Ana', iban: 'PT50000201231234567890154' },
+      },
+    });
+    await t.ctx.jobs.runDue();
+
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: '/v1/withdrawals',
+      headers: { ...partner.headers, 'idempotency-key': `sealed-${randomInt(1e9)}` },
+      payload: {
+        currency: 'EUR',
+        amount: 100,
+        destinationTransferData: {
+          type: 'SEPA',
+          destinationName: 'Ana Silva',
+          iban,
+          country: 'DE',
+          city: 'Berlin',
+          postalCode: '10115',
+        },
+      },
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    expect(withdrawal.json().destinationTransferData.iban).toBe(iban);
+    withdrawalId = withdrawal.json().withdrawalId;
+    await t.ctx.jobs.runDue();
+
+    // The hosted pay page, paid from the payer's IBAN.
+    await verifyCustomer(t.app, partner, 'ana.orders@example.com');
+    const payIn = await aDeposit(t, partner);
+    const form = await aWebForm(t, partner, payIn.depositId);
+    const paid = await postPage(t, form.path, { ...payFields(banks.approves, payerIban), amount: '100' });
+    expect(paid.statusCode, paid.body).toBeLessThan(400);
+
+    // A KYC document typed on the hosted page.
+    const email = 'kyc.sealed@example.com';
+    await sendKycData(t.app, partner, {
+      userEmail: email,
+      ...standardProfile,
+      birthdate: dob,
+      taxId: { number: taxId, country: 'PT' },
+    });
+    const started = await startKyc(t.app, partner, {
+      userEmail: email,
+      countryCode: 'PT',
+      type: 'INDIVIDUAL',
+      sendOTPMail: false,
+    });
+    const flow = await openFlow(t.app, started.json().kycUrl);
+    await postStep(t.app, `${flow}/consent`, { consent: 'yes' });
+    const submitted = await postStep(t.app, `${flow}/document`, documentFields({ documentNumber }), photo);
+    expect(submitted.statusCode, submitted.body).toBe(303);
+    await t.ctx.jobs.runDue();
+  });
+
+  it('shows them where an answer must: the partner reads its withdrawal, its list and its events in full', async () => {
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/v1/withdrawals/${withdrawalId}`,
+      headers: partner.headers,
+    });
+    expect(read.json().destinationTransferData.iban).toBe(iban);
+    const list = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: partner.headers });
+    expect(list.body).toContain(iban);
+    expect(list.body).not.toContain('$sealed:');
+    const events = await t.app.inject({
+      method: 'GET',
+      url: `/v1/events?eventId=${withdrawalId}`,
+      headers: partner.headers,
+    });
+    expect(events.body).not.toContain('$sealed:');
+  });
+
+  it('stores none of them readable outside the columns listed as not yet sealed, and logs none', async () => {
+    const hits = await plaintextHits();
+    const unlisted = hits.filter((h) => sensitiveColumns[h.column]?.atRest !== 'not-yet-sealed');
+    expect(unlisted, 'plaintext in a column the inventory says is sealed or clear').toEqual([]);
+    // The issue's three, and the withdrawal's copies, hold none of them.
+    for (const column of [
+      'withdrawals.destination',
+      'withdrawals.beneficiary',
+      'openbanking_sessions.payer',
+      'kyc_sessions.submission',
+      'idempotency_keys.response_body',
+      'outbox_events.data',
+      'payouts.destination',
+    ]) {
+      expect(
+        hits.filter((h) => h.column === column),
+        column,
+      ).toEqual([]);
+    }
+    const logged = logLines.filter(
+      (line) => Object.values(markers).some((m) => line.includes(m)) || line.includes(dob),
+    );
+    expect(logged).toEqual([]);
+    // What remains, said: the not-yet-sealed columns this run wrote a marker into.
+    console.info(
+      'still in the clear:',
+      [...new Set(hits.map((h) => `${h.column} (${h.marker})`))].join(', ') || 'nothing',
+    );
+  });
+
+  it('re-encryption seals a document stored in the clear before this rule, and leaves answers unchanged', async () => {
+    const [row] = await t.ctx.db.query<{ id: string }>(`select id::text as id from withdrawals where id = $1`, [
+      withdrawalId,
+    ]);
+    // As a row written by the version before: the IBAN in the clear.
+    await t.ctx.db.query(
+      `update withdrawals set destination = jsonb_set(destination, '{iban}', to_jsonb($2::text)) where id = $1`,
+      [row?.id, iban],
+    );
+    expect(
+      (await sealedValueCounts(t.ctx.db)).some(
+        (c) => c.column === 'withdrawals.destination' && c.keyId === 'plaintext',
+      ),
+    ).toBe(true);
+    await reencryptStoredSecrets(t.ctx.db, testSecretsKeyring, { batchSize: 10, pauseMs: 0 });
+    expect((await plaintextHits()).filter((h) => h.column === 'withdrawals.destination')).toEqual([]);
+    expect(
+      (await sealedValueCounts(t.ctx.db)).filter(
+        (c) => c.keyId === 'plaintext' && sensitiveColumns[c.column]?.atRest === 'sealed-fields',
+      ),
+    ).toEqual([]);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/v1/withdrawals/${withdrawalId}`,
+      headers: partner.headers,
+    });
+    expect(read.json().destinationTransferData.iban).toBe(iban);
+  });
+});
