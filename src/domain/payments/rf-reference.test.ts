@@ -98,7 +98,8 @@ describe('findRfReferences reads references out of free text', () => {
 
   it('finds a reference followed by a word, electronic or printed, among its readings', () => {
     const seed = fc.stringMatching(/^[0-9A-Z]{1,21}$/);
-    const word = fc.stringMatching(/^[0-9A-Z]{1,12}$/);
+    // A word that is no reference of its own (one in twenty words drawn here would start one that holds by chance).
+    const word = fc.stringMatching(/^[0-9A-Z]{1,12}$/).filter((w) => !/RF\d{2}/.test(w));
     fc.assert(
       fc.property(seed, word, fc.boolean(), (body, after, printed) => {
         const reference = rfReferenceOf(body);
