@@ -25,6 +25,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import { collectExamples, type ExampleCatalogue } from './platform/openapi-examples.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
+import { openSealedAnswers } from './platform/secrets/open-at-edge.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { checkUrlText } from './platform/storable-input.js';
 import { amlAdminRoutes } from './resources/admin/aml-routes.js';
@@ -159,6 +160,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   if (logger !== false) logEachRequest(app, logger);
   registerSecurityHeaders(app);
+  // Every JSON answer, on every route, opens the sealed fields it carries (platform/secrets/open-at-edge.ts).
+  openSealedAnswers(app, ctx.secretsKeyring);
   registerValidators(app);
   registerErrorEnvelope(app);
   registerJsonBody(app);

@@ -42,6 +42,30 @@ describe('redact', () => {
     });
   });
 
+  it('masks a tax id given as { number, country }, replaces dates of birth and document details, and sealed fields', () => {
+    expect(
+      redact({
+        taxId: { number: '52998224725', country: 'BR' },
+        birthdate: '1980-05-15',
+        dob: '1980-05-15',
+        document: { type: 'PASSPORT', number: 'P1234567' },
+        documentNumber: 'P1234567',
+        expiryDate: '',
+        destination: { iban: '$sealed:v2.abc.def.k1', name: 'Ana' },
+        note: '$sealed:v2.abc.def.k1',
+      }),
+    ).toEqual({
+      taxId: { number: '****4725', country: 'BR' },
+      birthdate: redacted,
+      dob: redacted,
+      document: redacted,
+      documentNumber: redacted,
+      expiryDate: '',
+      destination: { iban: redacted, name: 'Ana' },
+      note: redacted,
+    });
+  });
+
   it('stores JSON only: bigint as text, bytes replaced, undefined fields left out, nothing as null', () => {
     expect(redact({ amount: 12n, file: new Uint8Array([1, 2]), gone: undefined })).toEqual({
       amount: '12',

@@ -1,5 +1,6 @@
 import { confidentialIdentityKeys, confidentialTransferKeys } from '../../catalogue/payout-identifiers.js';
 import { maskedValue } from '../../domain/payout-fields/stored-instrument.js';
+import { sealedFieldPrefix, sensitiveFieldNames } from '../secrets/sensitive.js';
 
 // What never enters the audit log (issue #14, item 2: "secrets never enter it"). Each operation gives its before and
 // after in an explicit shape, its operator read's (docs/decisions.md, "The audit log"); this rule, applied to every value on its
@@ -12,19 +13,56 @@ export const redacted = '[redacted]';
 const secretName =
   /pass(word|phrase)|secret|token|totp|otp(auth|uri)?$|hash$|^salt$|private|signing|apikey|api_key|authorization|cookie|session|credentials?$|^content$|file_?content|bytes|base64|csv$/i;
 
-/** Field names of account identifiers, shown as the masked reads show them. */
+/** Field names of account identifiers and tax ids, shown as the masked reads show them. */
 const accountNames = new Set(
-  [...confidentialTransferKeys, ...confidentialIdentityKeys, 'account', 'iban', 'accountNumber', 'account_number'].map(
-    (name) => name.toLowerCase(),
-  ),
+  [
+    ...confidentialTransferKeys,
+    ...confidentialIdentityKeys,
+    'account',
+    'iban',
+    'accountNumber',
+    'account_number',
+    'destinationBankAccount',
+    'destinationBankAccountNumber',
+    'destinationCCI',
+    'clabe',
+    'pixKey',
+    'destinationPixCode',
+    'destinationBreBKey',
+    'cardNumber',
+    'taxId',
+    'destinationTaxId',
+  ].map((name) => name.toLowerCase()),
+);
+
+/**
+ * The other sensitive fields of the rule for data at rest (platform/secrets/sensitive.ts): dates of birth and an
+ * identity document's details. The audit log is append-only (migration 0040), so nothing in it could be re-sealed
+ * under a new key: it never holds them, not even sealed; they are replaced whole.
+ */
+const replacedNames = new Set(
+  [...sensitiveFieldNames].filter((name) => !accountNames.has(name.toLowerCase())).map((n) => n.toLowerCase()),
 );
 
 const depthMax = 12;
+
+/** An account identifier's leaves masked (a tax id may be `{ number, country }`); a sealed leaf replaced. */
+function maskedLeaves(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value === '' ? value : value.startsWith(sealedFieldPrefix) ? redacted : maskedValue(value);
+  if (Array.isArray(value)) return value.map(maskedLeaves);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'country' ? v : maskedLeaves(v)]));
+  }
+  return value;
+}
 
 /** `value` as the audit log may hold it: JSON values only, secrets replaced, account identifiers masked. */
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value === 'bigint') return value.toString();
+  // A field sealed where it sits (a row's copy): its ciphertext is no business of the audit log's either.
+  if (typeof value === 'string' && value.startsWith(sealedFieldPrefix)) return redacted;
   if (typeof value !== 'object') return value;
   if (depth >= depthMax) return redacted;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
@@ -32,10 +70,10 @@ export function redact(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     if (field === undefined) continue;
-    if (secretName.test(key)) out[key] = redacted;
-    else if (accountNames.has(key.toLowerCase()) && typeof field === 'string' && field !== '') {
-      out[key] = maskedValue(field);
-    } else out[key] = redact(field, depth + 1);
+    const name = key.toLowerCase();
+    if (secretName.test(key) || (replacedNames.has(name) && field !== null && field !== '')) out[key] = redacted;
+    else if (accountNames.has(name)) out[key] = maskedLeaves(field);
+    else out[key] = redact(field, depth + 1);
   }
   return out;
 }

@@ -8,14 +8,9 @@ import { holdsSealedField, openSensitiveText } from './sensitive.js';
 // the answer's text after serialisation: no route has to remember it, and an answer without a sealed field costs one
 // substring search.
 
-const registered = Symbol.for('brokerage.openSealedAnswers');
-
-/** Adds the onSend hook to `scope` (every route of it, whenever registered); a second call on one scope does nothing. */
-export function openSealedAnswers(scope: FastifyInstance, keyring: SecretsKeyring): void {
-  const holder = scope as unknown as Record<symbol, boolean>;
-  if (holder[registered]) return;
-  holder[registered] = true;
-  scope.addHook('onSend', async (_request, reply, payload) => {
+/** Adds the onSend hook to the root instance, before any route is registered, so every route's answer gets it. */
+export function openSealedAnswers(app: FastifyInstance, keyring: SecretsKeyring): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (typeof payload !== 'string' || !holdsSealedField(payload)) return payload;
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && !type.includes('json')) return payload;

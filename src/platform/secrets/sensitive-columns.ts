@@ -90,9 +90,10 @@ export const sensitiveColumns: Readonly<Record<string, SensitiveColumn>> = {
   'aml_screenings.subject': { holds: 'the screened person: date of birth, tax id', atRest: 'not-yet-sealed' },
   'audit_log.before': {
     holds: "an operator's change, before (a record that may carry the above)",
-    atRest: 'not-yet-sealed',
+    atRest: 'masked',
+    note: 'account numbers and tax ids masked to their last four, dates of birth, document details and sealed fields replaced (platform/audit/redaction.ts): the log is append-only, so nothing in it could be re-sealed',
   },
-  'audit_log.after': { holds: "an operator's change, after", atRest: 'not-yet-sealed' },
+  'audit_log.after': { holds: "an operator's change, after", atRest: 'masked', note: 'as audit_log.before' },
   'conversation_messages.body': { holds: 'a message a person writes', atRest: 'free-text' },
   'support_ticket_messages.body': { holds: 'a message a person writes', atRest: 'free-text' },
   'support_tickets.description': { holds: 'a description a person writes', atRest: 'free-text' },

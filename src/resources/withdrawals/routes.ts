@@ -6,7 +6,6 @@ import { withdrawalStatuses } from '../../domain/states/withdrawal-status.js';
 import { answerWrite } from '../../platform/idempotency.js';
 import { listQuerySchema } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
-import { openSealedAnswers } from '../../platform/secrets/open-at-edge.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
 import { listWithdrawals } from './repo.js';
 import { CreateWithdrawalRequest, Withdrawal } from './schema.js';
@@ -17,9 +16,6 @@ const tags = ['Withdrawals'];
 
 export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  // Answers open sealed fields (platform/secrets/open-at-edge.ts). Added to the scope withdrawals share with every
-  // /v1 resource, so it covers them all (events, stored answers replayed); it belongs in app.ts, once, at the root.
-  openSealedAnswers(scope, ctx.secretsKeyring);
 
   app.post(
     '/withdrawals',
