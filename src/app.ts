@@ -12,6 +12,7 @@ import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedStyleRoute } from './hosted/style.js';
 import { limits } from './limits.js';
 import { registerValidators } from './platform/ajv.js';
+import { recordShownValues } from './platform/audit/events.js';
 import { enterAuditScope, leaveAuditScope } from './platform/audit/scope.js';
 import { adminAuth, partnerAuth } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
@@ -25,6 +26,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import { collectExamples, type ExampleCatalogue } from './platform/openapi-examples.js';
 import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
+import { registerDisclosureAudit } from './platform/secrets/disclosure.js';
 import { openSealedAnswers } from './platform/secrets/open-at-edge.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { checkUrlText } from './platform/storable-input.js';
@@ -162,6 +164,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerSecurityHeaders(app);
   // Every JSON answer, on every route, opens the sealed fields it carries (platform/secrets/open-at-edge.ts).
   openSealedAnswers(app, ctx.secretsKeyring);
+  // ...and an operator's request that showed one is in the audit log, written before the answer leaves.
+  registerDisclosureAudit(app, (shown) => recordShownValues(ctx.db, shown, ctx.clock.nowMs()));
   registerValidators(app);
   registerErrorEnvelope(app);
   registerJsonBody(app);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../storage/db.js';
 import type { Actor } from '../actor.js';
+import type { ShownValues } from '../secrets/disclosure.js';
 import { viaOf } from './record.js';
 import { redact } from './redaction.js';
 import { insertAuditEntry } from './repo.js';
@@ -53,4 +54,22 @@ export async function recordAuditEvent(db: Queryable, event: AuditEvent, nowMs: 
     after: redact(event.after),
     requestId: event.requestId,
   });
+}
+
+/** The action of the row below. */
+export const shownAction = 'sensitive.shown';
+
+/** The audit row of sealed values shown to an operator (platform/secrets/disclosure.ts): who, where, which fields. */
+export async function recordShownValues(db: Queryable, shown: ShownValues, nowMs: number): Promise<void> {
+  await recordAuditEvent(
+    db,
+    {
+      actor: shown.actor,
+      action: shownAction,
+      target: { type: 'route', id: shown.route },
+      after: { path: shown.path, fields: shown.fields, count: shown.count },
+      requestId: shown.requestId,
+    },
+    nowMs,
+  );
 }

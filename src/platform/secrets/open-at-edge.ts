@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { openingFor } from './disclosure.js';
 import type { SecretsKeyring } from './keyring.js';
 import { holdsSealedField, openSensitiveText } from './sensitive.js';
 
@@ -10,10 +11,10 @@ import { holdsSealedField, openSensitiveText } from './sensitive.js';
 
 /** Adds the onSend hook to the root instance, before any route is registered, so every route's answer gets it. */
 export function openSealedAnswers(app: FastifyInstance, keyring: SecretsKeyring): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !holdsSealedField(payload)) return payload;
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && !type.includes('json')) return payload;
-    return openSensitiveText(keyring, payload);
+    return openingFor(request, () => openSensitiveText(keyring, payload));
   });
 }

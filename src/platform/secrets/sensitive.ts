@@ -1,4 +1,5 @@
 import { open, seal } from '../sealing.js';
+import { noteDisclosed } from './disclosure.js';
 import type { SecretsKeyring } from './keyring.js';
 
 // The rule for sensitive data at rest (issue #28; docs/decisions.md, "Sensitive data at rest"): a full account
@@ -79,28 +80,41 @@ export const openSealedField = (keyring: SecretsKeyring, value: string): string 
 
 /**
  * A copy with every sealed field opened, wherever it is: the inverse of sealSensitive. A document stored before
- * sealing (plaintext, until `npm run secrets -- reencrypt` seals it) comes back as it is.
+ * sealing (plaintext, until `npm run secrets -- reencrypt` seals it) comes back as it is. Each field opened is noted
+ * for the audit log when an operator's request is being served (disclosure.ts).
  */
-export function openSensitive<T>(keyring: SecretsKeyring, value: T): T {
-  if (typeof value === 'string') return (isSealedField(value) ? openSealedField(keyring, value) : value) as T;
-  if (Array.isArray(value)) return value.map((v) => openSensitive(keyring, v)) as T;
+export function openSensitive<T>(keyring: SecretsKeyring, value: T, field = 'value'): T {
+  if (typeof value === 'string') {
+    if (!isSealedField(value)) return value;
+    noteDisclosed(field);
+    return openSealedField(keyring, value) as T;
+  }
+  if (Array.isArray(value)) return value.map((v) => openSensitive(keyring, v, field)) as T;
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, openSensitive(keyring, v)])) as T;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, openSensitive(keyring, v, k)])) as T;
 }
 
-/** A sealed field inside JSON text: the quoted string, prefix and sealed value (base64url parts, dots, the key id). */
-const sealedFieldInText = /"\$sealed:(v[12]\.[A-Za-z0-9_.-]+)"/g;
+/**
+ * A sealed field inside JSON text, with the member name before it when it is an object's member: the name, the
+ * colon and spaces, then the quoted prefix and sealed value (base64url parts, dots, the key id).
+ */
+const sealedFieldInText = /(?:"((?:[^"\\]|\\.)*)"(\s*:\s*))?"\$sealed:(v[12]\.[A-Za-z0-9_.-]+)"/g;
 
 /** Whether JSON text holds a sealed field: the cheap test before openSensitiveText's work. */
 export const holdsSealedField = (text: string): boolean => text.includes(`"${sealedFieldPrefix}`);
 
 /**
  * JSON text with every sealed field opened in place (the same text otherwise, byte for byte): for answers and
- * webhook bodies that are text already (a stored answer, an outbox event's data).
+ * webhook bodies that are text already (a stored answer, an outbox event's data). Each opened field is noted as
+ * openSensitive's are.
  */
 export function openSensitiveText(keyring: SecretsKeyring, text: string): string {
   if (!holdsSealedField(text)) return text;
-  return text.replace(sealedFieldInText, (_, sealed: string) => JSON.stringify(open(keyring, sealed)));
+  return text.replace(sealedFieldInText, (_, name: string | undefined, colon: string | undefined, sealed: string) => {
+    noteDisclosed(name ?? 'value');
+    const opened = JSON.stringify(open(keyring, sealed));
+    return name === undefined ? opened : `"${name}"${colon}${opened}`;
+  });
 }
 
 /** Whether a document (parsed) holds a sensitive field whose value is still readable: what re-encryption seals. */

@@ -2,8 +2,10 @@ import type { Static } from 'typebox';
 import type { OperatorRole } from '../../domain/operators/roles.js';
 import { esc } from '../../hosted/page.js';
 import type { SignedInOperator } from '../../platform/actor.js';
+import { shownAction } from '../../platform/audit/events.js';
 import { operationIds } from '../../platform/operation-ids.js';
 import type { AuditEntry } from '../audit-log/schema.js';
+import { signInActions } from '../operators/sign-in-audit.js';
 import type { ConsolePage } from './layout.js';
 
 // The audit page's HTML: the filter form, then each entry as a row (a card on a narrow screen): when, who, from
@@ -25,13 +27,16 @@ export interface AuditFields {
 
 /**
  * The actions the log records: every write of the operator API (each /admin/v1 route that is not a GET, by its
- * operationId; the console records its forms under the same names) and the console's event resend.
+ * operationId; the console records its forms under the same names), the console's event resend, its sign-ins and
+ * sign-outs, and sealed values shown to an operator (platform/secrets/disclosure.ts).
  */
 export const knownAuditActions: readonly string[] = [
   ...Object.entries(operationIds)
     .filter(([route]) => /^(POST|PUT|PATCH|DELETE) \/admin\/v1\//.test(route))
     .map(([, id]) => id),
   'webhooks.resend',
+  ...Object.values(signInActions),
+  shownAction,
 ].sort();
 
 export interface AuditPageInput {
