@@ -75,6 +75,9 @@ export const limits = {
   testClockOffsetMaxMs: 5 * 366 * 24 * 60 * 60 * 1000,
   writeRateWindowMs: 60_000,
   webhookSecretMinLength: 8,
+  /** A Standard Webhooks secret (`whsec_` + base64): 24 to 64 random bytes, as that specification asks. */
+  standardWebhookSecretBytesMin: 24,
+  standardWebhookSecretBytesMax: 64,
   /** Signed endpoints per workspace (the legacy URL aside): every event goes to each of them. */
   webhookEndpointsMax: 10,
   webhookTimeoutMs: 5_000,

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { ApiError } from '../domain/errors.js';
 import { renderError } from './error-envelope.js';
+import { securityHeaderValues } from './security-headers.js';
 
 /**
  * Fastify's `clientErrorHandler`: Node's HTTP parser refuses some requests before Fastify has a request or a route
@@ -16,8 +17,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   if (socket.writable) {
     const refusal = new ApiError('ValidationError', messageOf(error.code));
     const body = JSON.stringify(renderError('read', refusal, Date.now()));
+    // The headers every answer carries (security-headers.ts), written by hand as the rest of this answer is.
+    const headers = Object.entries(securityHeaderValues)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(
-      'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n' +
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n${headers}` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

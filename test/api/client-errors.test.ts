@@ -54,6 +54,9 @@ describe('requests the HTTP parser refuses', () => {
     const answer = await exchange(raw);
     expect(answer.status, answer.headers).toBe(400);
     expect(answer.headers).toMatch(/content-type: application\/json/i);
+    // The headers every answer carries (platform/security-headers.ts), on this hand-written answer too.
+    expect(answer.headers).toMatch(/cache-control: no-store/i);
+    expect(answer.headers).toMatch(/x-content-type-options: nosniff/i);
     const body = JSON.parse(answer.body);
     expect(body).toEqual({ ok: false, error: 'ValidationError', message: expect.stringContaining(words) });
   });

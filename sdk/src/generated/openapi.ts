@@ -23439,8 +23439,9 @@ export interface operations {
                              * @enum {unknown}
                              */
                             kind: "operator" | "admin-token";
-                            /** @description null for the ADMIN_TOKEN */
+                            /** @description null for the ADMIN_TOKEN, and for a sign-in attempt that named no operator (console.signInRefused) */
                             operatorId: string | null;
+                            /** @description The operator's e-mail; for a sign-in attempt, the address typed when it has the shape of one */
                             email: string | null;
                             /** @description The client's address as the server saw it */
                             address: string;
@@ -23448,7 +23449,7 @@ export interface operations {
                         };
                         /** @enum {unknown} */
                         via: "console" | "api" | "cli";
-                        /** @description The operationId of the admin operation, or the console action */
+                        /** @description The operationId of the admin operation, a console action, a sign-in event (console.signIn, ...), or sensitive.shown: sealed values opened to answer this operator */
                         action: string;
                         /** @description The workspace the change concerns */
                         workspaceId: string | null;

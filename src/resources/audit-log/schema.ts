@@ -45,13 +45,20 @@ export const AuditEntry = Type.Object({
     kind: StringEnum(['operator', 'admin-token'], {
       description: 'A person signed in to the console, or the shared ADMIN_TOKEN',
     }),
-    operatorId: Type.Union([Type.String(), Type.Null()], { description: 'null for the ADMIN_TOKEN' }),
-    email: Type.Union([Type.String(), Type.Null()]),
+    operatorId: Type.Union([Type.String(), Type.Null()], {
+      description: 'null for the ADMIN_TOKEN, and for a sign-in attempt that named no operator (console.signInRefused)',
+    }),
+    email: Type.Union([Type.String(), Type.Null()], {
+      description: "The operator's e-mail; for a sign-in attempt, the address typed when it has the shape of one",
+    }),
     address: Type.String({ description: "The client's address as the server saw it" }),
     userAgent: Type.Union([Type.String(), Type.Null()]),
   }),
   via: StringEnum(vias),
-  action: Type.String({ description: 'The operationId of the admin operation, or the console action' }),
+  action: Type.String({
+    description:
+      'The operationId of the admin operation, a console action, a sign-in event (console.signIn, ...), or sensitive.shown: sealed values opened to answer this operator',
+  }),
   workspaceId: Type.Union([Type.String(), Type.Null()], { description: 'The workspace the change concerns' }),
   target: Type.Object({ type: Type.String(), id: Type.String() }),
   before: Snapshot,

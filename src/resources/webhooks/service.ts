@@ -58,7 +58,10 @@ function requireKnownTypes(types: readonly string[] | null | undefined): void {
  * (`whsec_` and 3 bytes passed the spec's 8-character minimum) is a weak key (issue #28, item 4). A secret without
  * the prefix is the spec's free-form secret (spec, Limits: at least 8 characters), keyed with its UTF-8 bytes.
  */
-export const standardSecretBytes = { min: 24, max: 64 } as const;
+export const standardSecretBytes = {
+  min: limits.standardWebhookSecretBytesMin,
+  max: limits.standardWebhookSecretBytesMax,
+} as const;
 const standardSecretPrefix = 'whsec_';
 const base64Text = /^[A-Za-z0-9+/]+={0,2}$/;
 
