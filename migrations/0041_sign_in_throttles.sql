@@ -12,6 +12,7 @@ create table sign_in_throttles (
 );
 create index sign_in_throttles_forget on sign_in_throttles (forget_at_ms);
 
--- Replaced: a row per console sign-in attempt (the 15-minute lockout), and the token endpoint's per-client turns.
-drop table operator_login_attempts;
-drop table login_throttle;
+-- Replaced, but not dropped here: operator_login_attempts (a row per console sign-in attempt, the 15-minute
+-- lockout) and login_throttle (the token endpoint's per-client turns) are still used by processes of the version
+-- before this one while a rolling deploy runs (docs/deployment.md, "Migrations on deploy"). A later release drops
+-- them (the contract step), once no such process can be running.
