@@ -14,9 +14,9 @@ export type StoreName = 'pglite' | 'postgres';
 
 const postgresBounds = {
   maxConnections: 10,
-  acquireTimeoutMs: limits.databaseAcquireTimeoutMsDefault,
-  statementTimeoutMs: limits.databaseStatementTimeoutMsDefault,
-  idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutMsDefault,
+  acquireTimeoutMs: limits.databaseAcquireTimeoutDefaultMs,
+  statementTimeoutMs: limits.databaseStatementTimeoutDefaultMs,
+  idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutDefaultMs,
 };
 
 function databaseUrl(): string {

@@ -3,10 +3,8 @@
 // write limit, balance updates, job and delivery claims), so the workers need no coordination of their own.
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.js';
+import { limits } from './limits.js';
 import { resolveLocalSecrets } from './platform/local-secrets.js';
-
-/** A worker that dies is replaced, but not in a tight loop: at most one restart per this interval. */
-const restartSpacingMs = 1_000;
 
 function primary(): void {
   const config = loadConfig(process.env);
@@ -28,7 +26,7 @@ function primary(): void {
     process.stderr.write(
       `brokerage cluster: worker ${worker.process.pid} ended (${signal ?? code}); starting another\n`,
     );
-    const waitMs = Math.max(0, lastRestartMs + restartSpacingMs - Date.now());
+    const waitMs = Math.max(0, lastRestartMs + limits.clusterRestartSpacingMs - Date.now());
     lastRestartMs = Date.now() + waitMs;
     setTimeout(fork, waitMs);
   });

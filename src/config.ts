@@ -106,7 +106,7 @@ export function loadConfig(env: Env): Config {
     return raw as T;
   };
 
-  const port = integer('PORT', 3000, 0, 65_535);
+  const port = integer('PORT', limits.portDefault, 0, limits.portMax);
   const host = text('HOST') ?? '127.0.0.1';
   const brokerageEnv = oneOf<BrokerageEnv>('BROKERAGE_ENV', ['stage', 'production'], 'stage');
   const databaseUrl = text('DATABASE_URL');
@@ -120,7 +120,9 @@ export function loadConfig(env: Env): Config {
   const publicBaseUrl = text('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
   const adminToken = text('ADMIN_TOKEN');
-  if (adminToken !== undefined && adminToken.length < 16) problems.push('ADMIN_TOKEN must be at least 16 characters');
+  if (adminToken !== undefined && adminToken.length < limits.adminTokenLengthMin) {
+    problems.push(`ADMIN_TOKEN must be at least ${limits.adminTokenLengthMin} characters`);
+  }
   const secretsKey = parseSecretsKey('SECRETS_KEY', text('SECRETS_KEY'), problems);
   const secretsDecryptKeys = parseSecretsKeyList('SECRETS_DECRYPT_KEYS', text('SECRETS_DECRYPT_KEYS'), problems);
 
@@ -129,64 +131,132 @@ export function loadConfig(env: Env): Config {
     host,
     dataDir: text('DATA_DIR') ?? './.data',
     databaseUrl,
-    databasePoolSize: integer('DATABASE_POOL_SIZE', limits.databasePoolSizeDefault, 1, 200),
+    databasePoolSize: integer('DATABASE_POOL_SIZE', limits.databasePoolSizeDefault, 1, limits.databasePoolSizeMax),
     databaseAcquireTimeoutMs: integer(
       'DATABASE_ACQUIRE_TIMEOUT_MS',
-      limits.databaseAcquireTimeoutMsDefault,
-      100,
-      60_000,
+      limits.databaseAcquireTimeoutDefaultMs,
+      limits.databaseAcquireTimeoutMinMs,
+      limits.databaseAcquireTimeoutMaxMs,
     ),
     databaseStatementTimeoutMs: integer(
       'DATABASE_STATEMENT_TIMEOUT_MS',
-      limits.databaseStatementTimeoutMsDefault,
-      100,
-      600_000,
+      limits.databaseStatementTimeoutDefaultMs,
+      limits.databaseStatementTimeoutMinMs,
+      limits.databaseStatementTimeoutMaxMs,
     ),
     databaseIdleInTransactionTimeoutMs: integer(
       'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
-      limits.databaseIdleInTransactionTimeoutMsDefault,
-      100,
-      600_000,
+      limits.databaseIdleInTransactionTimeoutDefaultMs,
+      limits.databaseIdleInTransactionTimeoutMinMs,
+      limits.databaseIdleInTransactionTimeoutMaxMs,
     ),
     brokerageEnv,
     adminToken,
-    quoteTtlSeconds: integer('QUOTE_TTL_SECONDS', limits.quoteTtlSecondsDefault, 1, limits.quoteTtlSecondsMax),
-    orderPaymentWindowSeconds: integer('ORDER_PAYMENT_WINDOW_SECONDS', 86_400, 60, 30 * 86_400),
+    quoteTtlSeconds: integer('QUOTE_TTL_SECONDS', limits.quoteTtlDefaultSeconds, 1, limits.quoteTtlMaxSeconds),
+    orderPaymentWindowSeconds: integer(
+      'ORDER_PAYMENT_WINDOW_SECONDS',
+      limits.orderPaymentWindowDefaultSeconds,
+      limits.orderPaymentWindowMinSeconds,
+      limits.orderPaymentWindowMaxSeconds,
+    ),
     writeRateLimitPerMinute: integer(
       'WRITE_RATE_LIMIT_PER_MINUTE',
-      limits.writeRateLimitPerMinuteDefault,
+      limits.writeRateLimitDefaultPerMinute,
       1,
-      1_000_000,
+      limits.writeRateLimitMaxPerMinute,
     ),
     webhookAllowInsecure: insecure === '1' || insecure?.toLowerCase() === 'true',
-    webhookDisableAfterHours: integer('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, limits.webhookDisableAfterHoursMax),
-    webhookSecretGraceHours: integer('WEBHOOK_SECRET_GRACE_HOURS', 24, 0, limits.webhookSecretGraceHoursMax),
+    webhookDisableAfterHours: integer(
+      'WEBHOOK_DISABLE_AFTER_HOURS',
+      limits.webhookDisableAfterDefaultHours,
+      1,
+      limits.webhookDisableAfterMaxHours,
+    ),
+    webhookSecretGraceHours: integer(
+      'WEBHOOK_SECRET_GRACE_HOURS',
+      limits.webhookSecretGraceDefaultHours,
+      0,
+      limits.webhookSecretGraceMaxHours,
+    ),
     eventRetentionDays: integer(
       'EVENT_RETENTION_DAYS',
-      limits.eventRetentionDaysDefault,
+      limits.eventRetentionDefaultDays,
       1,
-      limits.eventRetentionDaysMax,
+      limits.eventRetentionMaxDays,
     ),
     publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
     secretsKey,
     secretsDecryptKeys,
     logLevel: oneOf<LogLevel>('LOG_LEVEL', logLevels, 'info'),
     // Production has no simulated delay: a payout job, a reported credit's job run as soon as they are due.
-    sandboxSettleDelayMs: brokerageEnv === 'production' ? 0 : integer('SANDBOX_SETTLE_DELAY_MS', 2_000, 0, 600_000),
-    readThrottlePerSecond: integer('READ_THROTTLE_PER_SECOND', 100, 1, 1_000_000),
-    clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, 64),
+    sandboxSettleDelayMs:
+      brokerageEnv === 'production'
+        ? 0
+        : integer('SANDBOX_SETTLE_DELAY_MS', limits.sandboxSettleDelayDefaultMs, 0, limits.sandboxSettleDelayMaxMs),
+    readThrottlePerSecond: integer(
+      'READ_THROTTLE_PER_SECOND',
+      limits.readThrottleDefaultPerSecond,
+      1,
+      limits.readThrottleMaxPerSecond,
+    ),
+    clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, limits.clusterWorkersMax),
     providersFile: text('BROKERAGE_PROVIDERS_FILE'),
     // Housekeeping's horizons (docs/decisions.md, "Retention and housekeeping"); a key is never pruned inside its replay window.
-    jobRetentionDays: integer('JOB_RETENTION_DAYS', 7, 1, 3650),
-    idempotencyKeyRetentionHours: integer('IDEMPOTENCY_KEY_RETENTION_HOURS', 24, 24, 87_600),
-    withdrawalReturnWindowDays: integer('WITHDRAWAL_RETURN_WINDOW_DAYS', 90, 1, 3650),
-    hostedSessionRetentionDays: integer('HOSTED_SESSION_RETENTION_DAYS', 7, 1, 3650),
-    quoteRetentionDays: integer('QUOTE_RETENTION_DAYS', 7, 1, 3650),
-    housekeepingIntervalMinutes: integer('HOUSEKEEPING_INTERVAL_MINUTES', 60, 1, 10_080),
-    housekeepingBatchSize: integer('HOUSEKEEPING_BATCH_SIZE', 1000, 1, 10_000),
-    housekeepingBatchPauseMs: integer('HOUSEKEEPING_BATCH_PAUSE_MS', 20, 0, 60_000),
-    operatorSessionIdleMinutes: integer('OPERATOR_SESSION_IDLE_MINUTES', 30, 1, 1440),
-    operatorSessionMaxHours: integer('OPERATOR_SESSION_MAX_HOURS', 12, 1, 168),
+    jobRetentionDays: integer('JOB_RETENTION_DAYS', limits.jobRetentionDefaultDays, 1, limits.jobRetentionMaxDays),
+    idempotencyKeyRetentionHours: integer(
+      'IDEMPOTENCY_KEY_RETENTION_HOURS',
+      limits.idempotencyKeyRetentionDefaultHours,
+      limits.idempotencyKeyRetentionMinHours,
+      limits.idempotencyKeyRetentionMaxHours,
+    ),
+    withdrawalReturnWindowDays: integer(
+      'WITHDRAWAL_RETURN_WINDOW_DAYS',
+      limits.withdrawalReturnWindowDefaultDays,
+      1,
+      limits.withdrawalReturnWindowMaxDays,
+    ),
+    hostedSessionRetentionDays: integer(
+      'HOSTED_SESSION_RETENTION_DAYS',
+      limits.hostedSessionRetentionDefaultDays,
+      1,
+      limits.hostedSessionRetentionMaxDays,
+    ),
+    quoteRetentionDays: integer(
+      'QUOTE_RETENTION_DAYS',
+      limits.quoteRetentionDefaultDays,
+      1,
+      limits.quoteRetentionMaxDays,
+    ),
+    housekeepingIntervalMinutes: integer(
+      'HOUSEKEEPING_INTERVAL_MINUTES',
+      limits.housekeepingIntervalDefaultMinutes,
+      1,
+      limits.housekeepingIntervalMaxMinutes,
+    ),
+    housekeepingBatchSize: integer(
+      'HOUSEKEEPING_BATCH_SIZE',
+      limits.housekeepingBatchSizeDefault,
+      1,
+      limits.housekeepingBatchSizeMax,
+    ),
+    housekeepingBatchPauseMs: integer(
+      'HOUSEKEEPING_BATCH_PAUSE_MS',
+      limits.housekeepingBatchPauseDefaultMs,
+      0,
+      limits.housekeepingBatchPauseMaxMs,
+    ),
+    operatorSessionIdleMinutes: integer(
+      'OPERATOR_SESSION_IDLE_MINUTES',
+      limits.operatorSessionIdleDefaultMinutes,
+      1,
+      limits.operatorSessionIdleMaxMinutes,
+    ),
+    operatorSessionMaxHours: integer(
+      'OPERATOR_SESSION_MAX_HOURS',
+      limits.operatorSessionLifetimeDefaultHours,
+      1,
+      limits.operatorSessionLifetimeMaxHours,
+    ),
   };
   if (brokerageEnv === 'production') {
     if (adminToken === undefined) problems.push('ADMIN_TOKEN is required when BROKERAGE_ENV=production');
@@ -221,8 +291,10 @@ export function parseSecretsKey(name: string, raw: string | undefined, problems:
   const isHex = /^[0-9a-fA-F]{64}$/.test(raw);
   const isBase64 = /^[A-Za-z0-9+/_-]{43}=?$/.test(raw);
   const key = isHex ? Buffer.from(raw, 'hex') : isBase64 ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
-  if (key.length !== 32) {
-    problems.push(`${name} must be 32 bytes, written as 64 hex digits or base64 (openssl rand -hex 32)`);
+  if (key.length !== limits.secretsKeyBytes) {
+    problems.push(
+      `${name} must be ${limits.secretsKeyBytes} bytes, written as 64 hex digits or base64 (openssl rand -hex 32)`,
+    );
     return undefined;
   }
   return key;

@@ -100,7 +100,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
   const capabilities = live?.capabilities ?? sandboxCapabilities;
   const payoutSubjects: PayoutSubjects = {
     withdrawal: withdrawalPayoutSubject({ clock, config }),
-    order: orderPayoutSubject({ clock, rails, config, db, capabilities }),
+    order: orderPayoutSubject({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
     refund: pendingRefundSubject(clock),
   };
   // Production mail leaves through SMTP from the job queue, sealed under SECRETS_KEY (jobs/mail-delivery.ts).
@@ -118,7 +118,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
     ],
     [withdrawalReturnJob, withdrawalReturnHandler({ clock, config })],
     ...orderJobHandlers({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
-    ...openBankingJobHandlers({ clock, rails, config, db, capabilities }),
+    ...openBankingJobHandlers({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
     ...verificationCheckHandlers({ clock, verification, config, db }),
     ...(queued?.jobHandlers ?? []),
     ...(options.extraJobHandlers ?? []),
@@ -132,10 +132,10 @@ export async function createContext(config: Config, store: Db, options: ContextO
     jobs: new JobRunner(db, clock, handlers, logger, defaultJobRunnerOptions, [() => foldOrderDayCounts(db)]),
     webhooks: new WebhookDispatcher(db, clock, options.secretsKeyring, logger, {
       allowInsecure: config.webhookAllowInsecure,
-      pollIntervalMs: 1_000,
+      pollIntervalMs: limits.webhookPollIntervalMs,
       leaseMs: limits.webhookLeaseMs,
       timeoutMs: limits.webhookTimeoutMs,
-      batchSize: 50,
+      batchSize: limits.webhookSendBatchSize,
       maxInFlight: limits.webhookSendsInFlightMax,
       disableAfterMs: config.webhookDisableAfterHours * 3_600_000,
       ...options.webhookTransport,

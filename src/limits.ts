@@ -1,10 +1,29 @@
-// Every numeric bound of the server in one place, unit last in the name.
+// Every numeric bound and default of the server in one place, unit last in the name: `…Ms`, `…Seconds`, `…Minutes`,
+// `…Hours`, `…Days`, `…Bytes`, `…Bps`, `…Ratio`, `…PerMinute`, `…PerSecond`, with a qualifier before the unit
+// (`databaseAcquireTimeoutDefaultMs`, `kycDocumentImageMaxBytes`); a count has no unit and ends in `Max`, `Min`,
+// `Default`, `Count` or `Size` (`eventPageSizeMax`, `jobBatchSize`). config.ts reads the environment with these
+// defaults and bounds; test/ci/limits.test.ts holds the names to the rule, config.ts to writing no number of its
+// own, and the rest of src/ to declaring no numeric constant that is a bound.
 
 /** See limits.listPageMax; named first because the thread lists share it. */
 const listPageMax = 1_000_000;
+/** See limits.idempotencyReplayWindowMs; named first because a key's retention may not be shorter. */
+const idempotencyReplayWindowHours = 24;
 
 export const limits = {
   accessTokenLifetimeSeconds: 300,
+  /** PORT when unset. */
+  portDefault: 3000,
+  /** The largest TCP port: PORT, and an SMTP server's port in the providers file. */
+  portMax: 65_535,
+  /** ADMIN_TOKEN is refused when shorter. */
+  adminTokenLengthMin: 16,
+  /** SECRETS_KEY and each SECRETS_DECRYPT_KEYS entry: exactly this many bytes (an AES-256 key). */
+  secretsKeyBytes: 32,
+  /** CLUSTER_WORKERS at most (its default is the machine's available parallelism). */
+  clusterWorkersMax: 64,
+  /** A cluster worker that dies is replaced, but not in a tight loop: at most one restart per this interval. */
+  clusterRestartSpacingMs: 1_000,
   /** While a process stops, how often it closes the keep-alive connections that went idle since the last sweep. */
   shutdownIdleSweepMs: 100,
   /** How often a process reloads the token-signing keys: a key added or retired reaches every process within it. */
@@ -13,14 +32,25 @@ export const limits = {
   tokenSigningKeyActivationMs: 30_000,
   /** After a failed reload of the signing keys a process keeps the keys it has and tries again after this. */
   tokenSigningKeysRetryMs: 1_000,
+  /** Verified tokens a process's signature verifier (fast-jwt) caches per signing key. */
+  tokenVerifierCacheMax: 10_000,
+  /** Verified tokens the auth hook remembers at most; past it the memory starts again (a miss costs a check). */
+  authVerifiedTokensMax: 10_000,
   /** How long a process trusts its cached copy of a workspace (credential version, settings): rotation revokes within it. */
   workspaceCacheTtlMs: 2_000,
+  /**
+   * How long a process may answer a workspace's test-clock offset from memory (issue #15): an advance answers only
+   * once this has passed after its commit (simulate/clock.ts), so every process has forgotten the old offset.
+   */
+  testClockOffsetMemoryMs: 50,
+  /** Workspaces whose test-clock offsets a process remembers at most: past it the memory starts again. */
+  testClockOffsetsRememberedMax: 10_000,
   /**
    * The sign-in throttles (console and token endpoint; domain/operators/sign-in-throttle.ts, docs/decisions.md,
    * "Sign-in throttles that do not lock the owner out"): each failure past the free ones doubles a hold from
    * signInBackoffBaseMs, up to the cap of its kind; a failure is forgotten signInFailuresForgetMs after the last one.
    */
-  signInFreeFailures: 3,
+  signInFreeFailureCount: 3,
   signInBackoffBaseMs: 1_000,
   /** The longest one source address is held, console or token endpoint. */
   signInAddressHoldMaxMs: 15 * 60_000,
@@ -33,18 +63,53 @@ export const limits = {
   signInOwnerWaitMaxMs: 5_000,
   signInFailuresForgetMs: 60 * 60_000,
   /** The console's accounts are throttled in this many buckets of the typed email (bounded rows, known or not). */
-  signInAccountBuckets: 65_536,
+  signInAccountBucketCount: 65_536,
   /** Forgotten throttle rows deleted by each recorded failure. */
-  signInPruneBatch: 100,
+  signInPruneBatchSize: 100,
   /** Ended console sessions are kept this long, then deleted by a later sign-in. */
   operatorSessionsRetentionMs: 24 * 60 * 60_000,
+  /** OPERATOR_SESSION_IDLE_MINUTES when unset: a console session ends after this long without a request. */
+  operatorSessionIdleDefaultMinutes: 30,
+  /** OPERATOR_SESSION_IDLE_MINUTES at most (a day). */
+  operatorSessionIdleMaxMinutes: 1440,
+  /** OPERATOR_SESSION_MAX_HOURS when unset: a console session ends this long after sign-in, however active. */
+  operatorSessionLifetimeDefaultHours: 12,
+  /** OPERATOR_SESSION_MAX_HOURS at most (a week). */
+  operatorSessionLifetimeMaxHours: 168,
+  /** How long the console's password step waits for its second factor. */
+  operatorSecondFactorWindowMs: 5 * 60_000,
+  /** A console request refreshes its session's `last_seen` at most this often (a write a minute, not per page). */
+  operatorSessionTouchIntervalMs: 60_000,
+  /** How long an operator's enrolment link works. */
+  operatorEnrolmentLinkTtlHours: 72,
+  /** An operator's new password: long enough to resist guessing, short enough to bound the hash's input. */
+  operatorPasswordLengthMin: 12,
+  operatorPasswordLengthMax: 200,
+  /** The console's sign-in form (its anti-forgery cookie) may be submitted this long after it was shown. */
+  consoleLoginFormTtlHours: 12,
   passwordLengthBytes: 24,
-  quoteTtlSecondsDefault: 30,
-  quoteTtlSecondsMax: 3_600,
-  writeRateLimitPerMinuteDefault: 300,
-  creatorMarkupMax: 0.1,
+  /** QUOTE_TTL_SECONDS when unset, and at most. */
+  quoteTtlDefaultSeconds: 30,
+  quoteTtlMaxSeconds: 3_600,
+  /** ORDER_PAYMENT_WINDOW_SECONDS when unset (a day), at least (a minute) and at most (30 days). */
+  orderPaymentWindowDefaultSeconds: 86_400,
+  orderPaymentWindowMinSeconds: 60,
+  orderPaymentWindowMaxSeconds: 30 * 86_400,
+  /** WRITE_RATE_LIMIT_PER_MINUTE when unset; at most, also for an operator's override of a workspace's limit. */
+  writeRateLimitDefaultPerMinute: 300,
+  writeRateLimitMaxPerMinute: 1_000_000,
+  /** READ_THROTTLE_PER_SECOND when unset, and at most. */
+  readThrottleDefaultPerSecond: 100,
+  readThrottleMaxPerSecond: 1_000_000,
+  /** Each read past the read throttle waits this much longer than the one before, up to readThrottleDelayMaxMs. */
+  readThrottleDelayStepMs: 25,
+  readThrottleDelayMaxMs: 1_000,
+  /** Workspaces whose reads of the current second a process counts at most; past it the counts start again. */
+  readThrottleWorkspacesMax: 10_000,
+  /** A creator markup (a quote's share for the partner) at most, as a fraction of the amount. */
+  creatorMarkupMaxRatio: 0.1,
   /** Basis points a workspace fee may reach (10%). */
-  feeBpsMax: 1_000,
+  feeMaxBps: 1_000,
   /** JSON numbers carry about 15 significant decimal digits exactly; an amount needing more is refused. */
   amountSignificantDigitsMax: 15,
   emailLengthMax: 254,
@@ -53,31 +118,52 @@ export const limits = {
   sanctionsImportBodyLimitBytes: 64 * 1_048_576,
   /** POST /admin/v1/bank-files: a year of a busy account's camt.053 fits; banks split anything larger. */
   bankFileBodyLimitBytes: 32 * 1_048_576,
+  /** Reasons a refused bank file's error message names; every one is kept on the file. */
+  bankFileReasonsInMessageMax: 20,
+  /** Reasons kept for a bank file: enough to see the case; a file that breaks more is refused anyway. */
+  bankFileReasonsKeptMax: 200,
+  /** DATABASE_POOL_SIZE when unset, and at most. */
   databasePoolSizeDefault: 10,
+  databasePoolSizeMax: 200,
   /**
    * While the database is away a request waits at most for a connection, then for its statement: with these
    * defaults a request of one statement is answered (503 if need be) within about 5.5 s.
    */
-  databaseAcquireTimeoutMsDefault: 2_000,
-  databaseStatementTimeoutMsDefault: 3_000,
-  databaseIdleInTransactionTimeoutMsDefault: 5_000,
+  databaseAcquireTimeoutDefaultMs: 2_000,
+  databaseStatementTimeoutDefaultMs: 3_000,
+  databaseIdleInTransactionTimeoutDefaultMs: 5_000,
+  /** DATABASE_ACQUIRE_TIMEOUT_MS at least and at most. */
+  databaseAcquireTimeoutMinMs: 100,
+  databaseAcquireTimeoutMaxMs: 60_000,
+  /** DATABASE_STATEMENT_TIMEOUT_MS at least and at most. */
+  databaseStatementTimeoutMinMs: 100,
+  databaseStatementTimeoutMaxMs: 600_000,
+  /** DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS at least and at most. */
+  databaseIdleInTransactionTimeoutMinMs: 100,
+  databaseIdleInTransactionTimeoutMaxMs: 600_000,
+  /** Tries of a PostgreSQL transaction that meets a deadlock or a serialization failure. */
+  databaseTransactionAttemptsMax: 3,
+  /** The client's own bound on a statement, past PostgreSQL's statement timeout: for a socket that went silent. */
+  databaseClientGraceMs: 500,
   /** How long a process keeps trying to consume the key of a write whose outcome the database left unknown. */
   unknownOutcomeRecordWindowMs: 10 * 60 * 1000,
   /** The operator's whole-ledger check reads every posting: its statements may run this long. */
   ledgerVerificationTimeoutMs: 10 * 60 * 1000,
+  /** The ledger check lists at most this many problems of each kind. */
+  ledgerProblemsShownMax: 100,
   /** GET /health answers 503 when the database has not answered a trivial statement within this. */
   healthCheckTimeoutMs: 1_000,
   /** A completed idempotency key replays its answer this long, then starts a fresh request. */
-  idempotencyReplayWindowMs: 24 * 60 * 60 * 1000,
+  idempotencyReplayWindowMs: idempotencyReplayWindowHours * 60 * 60 * 1000,
   /** One advance of a workspace's test clock (stage) moves it at most this far: past every window the API has. */
   testClockAdvanceMaxSeconds: 31 * 24 * 60 * 60,
   /** A workspace's test clock runs at most this far ahead of the system clock, in all (about five years). */
   testClockOffsetMaxMs: 5 * 366 * 24 * 60 * 60 * 1000,
   writeRateWindowMs: 60_000,
-  webhookSecretMinLength: 8,
+  webhookSecretLengthMin: 8,
   /** A Standard Webhooks secret (`whsec_` + base64): 24 to 64 random bytes, as that specification asks. */
-  standardWebhookSecretBytesMin: 24,
-  standardWebhookSecretBytesMax: 64,
+  standardWebhookSecretMinBytes: 24,
+  standardWebhookSecretMaxBytes: 64,
   /** Signed endpoints per workspace (the legacy URL aside): every event goes to each of them. */
   webhookEndpointsMax: 10,
   webhookTimeoutMs: 5_000,
@@ -85,12 +171,23 @@ export const limits = {
   webhookLeaseMs: 30_000,
   /** Webhook sends in flight at once per process. */
   webhookSendsInFlightMax: 64,
+  /** How often the webhook dispatcher looks for work when nothing woke it. */
+  webhookPollIntervalMs: 1_000,
+  /** Deliveries the webhook dispatcher claims per round. */
+  webhookSendBatchSize: 50,
+  /** Events fanned out to their endpoints per statement: a backlog takes several. */
+  webhookFanOutBatchSize: 500,
+  /**
+   * An endpoint counts as failing (the overview's queue) when its last this many sent attempts all failed: one refused
+   * event is the partner's business, three in a row is an endpoint that is down.
+   */
+  webhookFailingAttemptsCount: 3,
   /** GET /v1/events: a page's size when none is asked (or 0), and the largest asked (issue #12: up to 100). */
   eventPageSizeDefault: 50,
   eventPageSizeMax: 100,
   /** EVENT_RETENTION_DAYS: how long events stay readable by the events API (and, past it, may be pruned). */
-  eventRetentionDaysDefault: 30,
-  eventRetentionDaysMax: 3650,
+  eventRetentionDefaultDays: 30,
+  eventRetentionMaxDays: 3650,
   /**
    * retryPolicy 'exponential': the pause after each failed attempt, before jitter (attempt 1 is the fan-out's; ten
    * attempts in all). They add up to about 75.6 hours, and jitter only lengthens them, so the last attempt of an
@@ -111,17 +208,74 @@ export const limits = {
   webhookRetryJitterRatio: 0.2,
   /** A receiver's Retry-After is honoured up to this (seconds or an HTTP date); a longer one is cut to it. */
   webhookRetryAfterMaxMs: 24 * 3_600_000,
+  /** WEBHOOK_DISABLE_AFTER_HOURS when unset. */
+  webhookDisableAfterDefaultHours: 72,
   /** WEBHOOK_DISABLE_AFTER_HOURS: at most the retry schedule's length, so that it can be reached. */
-  webhookDisableAfterHoursMax: 75,
+  webhookDisableAfterMaxHours: 75,
+  /** WEBHOOK_SECRET_GRACE_HOURS when unset. */
+  webhookSecretGraceDefaultHours: 24,
   /** WEBHOOK_SECRET_GRACE_HOURS: how long a replaced secret may keep signing webhook-signature, at most. */
-  webhookSecretGraceHoursMax: 168,
+  webhookSecretGraceMaxHours: 168,
+  /** SANDBOX_SETTLE_DELAY_MS (stage) when unset, and at most. */
+  sandboxSettleDelayDefaultMs: 2_000,
+  sandboxSettleDelayMaxMs: 600_000,
+  /** A verification check that answers pending is asked again after this, or the settle delay when longer. */
+  kycPendingRecheckMs: 60_000,
+  /** The job runner's round when nothing woke it. */
+  jobPollIntervalMs: 250,
+  /** How long a claim protects a job from other processes; a crashed claimer's jobs are retried after it. */
+  jobLeaseMs: 30_000,
+  /** Jobs the runner claims per round. */
+  jobBatchSize: 20,
+  /** A failed job is retried after this, doubled at each attempt, up to jobRetryMaxMs. */
+  jobRetryBaseMs: 1_000,
+  jobRetryMaxMs: 300_000,
+  /** The characters of a failed job's error kept with it. */
+  jobErrorLengthMax: 1_000,
+  /** A background worker's pause after failed rounds doubles up to this (platform/polling-loop.ts). */
+  pollingBackoffMaxMs: 10_000,
+  /** JOB_RETENTION_DAYS when unset, and at most (about ten years). */
+  jobRetentionDefaultDays: 7,
+  jobRetentionMaxDays: 3650,
+  /** IDEMPOTENCY_KEY_RETENTION_HOURS when unset, at least (the replay window: spec rule 6) and at most. */
+  idempotencyKeyRetentionDefaultHours: idempotencyReplayWindowHours,
+  idempotencyKeyRetentionMinHours: idempotencyReplayWindowHours,
+  idempotencyKeyRetentionMaxHours: 87_600,
+  /** WITHDRAWAL_RETURN_WINDOW_DAYS when unset, and at most. */
+  withdrawalReturnWindowDefaultDays: 90,
+  withdrawalReturnWindowMaxDays: 3650,
+  /** HOSTED_SESSION_RETENTION_DAYS when unset, and at most. */
+  hostedSessionRetentionDefaultDays: 7,
+  hostedSessionRetentionMaxDays: 3650,
+  /** QUOTE_RETENTION_DAYS when unset, and at most. */
+  quoteRetentionDefaultDays: 7,
+  quoteRetentionMaxDays: 3650,
+  /** HOUSEKEEPING_INTERVAL_MINUTES when unset, and at most (a week). */
+  housekeepingIntervalDefaultMinutes: 60,
+  housekeepingIntervalMaxMinutes: 10_080,
+  /** HOUSEKEEPING_BATCH_SIZE when unset, and at most: rows removed per statement. */
+  housekeepingBatchSizeDefault: 1000,
+  housekeepingBatchSizeMax: 10_000,
+  /** HOUSEKEEPING_BATCH_PAUSE_MS when unset, and at most. */
+  housekeepingBatchPauseDefaultMs: 20,
+  housekeepingBatchPauseMaxMs: 60_000,
+  /**
+   * After each batch a housekeeping pass rests at least this many times as long as the batch took: it then takes at
+   * most a fifth of one connection's time, whatever the machine (docs/performance.md, "Housekeeping under load").
+   */
+  housekeepingRestPerBatchRatio: 4,
+  /** Log lines are written once this many characters are queued, or every logFlushIntervalMs (~20 lines a write). */
+  logBatchLengthMin: 4096,
+  logFlushIntervalMs: 100,
+  /** The audit log's redaction walks a recorded value this deep; anything deeper is replaced whole. */
+  auditRedactionDepthMax: 12,
   /**
    * An SMTP server's connect, greeting and idle-socket timeouts, each; a whole delivery is abandoned after twice the
-   * configured value, so that it ends within the job runner's 30 s lease (no second process sends it meanwhile).
+   * configured value, so that it ends within the job runner's 30 s lease (jobLeaseMs: no second process sends it).
    */
-  mailTimeoutMsDefault: 10_000,
-  mailTimeoutMsMin: 1_000,
-  mailTimeoutMsMax: 14_000,
+  mailTimeoutDefaultMs: 10_000,
+  mailTimeoutMinMs: 1_000,
+  mailTimeoutMaxMs: 14_000,
   /** Tries of one mail delivery (the job runner's backoff between them) before it is logged as given up. */
   mailDeliveryAttemptsMax: 8,
   /** A kycUrl must be opened within this; once opened it is spent and the flow it starts lasts kycFlowTtlMs. */
@@ -133,6 +287,11 @@ export const limits = {
   /** Codes mailed per attempt: the first and two resends. */
   kycOtpSendsMax: 3,
   kycDocumentImageMaxBytes: 5 * 1024 * 1024,
+  /** The hosted verification page's multipart forms: text fields at most, each of at most kycFormFieldMaxBytes. */
+  kycFormFieldsMax: 20,
+  kycFormFieldMaxBytes: 1_000,
+  /** The parts of one such form: its text fields and the one image. */
+  kycFormPartsMax: 21,
   /** A conversation message's attachment (JPEG, PNG or PDF), as large as the hosted page's document image. */
   conversationAttachmentMaxBytes: 5 * 1024 * 1024,
   /** Attachments per message: a document's two sides and a proof of address. */
@@ -149,12 +308,15 @@ export const limits = {
    * below 2^53, exact in a JSON number and in a bigint.
    */
   listPageMax,
+  /** An offset-paged list's page size when none is asked (or 0), and the largest asked (platform/list-query.ts). */
+  listPageSizeDefault: 50,
+  listPageSizeMax: 500,
   /**
    * The latest Unix second a query parameter takes (from, to): 9999-12-31T23:59:59Z, the last instant ISO 8601 and
    * JavaScript's Date write with four digits. Times 1000 (the stores keep milliseconds) it is about 2.5e14, below
    * 2^53 and far below a bigint's 9.2e18: `from=1e20` is refused as a client's error instead of failing the cast.
    */
-  unixSecondsMax: 253_402_300_799,
+  unixTimeMaxSeconds: 253_402_300_799,
   /**
    * The largest amount a list filter takes (minAmount, maxAmount), in major units. An amount the API accepts is
    * written in at most amountSignificantDigitsMax digits (leading zeros aside; domain/money/amount.ts), so none
@@ -162,6 +324,12 @@ export const limits = {
    * `minAmount=1e309` (Infinity, which has no decimal form) is refused instead of silently matching nothing.
    */
   amountFilterMax: 1e15,
+  /** GET /admin/v1/stats/daily and the console's charts: at most this many days at once (92 covers any quarter). */
+  dailyStatsRangeMaxDays: 92,
+  /** A chart's day axis labels at most this many days; the others are skipped evenly. */
+  chartDayLabelsMax: 8,
+  /** A chart's value axis: at most this many intervals from zero to the first tick at or above the largest value. */
+  chartAxisIntervalsMax: 5,
   /** An open banking web form not paid within this is EXPIRED. */
   openBankingSessionTtlMs: 30 * 60 * 1000,
   /** The hosted payment form posts a few short fields. */
@@ -173,5 +341,51 @@ export const limits = {
   /** A feed rate dated further ahead of this server's clock is refused with its document (a clock or feed fault). */
   priceRateFutureSkewMaxMs: 5 * 60 * 1000,
   /** A live price source's fetch when its options set none. */
-  priceFeedTimeoutMsDefault: 5_000,
+  priceFeedTimeoutDefaultMs: 5_000,
+  /** A price source's half-spread is at most 10%: beyond that a typo, not a price. */
+  priceSpreadMaxBps: 1_000,
+  /** Sanctions list entries per insert statement: bounds one statement's JSON parameter to a few megabytes. */
+  sanctionsInsertBatchSize: 2_000,
+  /** The providers file's `screening.maxListAgeDays` at most (a year). */
+  sanctionsListAgeMaxDays: 365,
+  /** The provider service (providers file): its shared secret at least, its timeout per attempt, its attempts. */
+  providerServiceSecretLengthMin: 32,
+  providerServiceTimeoutMinMs: 100,
+  providerServiceTimeoutMaxMs: 60_000,
+  providerServiceAttemptsMax: 10,
+  /** The provider service's backoff before attempt n+1: min(max, base * 2^(n-1)), half fixed and half jitter. */
+  providerServiceBackoffBaseMs: 100,
+  providerServiceBackoffMaxMs: 2_000,
+  /** How far a provider message's timestamp may be from the receiver's clock, either way: a later replay is refused. */
+  providerSignatureToleranceSeconds: 300,
+  /** The console's forms (url-encoded), bounded well above any of them (the longest is a reply to a ticket). */
+  consoleFormBodyLimitBytes: 64 * 1024,
+  /** The rows of a console queue page; one more than shown is read to know whether a next page exists. */
+  consoleQueuePageSize: 25,
+  /** The console's audit log page: its size when none is asked, and the largest asked. */
+  consoleAuditPageSizeDefault: 50,
+  consoleAuditPageSizeMax: 100,
+  /** The console's ledger page: journal entries, and balances, per page. */
+  consoleJournalPageSize: 50,
+  consoleBalancePageSize: 100,
+  /** The console's workspaces per page. */
+  consoleWorkspacesPageSize: 50,
+  /** At most this many events, entries or attempts are read for one record's timeline. */
+  consoleTimelineRowsMax: 500,
+  /** How far back the console's "released recently" looks. */
+  consoleRecentlyReleasedMs: 24 * 3_600_000,
+  /** Failing or disabled endpoints listed on the console's home page itself (there is no queue page for them). */
+  consoleFailingEndpointsShownMax: 5,
+  /** The characters of an audit record's user agent the console's list shows; the rest opens under them. */
+  consoleUserAgentShownLengthMax: 40,
+  /** The console's search box: characters at most, and matches listed at most (an id matches a row or two). */
+  consoleSearchLengthMax: 320,
+  consoleSearchMatchesMax: 50,
+  /** An operator's note on a bank file decision or a reversal. */
+  consoleBankFileNoteLengthMax: 500,
+  /** Reasons listed in a row of the console's bank files list; the file's page lists every one. */
+  consoleBankFileReasonsShownMax: 5,
+  /** Held bank files shown at once (more is a backlog the count names), and bank reversals. */
+  consoleHeldFilesShownMax: 100,
+  consoleReversalsShownMax: 50,
 } as const;

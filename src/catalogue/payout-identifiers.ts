@@ -58,8 +58,11 @@ export const institutionKeys = [
 /** destinationTransferData keys a stored-destination read masks: the account identifiers and the tax id. */
 export const confidentialTransferKeys: readonly string[] = [...accountIdentifierKeys, 'destinationTaxId'];
 
-/** Party identity (destinationUserData) keys a stored-destination read masks. */
-export const confidentialIdentityKeys: readonly string[] = ['taxId'];
+/**
+ * Party identity (destinationUserData) keys a stored-destination read masks: the tax id, and a date of birth under
+ * any of its usual names (the identity is free-form; issue #28: none is kept readable, not even in a masked copy).
+ */
+export const confidentialIdentityKeys: readonly string[] = ['taxId', 'dob', 'dateOfBirth', 'birthDate', 'birthdate'];
 
 /** One payout rail under two names (spec: BANK_DEPOSIT_COL is the same payout rail as ACH_COP). */
 export const samePayoutRailAs: Readonly<Record<string, string>> = { BANK_DEPOSIT_COL: 'ACH_COP' };

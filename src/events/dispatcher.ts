@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { limits } from '../limits.js';
 import type { Clock } from '../platform/clock.js';
 import { PollingLoop } from '../platform/polling-loop.js';
 import { open } from '../platform/sealing.js';
@@ -31,9 +32,6 @@ export interface DispatcherOptions {
 
 /** The envelope's api_version, as JSON. */
 const apiVersion = JSON.stringify(eventApiVersion);
-
-/** Events fanned out per statement: a backlog takes several. */
-const fanOutBatch = 500;
 
 interface Claimed extends AttemptedDelivery {
   event_id: string;
@@ -143,7 +141,7 @@ export class WebhookDispatcher {
         inFlight.add(send);
       }
       attempts += claimed.length;
-      const mayHaveMore = fanned === fanOutBatch || (wanted > 0 && claimed.length === wanted);
+      const mayHaveMore = fanned === limits.webhookFanOutBatchSize || (wanted > 0 && claimed.length === wanted);
       if (mayHaveMore || this.again) continue;
       if (inFlight.size === 0) return attempts;
       const woken = new Promise<void>((resolve) => {
@@ -165,7 +163,7 @@ export class WebhookDispatcher {
     const [counted] = await this.db.query<{ n: bigint }>(
       `with due as (
          select id, workspace_id, type from outbox_events where fanned_out_at_ms is null order by id
-         limit ${fanOutBatch} for update skip locked),
+         limit ${limits.webhookFanOutBatchSize} for update skip locked),
        fanned as (
          insert into webhook_deliveries (outbox_id, endpoint_id, workspace_id, state, created_at_ms)
          select due.id, e.id, due.workspace_id, 'pending', $1 from due

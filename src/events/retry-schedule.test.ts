@@ -41,7 +41,7 @@ describe('nextAttemptPauseMs', () => {
   it('spans about three days: never less than the largest WEBHOOK_DISABLE_AFTER_HOURS', () => {
     const shortest = limits.webhookRetryDelaysMs.reduce((sum, ms) => sum + ms, 0);
     const longest = shortest * (1 + limits.webhookRetryJitterRatio);
-    expect(shortest).toBeGreaterThanOrEqual(limits.webhookDisableAfterHoursMax * hour);
+    expect(shortest).toBeGreaterThanOrEqual(limits.webhookDisableAfterMaxHours * hour);
     expect(longest).toBeLessThan(4 * 24 * hour);
     expect(attemptsMax).toBe(10);
   });

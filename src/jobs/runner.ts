@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { limits } from '../limits.js';
 import type { Clock } from '../platform/clock.js';
 import { PollingLoop } from '../platform/polling-loop.js';
 import type { Db, Queryable } from '../storage/db.js';
@@ -38,10 +39,10 @@ export interface JobRunnerOptions {
 }
 
 export const defaultJobRunnerOptions: JobRunnerOptions = {
-  pollIntervalMs: 250,
-  leaseMs: 30_000,
-  batchSize: 20,
-  retryDelayMs: (attempts) => Math.min(1_000 * 2 ** attempts, 300_000),
+  pollIntervalMs: limits.jobPollIntervalMs,
+  leaseMs: limits.jobLeaseMs,
+  batchSize: limits.jobBatchSize,
+  retryDelayMs: (attempts) => Math.min(limits.jobRetryBaseMs * 2 ** attempts, limits.jobRetryMaxMs),
 };
 
 /**
@@ -137,7 +138,11 @@ export class JobRunner {
       this.log.warn({ err: error, jobId: String(job.id), kind: job.kind }, 'job failed; it will be retried');
       await this.db.query(
         `update jobs set locked_until_ms = null, run_at_ms = $2, last_error = $3 where id = $1 and ${notDone}`,
-        [job.id, this.clock.nowMs() + this.options.retryDelayMs(job.attempts), String(error).slice(0, 1000)],
+        [
+          job.id,
+          this.clock.nowMs() + this.options.retryDelayMs(job.attempts),
+          String(error).slice(0, limits.jobErrorLengthMax),
+        ],
       );
     }
   }

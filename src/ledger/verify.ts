@@ -13,8 +13,6 @@ export interface LedgerReport {
   readonly problems: readonly LedgerProblem[];
 }
 
-const problemsShownMax = 100;
-
 /**
  * The operator's check of the whole ledger: every entry nets to zero per currency, and every stored balance equals
  * the sum of its account's postings, bucket by bucket (including postings whose balance row is missing). It reads
@@ -31,7 +29,7 @@ async function checkLedger(db: Queryable): Promise<LedgerReport> {
   const unbalanced = await db.query<{ entry_id: bigint; currency: string; total: string }>(
     `select entry_id, currency, sum(amount)::text as total from ledger_postings
      group by entry_id, currency having sum(amount) <> 0 order by entry_id limit $1`,
-    [problemsShownMax],
+    [limits.ledgerProblemsShownMax],
   );
   const mismatched = await db.query<{ account_id: string; currency: string; stored: string; posted: string }>(
     `with posted as (
@@ -46,7 +44,7 @@ async function checkLedger(db: Queryable): Promise<LedgerReport> {
      from balances b full join posted p on p.account_id = b.account_id and p.currency = b.currency
      where coalesce(b.available, 0) <> coalesce(p.available, 0) or coalesce(b.pending, 0) <> coalesce(p.pending, 0)
      order by 1, 2 limit $1`,
-    [problemsShownMax],
+    [limits.ledgerProblemsShownMax],
   );
   const [counts] = await db.query<{ entries: bigint; balances: bigint }>(
     'select (select count(*) from ledger_entries) as entries, (select count(*) from balances) as balances',

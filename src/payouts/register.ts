@@ -17,6 +17,10 @@ export interface RegisteredPayout {
   readonly currency: string;
   readonly rail: string;
   readonly amount_minor: bigint;
+  /**
+   * As the subject's row holds it: its account numbers and tax ids sealed (platform/secrets/sensitive.ts), opened only
+   * for the rail (jobs/rail-payout.ts) and a payout file (resources/payout-batches/service.ts).
+   */
   readonly destination: Record<string, unknown>;
   readonly channel: PayoutChannelKind;
   readonly status: PayoutStatus;

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { authorization } from '../domain/errors.js';
+import { limits } from '../limits.js';
 import { adminTokenActor } from './actor.js';
 import type { TokenClaims } from './tokens.js';
 import './fastify-types.js';
@@ -12,9 +13,6 @@ function bearerOf(request: FastifyRequest): string | undefined {
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(header.trim());
   return match?.[1];
 }
-
-/** Verified tokens kept at most; past it the cache starts again (a miss only costs a signature check). */
-const verifiedTokensMax = 10_000;
 
 /**
  * onRequest hook for /v1: a genuine, unexpired token of a live signing key, of an enabled workspace whose
@@ -33,7 +31,7 @@ export function partnerAuth(ctx: AppContext) {
     }
     const claims = ctx.tokens.read(token, nowMs);
     if (claims === undefined) return undefined;
-    if (verified.size >= verifiedTokensMax) verified.clear();
+    if (verified.size >= limits.authVerifiedTokensMax) verified.clear();
     verified.set(token, claims);
     return claims;
   };

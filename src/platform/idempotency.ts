@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ApiError, validation } from '../domain/errors.js';
+import { validation } from '../domain/errors.js';
 import { limits } from '../limits.js';
-import { type Queryable, StoreUnavailableError } from '../storage/db.js';
+import type { Queryable } from '../storage/db.js';
 import type { SqlParams } from '../storage/sql-params.js';
 import { clockOffsetMs } from '../workspaces/clock.js';
 import type { Clock } from './clock.js';
@@ -16,16 +16,20 @@ import {
   KeyTaken,
   type Outcome,
 } from './idempotency-claim.js';
+import { accountScopeOf, failureAction, failureOf, type KeyPolicy, moneyWriteKeys } from './idempotency-policy.js';
 import './fastify-types.js';
 
 export { consumeKeyOf, type KeyRef, KeyTaken } from './idempotency-claim.js';
+export { type KeyPolicy, moneyWriteKeys } from './idempotency-policy.js';
 
-// The spec's Idempotency-Key rules for the three writes. A keyed write claims its key with its answer in the same
-// commit as the resource (idempotency-claim.ts), so a key and its outcome are written together or not at all: a
-// concurrent duplicate waits for that commit and replays it, and a process that dies before the commit leaves
-// nothing behind, so the retry executes once. A request that fails during execution still consumes the key: its
-// failure is claimed on its own after the write rolled back, and later requests with the key are 409 until an
-// operator releases it. A completed key replays its answer byte for byte for 24 hours.
+// The one Idempotency-Key engine: every keyed write runs through answerWrite, with its policy (idempotency-policy.ts:
+// whether a failure consumes the key, and whether the account parts the key space). A keyed write claims its key
+// with its answer in the same commit as the resource (idempotency-claim.ts), so a key and its outcome are written
+// together or not at all: a concurrent duplicate waits for that commit and replays it, and a process that dies before
+// the commit leaves nothing behind, so the retry executes once. Under the money writes' policy a request that fails
+// during execution still consumes the key: its failure is claimed on its own after the write rolled back, and later
+// requests with the key are 409 until an operator releases it. A completed key replays its answer byte for byte for
+// 24 hours.
 
 const keyPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
@@ -118,13 +122,6 @@ class WriteAnswer implements StatementClaim {
   }
 }
 
-/** What a failed key records: the refusal, or that the write's outcome is unknown. */
-function failureOf(error: unknown): string {
-  if (error instanceof ApiError) return `${error.type}: ${error.message}`;
-  if (error instanceof StoreUnavailableError && error.outcomeUnknown) return `outcome unknown: ${error.reason}`;
-  return 'unexpected failure';
-}
-
 /**
  * A request that failed after its stateless checks consumes its key. True when this request took the key (it
  * answers its own error), false when another request holds it (it answers as that key says: a write whose outcome
@@ -141,13 +138,7 @@ function claimFailure(ctx: AppContext, clock: Clock, scope: KeyScope, error: unk
  * the background, with backoff, for a bounded time. If the write did commit, the record finds the key completed
  * and leaves it so: the retry replays the write's answer.
  */
-function consumeWhenBack(
-  ctx: AppContext,
-  clock: Clock,
-  log: FastifyBaseLogger,
-  scope: KeyScope,
-  error: StoreUnavailableError,
-): void {
+function consumeWhenBack(ctx: AppContext, clock: Clock, log: FastifyBaseLogger, scope: KeyScope, error: unknown): void {
   const startedMs = Date.now();
   const attempt = (delayMs: number) => {
     setTimeout(() => {
@@ -167,14 +158,16 @@ function consumeWhenBack(
 /**
  * Runs a write under its Idempotency-Key (or plainly without one) and answers it. `clock` dates the key and reads
  * its replay window: the workspace's clock (answerWrite), so that a stage test clock's advance ages the keys too.
+ * `policy.onFailure` says what a failed write leaves with the key (the scope is in `scope` already).
  */
-export async function answerIdempotently(
+async function answerIdempotently(
   ctx: AppContext,
   reply: FastifyReply,
   scope: Omit<KeyScope, 'key'> & { key: string | undefined },
   status: number,
   execute: Execution,
-  clock: Clock = ctx.clock,
+  clock: Clock,
+  policy: KeyPolicy,
 ): Promise<FastifyReply> {
   const send = (code: number, body: string) =>
     reply
@@ -188,9 +181,9 @@ export async function answerIdempotently(
     await execute(answer.commit, answer);
   } catch (error) {
     if (keyed === undefined) throw error;
-    if (error instanceof StoreUnavailableError) {
-      // Nothing was written: the key stays free, so the client's retry (spec: 503, retry with backoff) runs afresh.
-      if (!error.outcomeUnknown) throw error;
+    const action = failureAction(policy, error);
+    if (action === 'leave-key-unused') throw error;
+    if (action === 'consume-key-outcome-unknown') {
       reply.log.warn(
         { key: keyed.key, endpoint: keyed.endpoint },
         'keyed write of unknown outcome: its key is consumed',
@@ -200,7 +193,8 @@ export async function answerIdempotently(
         throw error;
       });
       if (took) throw error;
-    } else if (!(error instanceof KeyTaken) && (await claimFailure(ctx, clock, keyed, error))) throw error;
+    } else if (action === 'consume-key' && (await claimFailure(ctx, clock, keyed, error))) throw error;
+    // 'answer-as-key-says', or a failure whose key another request took first.
     const earlier = await earlierAnswer(ctx.db, keyed);
     void reply.header('idempotent-replayed', 'true');
     return send(earlier.status, earlier.body);
@@ -210,9 +204,10 @@ export async function answerIdempotently(
 }
 
 /**
- * A keyed write as the three write routes run it: the key from the request, scoped to the workspace (and to
- * `accountScope`, a customer's account for on-behalf writes), the payload hashed with the endpoint. The key is
- * dated on the workspace's clock (spec rule 6's 24 hours follow a stage test clock; production's offset is 0, unread).
+ * Every keyed write: the key from the request, in the workspace's key space (parted by `accountScope`, a customer's
+ * account for on-behalf writes, where the policy's scope is `account`), bound to the endpoint, the payload hashed with
+ * the endpoint. The key is dated on the workspace's clock (spec rule 6's 24 hours follow a stage test clock;
+ * production's offset is 0, unread). `policy` is what differs between writes; without one, the money writes' rules.
  */
 export async function answerWrite(
   ctx: AppContext,
@@ -220,10 +215,11 @@ export async function answerWrite(
   reply: FastifyReply,
   write: { endpoint: string; status: number; accountScope?: string },
   execute: Execution,
+  policy: KeyPolicy = moneyWriteKeys,
 ): Promise<FastifyReply> {
   const scope = {
     workspaceId: request.workspace.id,
-    accountScope: write.accountScope ?? '',
+    accountScope: accountScopeOf(policy, write.accountScope),
     key: idempotencyKeyOf(request),
     endpoint: write.endpoint,
     hash: requestHash(write.endpoint, request.body),
@@ -231,7 +227,7 @@ export async function answerWrite(
   // Without a key nothing is dated: the offset is read only for a keyed write.
   const offsetMs = scope.key === undefined ? 0 : await clockOffsetMs(ctx, request.workspace.id);
   const clock: Clock = offsetMs === 0 ? ctx.clock : { nowMs: () => ctx.clock.nowMs() + offsetMs };
-  return answerIdempotently(ctx, reply, scope, write.status, execute, clock);
+  return answerIdempotently(ctx, reply, scope, write.status, execute, clock, policy);
 }
 
 /** Operators release a consumed key (failed, or in progress from an earlier server version); a completed key is not. */

@@ -10,6 +10,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export const notUtf8Message = 'The request body is not valid UTF-8';
 
+/** `bytes` as UTF-8 text, or undefined when they are not valid UTF-8 (never decoded with replacement characters). */
+export function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The refusal of a body that is well-formed JSON but carries a `__proto__` key, or a `constructor` key holding a
  * `prototype` key. Fastify's parser refuses them (prototype-pollution safety, kept) but says only "not valid JSON",
@@ -50,10 +59,8 @@ export function registerJsonBody(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    let body: string;
-    try {
-      body = utf8.decode(bytes);
-    } catch {
+    const body = strictUtf8(bytes);
+    if (body === undefined) {
       done(validation(notUtf8Message), undefined);
       return;
     }

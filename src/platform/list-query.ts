@@ -7,8 +7,9 @@ import { CurrencyFilter, Email, Obj } from './schema.js';
 // The list and count conventions shared by deposits, withdrawals and orders: the same filters (mapped to SQL in
 // list-filters.ts), a bare array sorted newest first (createdAt, then id, descending), pages counted from 0.
 
-export const pageSizeDefault = 50;
-export const pageSizeMax = 500;
+/** The page size of these lists and of the thread and audit lists (limits.ts), as their schemas import it. */
+export const pageSizeDefault = limits.listPageSizeDefault;
+export const pageSizeMax = limits.listPageSizeMax;
 
 // The query parameters every list shares, each bounded at both ends: a query string is text, coerced to a number
 // by Ajv, and `1e20` or `1e309` (Infinity) is an integer to it. Unbounded, such a value reached the SQL and failed
@@ -18,7 +19,7 @@ export const pageSizeMax = 500;
 
 /** A list's window, `from` or `to`: Unix seconds (spec, Conventions 2), inclusive. */
 export const UnixSecondsFilter = (description = 'Unix seconds, inclusive') =>
-  Type.Integer({ minimum: 0, maximum: limits.unixSecondsMax, description });
+  Type.Integer({ minimum: 0, maximum: limits.unixTimeMaxSeconds, description });
 
 /** minAmount, maxAmount: major units (spec: List conventions 1). */
 export const AmountFilter = (description?: string) =>

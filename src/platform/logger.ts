@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { LogLevel } from '../config.js';
+import { limits } from '../limits.js';
 
 /** Never written to a log line, wherever they appear. */
 const redactedPaths = ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.authorization'];
@@ -14,10 +15,6 @@ const withheldParams = new Set(['secret', 'token', 'password', 'access_token', '
 /** Where createLogger's loggers write, and their fixed bindings (pid, hostname) as pino writes them. */
 const requestLineSinks = new WeakMap<Logger, { stream: DestinationStream; bindings: string }>();
 
-/** Lines are written once this much is queued, or when this long has passed: one write per some 20 lines. */
-const logBatchChars = 4096;
-const logFlushEveryMs = 100;
-
 /**
  * The process's one logger (requests, jobs, webhook dispatch). It writes asynchronously and in batches: lines are
  * queued and written together once 4 KiB are queued or 100 ms have passed, instead of one write to stdout, handed
@@ -26,7 +23,8 @@ const logFlushEveryMs = 100;
  */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const stream =
-    destination ?? pino.destination({ sync: false, minLength: logBatchChars, periodicFlush: logFlushEveryMs });
+    destination ??
+    pino.destination({ sync: false, minLength: limits.logBatchLengthMin, periodicFlush: limits.logFlushIntervalMs });
   const logger = pino({ level, redact: { paths: redactedPaths, remove: true } }, stream);
   const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
   requestLineSinks.set(logger, { stream, bindings });

@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { limits } from '../limits.js';
 import { OutageLog } from '../storage/outage-log.js';
 
 export interface PollingLoopOptions {
@@ -96,7 +97,10 @@ export class PollingLoop {
   /** The pause before the next scheduled round: the interval, or the backoff after failed rounds. */
   nextDelayMs(): number {
     if (this.failures === 0) return this.options.intervalMs;
-    const ceiling = Math.min(this.options.intervalMs * 2 ** this.failures, this.options.backoffMaxMs ?? 10_000);
+    const ceiling = Math.min(
+      this.options.intervalMs * 2 ** this.failures,
+      this.options.backoffMaxMs ?? limits.pollingBackoffMaxMs,
+    );
     // Full jitter over the upper half: never sooner than half the backoff, never in step with other processes.
     return Math.round(ceiling / 2 + (ceiling / 2) * (this.options.random ?? Math.random)());
   }

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { limits } from '../limits.js';
 import './fastify-types.js';
-
-const delayStepMs = 25;
-const delayMaxMs = 1_000;
 
 /**
  * Reads are slowed past a threshold, never refused (spec: Limits). Each process counts a workspace's GETs per
@@ -21,9 +19,9 @@ export function readThrottle(ctx: AppContext) {
     const current = window && window.second === second ? window : { second, count: 0 };
     current.count += 1;
     windows.set(request.workspace.id, current);
-    if (windows.size > 10_000) windows.clear(); // bounded memory; a cleared count only throttles less for a second
+    if (windows.size > limits.readThrottleWorkspacesMax) windows.clear(); // bounded memory; a cleared count only throttles less for a second
     const over = current.count - ctx.config.readThrottlePerSecond;
-    return over > 0 ? Math.min(over * delayStepMs, delayMaxMs) : 0;
+    return over > 0 ? Math.min(over * limits.readThrottleDelayStepMs, limits.readThrottleDelayMaxMs) : 0;
   };
   // A callback hook rather than an async one: most reads are not delayed, and pass on without a promise.
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {

@@ -50,7 +50,7 @@ function loaded(row: SigningKeyRow, previous: LoadedKey | undefined): LoadedKey 
       noTimestamp: true,
       ...(row.kid === legacyKid ? {} : { kid: row.kid }),
     }),
-    verify: createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: 10_000 }),
+    verify: createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: limits.tokenVerifierCacheMax }),
   };
 }
 

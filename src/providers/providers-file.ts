@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { type Static, Type } from 'typebox';
+import { limits } from '../limits.js';
 import { AchOriginatorConfig, SepaDebtorConfig } from './bank-files/payout-file-config.js';
 import { collectionAccountProblems } from './collection/bank-account-collection.js';
 import { CollectionAccounts } from './collection/collection-accounts-config.js';
@@ -52,7 +53,7 @@ export const ProvidersFile = Type.Object(
         {
           maxListAgeDays: Type.Integer({
             minimum: 1,
-            maximum: 365,
+            maximum: limits.sanctionsListAgeMaxDays,
             description: 'A sanctions list imported longer ago makes screenings answer 503',
           }),
         },

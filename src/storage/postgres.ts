@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { limits } from '../limits.js';
 import { type Db, pgErrorCode, pgErrorCodes, type Queryable, type Row, StoreUnavailableError } from './db.js';
 import { DescribedOnceQuery } from './pg-described-query.js';
 import { unavailableCause } from './unavailable.js';
@@ -15,9 +16,6 @@ export interface PostgresOptions {
 }
 
 const retryable = new Set<string>([pgErrorCodes.deadlockDetected, pgErrorCodes.serializationFailure]);
-const attemptsMax = 3;
-/** The client's own bound on a statement: past PostgreSQL's, for a socket that went silent. */
-const clientGraceMs = 500;
 
 /**
  * PostgreSQL aborts one of two transactions that deadlock (or fail serialization); the aborted one did nothing, so
@@ -30,7 +28,7 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
       return await run();
     } catch (error) {
       const code = pgErrorCode(error);
-      if (attempt >= attemptsMax || code === undefined || !retryable.has(code)) throw error;
+      if (attempt >= limits.databaseTransactionAttemptsMax || code === undefined || !retryable.has(code)) throw error;
     }
   }
 }
@@ -88,7 +86,7 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     statement_timeout: options.statementTimeoutMs,
-    query_timeout: options.statementTimeoutMs + clientGraceMs,
+    query_timeout: options.statementTimeoutMs + limits.databaseClientGraceMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
     types: typeParsers,
   });

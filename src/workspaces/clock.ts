@@ -13,32 +13,30 @@ interface ClockReader {
 }
 
 /**
- * How long a process may answer a workspace's clock offset from memory. Every request of a stage workspace needs its
- * now, and a read per request was half the round trips of a keyed deposit (issue #15). An advance answers only once
- * this has passed after its commit (simulate/clock.ts), so an offset read before the advance is forgotten by every
- * process before the partner hears of the new one: a change made through one process is still seen at once by all.
+ * Offsets remembered by this process, each for limits.testClockOffsetMemoryMs. Every request of a stage workspace
+ * needs its now, and a read per request was half the round trips of a keyed deposit (issue #15). An advance answers
+ * only once that has passed after its commit (simulate/clock.ts), so an offset read before the advance is forgotten
+ * by every process before the partner hears of the new one: a change made through one process is still seen at once
+ * by all. At most limits.testClockOffsetsRememberedMax workspaces: past it the memory starts again.
  */
-export const clockOffsetMemoryMs = 50;
-/** Workspaces whose offsets are remembered at most: past it the memory starts again (each entry lives 50 ms). */
-const rememberedMax = 10_000;
 const remembered = new Map<string, { readonly offsetMs: number; readonly readFromMs: number }>();
 
 /**
  * The workspace's clock offset in milliseconds, read from its row or remembered from a read that began less than
- * clockOffsetMemoryMs ago (measured from before the read was sent, so a read that crossed an advance's commit is
- * not kept longer than the advance waits). Production has none: 0, without a read.
+ * limits.testClockOffsetMemoryMs ago (measured from before the read was sent, so a read that crossed an advance's
+ * commit is not kept longer than the advance waits). Production has none: 0, without a read.
  */
 export async function clockOffsetMs(ctx: ClockReader, workspaceId: string, db: Queryable = ctx.db): Promise<number> {
   if (ctx.config.brokerageEnv === 'production') return 0;
   const startedMs = performance.now();
   const known = remembered.get(workspaceId);
-  if (known !== undefined && startedMs - known.readFromMs < clockOffsetMemoryMs) return known.offsetMs;
+  if (known !== undefined && startedMs - known.readFromMs < limits.testClockOffsetMemoryMs) return known.offsetMs;
   const rows = await db.query<{ clock_offset_ms: string | bigint }>(
     'select clock_offset_ms from workspaces where id = $1',
     [workspaceId],
   );
   const offsetMs = Number(rows[0]?.clock_offset_ms ?? 0);
-  if (remembered.size >= rememberedMax) remembered.clear();
+  if (remembered.size >= limits.testClockOffsetsRememberedMax) remembered.clear();
   remembered.set(workspaceId, { offsetMs, readFromMs: startedMs });
   return offsetMs;
 }

@@ -116,7 +116,12 @@ describe('orders to a banking account', () => {
       'select destination, banking_account_id from orders where id = $1',
       [order.orderId],
     );
-    expect(row).toEqual({ destination: achUS, banking_account_id: account.bankingAccountId });
+    // The order keeps the account's instrument, sealed where it sits (platform/secrets/sensitive.ts).
+    expect(JSON.stringify(row?.destination)).not.toContain(achUS.accountNumber);
+    expect({ ...row, destination: openSensitive(t.ctx.secretsKeyring, row?.destination) }).toEqual({
+      destination: achUS,
+      banking_account_id: account.bankingAccountId,
+    });
     await payIn(t, p, order.orderId, 100);
     await t.ctx.jobs.runDue();
     const done = await readOrder(t.app, p, order.orderId);

@@ -189,7 +189,7 @@ describe('numeric query parameters', () => {
 
   it('its bounds themselves are accepted: the windows and pages a client may ask', async () => {
     const withdrawals = readAt('/v1/withdrawals');
-    const top = String(limits.unixSecondsMax);
+    const top = String(limits.unixTimeMaxSeconds);
     const window = await send(withdrawals, { from: '0', to: top });
     expect(window.statusCode, window.body).toBe(200);
     const counted = await t.app.inject({

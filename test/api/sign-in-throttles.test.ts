@@ -79,10 +79,10 @@ describe('the console: an attacker slowed, the owner let in', () => {
     for (let i = 0; i < 50; i += 1)
       statuses.push((await consoleAttempt(attacker, email, `wrong ${i}`)).answer.statusCode);
     // Checked until the free failures are spent, then refused unchecked while held (no password hashed, no row written).
-    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.signInFreeFailures + 1);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - limits.signInFreeFailures - 1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.signInFreeFailureCount + 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - limits.signInFreeFailureCount - 1);
     const account = await bucket('console-account', accountBucketOfEmail(email));
-    expect(account?.failures).toBe(limits.signInFreeFailures + 1);
+    expect(account?.failures).toBe(limits.signInFreeFailureCount + 1);
 
     // The account is held, so the password alone is refused, even from elsewhere: the page offers the owner's path.
     const alone = await consoleAttempt(anAddress(), email, strongPassword);
@@ -142,8 +142,10 @@ describe('the console: an attacker slowed, the owner let in', () => {
       holds.push(heldForMs);
       clock.advance(heldForMs);
     }
-    expect(holds.slice(0, limits.signInFreeFailures).every((ms) => ms === 0)).toBe(true);
-    expect(holds.slice(limits.signInFreeFailures, limits.signInFreeFailures + 3)).toEqual([1_000, 2_000, 4_000]);
+    expect(holds.slice(0, limits.signInFreeFailureCount).every((ms) => ms === 0)).toBe(true);
+    expect(holds.slice(limits.signInFreeFailureCount, limits.signInFreeFailureCount + 3)).toEqual([
+      1_000, 2_000, 4_000,
+    ]);
     expect(Math.max(...holds)).toBe(limits.signInAccountHoldMaxMs);
     expect((await consoleAttempt(anAddress(), email, `wrong again`)).answer.statusCode).toBe(401);
     expect((await consoleAttempt(anAddress(), email, strongPassword)).answer.statusCode).toBe(429);
@@ -195,8 +197,8 @@ describe('the token endpoint: an attacker slowed, the partner not blocked', () =
     const answers = [];
     for (let i = 0; i < 40; i += 1) answers.push(await grant(c, attacker, `wrong ${i}`));
     const refused = answers.filter((a) => a.statusCode === 503);
-    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(limits.signInFreeFailures + 1);
-    expect(refused).toHaveLength(40 - limits.signInFreeFailures - 1);
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(limits.signInFreeFailureCount + 1);
+    expect(refused).toHaveLength(40 - limits.signInFreeFailureCount - 1);
     // Held: the spec's limit status (never 429), in the token endpoint's own shape, with when to come back.
     expect(refused[0]?.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.any(String) });
     expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
@@ -219,7 +221,7 @@ describe('the token endpoint: an attacker slowed, the partner not blocked', () =
     const failing = Array.from({ length: 12 }, anAddress);
     // Each past its free failures: a slip or two (the old password after a rotation) holds no source.
     for (const address of failing) {
-      for (let i = 0; i <= limits.signInFreeFailures; i += 1) {
+      for (let i = 0; i <= limits.signInFreeFailureCount; i += 1) {
         expect((await grant(c, address, 'guess')).statusCode).toBe(400);
       }
     }

@@ -239,6 +239,20 @@ describe('a production server connected to the reference provider', () => {
       payload: '{"not json',
     });
     expect(garbage.statusCode, garbage.body).toBe(401);
+    // Signed, but not UTF-8: refused as every other body is, never read with replacement characters.
+    const notUtf8 = Buffer.concat([Buffer.from('{"payoutId":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const invalid = await prod.app.inject({
+      method: 'POST',
+      url: '/provider/v1/payout-outcomes',
+      headers: {
+        'content-type': 'application/json',
+        'provider-timestamp': timestamp,
+        'provider-signature': providerSignature(secret, timestamp, notUtf8.toString('utf8')),
+      },
+      payload: notUtf8,
+    });
+    expect(invalid.statusCode, invalid.body).toBe(400);
+    expect(invalid.json()).toMatchObject({ error: 'ValidationError', message: 'The request body is not valid UTF-8' });
     expect((await withdrawal(id)).status).toBe('Pending');
     expect({ balance: await gbp(), callbacks: await callbackRows() }).toEqual(before);
 

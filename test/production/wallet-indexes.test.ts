@@ -209,9 +209,9 @@ const databaseUrl = process.env.DATABASE_URL;
 describe.skipIf(databaseUrl === undefined)('wallet indexes with two server processes (PostgreSQL)', () => {
   it('the same key sent to two processes at once consumes one index', async () => {
     const bounds = {
-      acquireTimeoutMs: limits.databaseAcquireTimeoutMsDefault,
-      statementTimeoutMs: limits.databaseStatementTimeoutMsDefault,
-      idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutMsDefault,
+      acquireTimeoutMs: limits.databaseAcquireTimeoutDefaultMs,
+      statementTimeoutMs: limits.databaseStatementTimeoutDefaultMs,
+      idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutDefaultMs,
     };
     // A second pool of its own: another process's connections to the same database.
     const store: Db = await openPostgres({ ...bounds, url: databaseUrl as string, maxConnections: 8 });

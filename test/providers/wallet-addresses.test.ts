@@ -133,9 +133,9 @@ const databaseUrl = process.env.DATABASE_URL;
 describe.skipIf(databaseUrl === undefined)('allocateDepositAddress with two server processes (PostgreSQL)', () => {
   it('two stores allocating at once give distinct consecutive indexes', async () => {
     const bounds = {
-      acquireTimeoutMs: limits.databaseAcquireTimeoutMsDefault,
-      statementTimeoutMs: limits.databaseStatementTimeoutMsDefault,
-      idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutMsDefault,
+      acquireTimeoutMs: limits.databaseAcquireTimeoutDefaultMs,
+      statementTimeoutMs: limits.databaseStatementTimeoutDefaultMs,
+      idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutDefaultMs,
     };
     const stores: Db[] = [
       await openPostgres({ ...bounds, url: databaseUrl as string, maxConnections: 8 }),

@@ -32,9 +32,9 @@ export const testSecretsKeyring = SecretsKeyring.of(testSecretsKey);
 
 /** The driver's bounds in tests: the defaults, as a server process would run. */
 const testPostgresBounds = {
-  acquireTimeoutMs: limits.databaseAcquireTimeoutMsDefault,
-  statementTimeoutMs: limits.databaseStatementTimeoutMsDefault,
-  idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutMsDefault,
+  acquireTimeoutMs: limits.databaseAcquireTimeoutDefaultMs,
+  statementTimeoutMs: limits.databaseStatementTimeoutDefaultMs,
+  idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutDefaultMs,
 };
 
 let shared: Promise<Db> | undefined;

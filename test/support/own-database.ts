@@ -41,9 +41,9 @@ export async function ownDatabase(): Promise<OwnDatabase> {
   const db = await openPostgres({
     url: url.toString(),
     maxConnections: 10,
-    acquireTimeoutMs: limits.databaseAcquireTimeoutMsDefault,
-    statementTimeoutMs: limits.databaseStatementTimeoutMsDefault,
-    idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutMsDefault,
+    acquireTimeoutMs: limits.databaseAcquireTimeoutDefaultMs,
+    statementTimeoutMs: limits.databaseStatementTimeoutDefaultMs,
+    idleInTransactionTimeoutMs: limits.databaseIdleInTransactionTimeoutDefaultMs,
   });
   await migrate(db);
   return {

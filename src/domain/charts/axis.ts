@@ -1,8 +1,10 @@
+import { limits } from '../../limits.js';
 import { decimalOf, grouped } from './quantity.js';
 
 // The value axis: ticks at round values (1, 2 or 5 times a power of ten, in the values' own scale), at most
-// `intervalsMax` intervals from zero to the first tick at or above the largest value. Labels are exact and short:
-// past a thousand a common suffix (k, M, B, T) divides every label of the axis by the same power of a thousand.
+// `limits.chartAxisIntervalsMax` intervals from zero to the first tick at or above the largest value. Labels are
+// exact and short: past a thousand a common suffix (k, M, B, T) divides every label of the axis by the same power of
+// a thousand.
 
 export interface Axis {
   /** The top of the axis, at the values' scale: a whole number of steps, never below the largest value. */
@@ -13,17 +15,15 @@ export interface Axis {
   readonly labels: readonly string[];
 }
 
-export const intervalsMax = 5;
-
 const multipliers = [1n, 2n, 5n];
 const suffixes = ['', 'k', 'M', 'B', 'T'];
 
-/** The smallest round step (1, 2 or 5 times 10^k units, k ≥ 0) that covers `largest` in at most intervalsMax steps. */
+/** The smallest round step (1, 2 or 5 times 10^k units, k ≥ 0) covering `largest` in chartAxisIntervalsMax steps. */
 export function roundStep(largest: bigint): bigint {
   for (let power = 1n; ; power *= 10n) {
     for (const m of multipliers) {
       const step = m * power;
-      if (step * BigInt(intervalsMax) >= largest) return step;
+      if (step * BigInt(limits.chartAxisIntervalsMax) >= largest) return step;
     }
   }
 }

@@ -1,3 +1,4 @@
+import { limits } from '../../limits.js';
 import { axisOf } from './axis.js';
 import { type DayChart, dayTotals, type ExactChart, exactChart } from './day-chart.js';
 import { coordinate as c, escapeMarkup, longDay, safeId, shortDay } from './markup.js';
@@ -15,8 +16,6 @@ export const viewWidth = 640;
 export const viewHeight = 320;
 const plot = { left: 76, right: viewWidth - 12, top: 44, bottom: viewHeight - 36 };
 const plotHeight = plot.bottom - plot.top;
-/** At most this many day labels under the axis: a label every ceil(days / this) days. */
-const dayLabelsMax = 8;
 /** A value above zero is drawn at least this tall, however small beside the largest: it is there. */
 const visibleMinHeight = 1;
 
@@ -117,7 +116,7 @@ function barsOf(exact: ExactChart, top: bigint, fills: readonly string[]): strin
 
 function dayLabelsOf(days: readonly string[]): string {
   const slot = (plot.right - plot.left) / Math.max(days.length, 1);
-  const every = Math.max(Math.ceil(days.length / dayLabelsMax), 1);
+  const every = Math.max(Math.ceil(days.length / limits.chartDayLabelsMax), 1);
   const labels = days.flatMap((day, d) =>
     d % every === 0
       ? [

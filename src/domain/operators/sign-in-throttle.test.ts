@@ -125,11 +125,11 @@ describe('keys', () => {
     expect(sourceOf(address)).toBe(source);
   });
 
-  it('an email falls in one of signInAccountBuckets buckets, the same one every time', () => {
+  it('an email falls in one of signInAccountBucketCount buckets, the same one every time', () => {
     const bucket = accountBucketOf('ana.costa@brokerage.example');
     expect(bucket).toBe(accountBucketOf('ana.costa@brokerage.example'));
     const buckets = new Set(Array.from({ length: 1_000 }, (_, i) => accountBucketOf(`guess-${i}@example.com`)));
-    for (const b of buckets) expect(Number(b)).toBeLessThan(limits.signInAccountBuckets);
+    for (const b of buckets) expect(Number(b)).toBeLessThan(limits.signInAccountBucketCount);
     expect(buckets.size).toBeGreaterThan(950);
   });
 });

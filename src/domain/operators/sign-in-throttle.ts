@@ -23,7 +23,7 @@ export interface BackoffPolicy {
   readonly capMs: number;
 }
 
-const backoff = (capMs: number, freeFailures: number = limits.signInFreeFailures): BackoffPolicy => ({
+const backoff = (capMs: number, freeFailures: number = limits.signInFreeFailureCount): BackoffPolicy => ({
   freeFailures,
   baseMs: limits.signInBackoffBaseMs,
   capMs,
@@ -94,17 +94,17 @@ export const consoleSecondFactorGate = (b: { secondFactor: Bucket }, nowMs: numb
  * are generated secrets (workspaces/password.ts), which a guess at that rate does not reach.
  */
 export function tokenGate(b: { address: Bucket; client: Bucket; source: Bucket }, nowMs: number): Gate {
-  return gate(b.source.failures > limits.signInFreeFailures ? [b.address, b.client] : [], nowMs);
+  return gate(b.source.failures > limits.signInFreeFailureCount ? [b.address, b.client] : [], nowMs);
 }
 
 /**
- * The console account bucket of a typed email: a hash, so that the rows stay bounded (`signInAccountBuckets`)
+ * The console account bucket of a typed email: a hash, so that the rows stay bounded (`signInAccountBucketCount`)
  * whatever emails are typed, and an unknown email is throttled exactly like a known one (nothing tells them apart).
  * Anyone can compute it; that gives nothing, since anyone can already name the account itself.
  */
 export function accountBucketOf(normalisedEmail: string): string {
   const digest = createHash('sha256').update(normalisedEmail).digest();
-  return String(digest.readUInt32BE(0) % limits.signInAccountBuckets);
+  return String(digest.readUInt32BE(0) % limits.signInAccountBucketCount);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 import { type Horizons, pruneBatch, prunedTables, type Removed, type Target, targets } from './targets.js';
 
@@ -19,13 +20,6 @@ export function horizonsAt(config: Config, nowMs: number): Horizons {
 
 export const noneRemoved = (): Removed =>
   Object.fromEntries(prunedTables.map((table) => [table, 0])) as unknown as Removed;
-
-/**
- * After each batch a pass rests at least this many times as long as the batch took: housekeeping then takes at most
- * a fifth of one connection's time, whatever the machine, which is what keeps request latency within the issue's
- * bound while it runs (docs/performance.md, "Housekeeping under load").
- */
-export const restPerBatchTime = 4;
 
 export interface PassOptions {
   readonly batchSize: number;
@@ -76,7 +70,7 @@ export async function prunePass(
       const batchStartedMs = Date.now();
       const batch = await pruneBatch(db, target, horizons, options.batchSize, fromMs);
       batches += 1;
-      restMs = Math.max(options.pauseMs, restPerBatchTime * (Date.now() - batchStartedMs));
+      restMs = Math.max(options.pauseMs, limits.housekeepingRestPerBatchRatio * (Date.now() - batchStartedMs));
       for (const table of prunedTables) removed[table] += batch.removed[table] ?? 0;
       if (batch.candidates < options.batchSize || batch.reached === undefined) break;
       fromMs = batch.reached;

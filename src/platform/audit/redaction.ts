@@ -1,5 +1,6 @@
 import { confidentialIdentityKeys, confidentialTransferKeys } from '../../catalogue/payout-identifiers.js';
 import { maskedValue } from '../../domain/payout-fields/stored-instrument.js';
+import { limits } from '../../limits.js';
 import { sealedFieldPrefix, sensitiveFieldNames } from '../secrets/sensitive.js';
 
 // What never enters the audit log (issue #14, item 2: "secrets never enter it"). Each operation gives its before and
@@ -13,38 +14,36 @@ export const redacted = '[redacted]';
 const secretName =
   /pass(word|phrase)|secret|token|totp|otp(auth|uri)?$|hash$|^salt$|private|signing|apikey|api_key|authorization|cookie|session|credentials?$|^content$|file_?content|bytes|base64|csv$/i;
 
-/** Field names of account identifiers and tax ids, shown as the masked reads show them. */
-const accountNames = new Set(
-  [
-    ...confidentialTransferKeys,
-    ...confidentialIdentityKeys,
-    'account',
-    'iban',
-    'accountNumber',
-    'account_number',
-    'destinationBankAccount',
-    'destinationBankAccountNumber',
-    'destinationCCI',
-    'clabe',
-    'pixKey',
-    'destinationPixCode',
-    'destinationBreBKey',
-    'cardNumber',
-    'taxId',
-    'destinationTaxId',
-  ].map((name) => name.toLowerCase()),
-);
+/** Field names of account identifiers and tax ids, shown as the masked reads show them: the last four. */
+const accountLikeNames = [
+  ...confidentialTransferKeys,
+  'account',
+  'iban',
+  'accountNumber',
+  'account_number',
+  'destinationBankAccount',
+  'destinationBankAccountNumber',
+  'destinationCCI',
+  'clabe',
+  'pixKey',
+  'destinationPixCode',
+  'destinationBreBKey',
+  'cardNumber',
+  'taxId',
+  'destinationTaxId',
+].map((name) => name.toLowerCase());
 
 /**
  * The other sensitive fields of the rule for data at rest (platform/secrets/sensitive.ts): dates of birth and an
  * identity document's details. The audit log is append-only (migration 0040), so nothing in it could be re-sealed
- * under a new key: it never holds them, not even sealed; they are replaced whole.
+ * under a new key: it never holds them, not even sealed or masked; they are replaced whole.
  */
 const replacedNames = new Set(
-  [...sensitiveFieldNames].filter((name) => !accountNames.has(name.toLowerCase())).map((n) => n.toLowerCase()),
+  [...sensitiveFieldNames].map((n) => n.toLowerCase()).filter((name) => !accountLikeNames.includes(name)),
 );
 
-const depthMax = 12;
+/** Account identifiers, and the identity keys the masked reads mask (a date of birth among them is replaced above). */
+const accountNames = new Set([...accountLikeNames, ...confidentialIdentityKeys.map((n) => n.toLowerCase())]);
 
 /** An account identifier's leaves masked (a tax id may be `{ number, country }`); a sealed leaf replaced. */
 function maskedLeaves(value: unknown): unknown {
@@ -64,7 +63,7 @@ export function redact(value: unknown, depth = 0): unknown {
   // A field sealed where it sits (a row's copy): its ciphertext is no business of the audit log's either.
   if (typeof value === 'string' && value.startsWith(sealedFieldPrefix)) return redacted;
   if (typeof value !== 'object') return value;
-  if (depth >= depthMax) return redacted;
+  if (depth >= limits.auditRedactionDepthMax) return redacted;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (value instanceof Uint8Array) return redacted;
   const out: Record<string, unknown> = {};

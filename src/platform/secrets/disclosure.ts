@@ -27,6 +27,11 @@ export function noteDisclosed(field: string): void {
   disclosure.fields.add(field);
 }
 
+/** Runs `use` outside any Disclosure: what it opens is used, not shown (sensitive.ts, openForUse). */
+export function withoutDisclosure<T>(use: () => T): T {
+  return current.exit(use);
+}
+
 /** Runs `open` inside the request's Disclosure (for the answer hook, which may run outside the handler's context). */
 export function openingFor<T>(request: FastifyRequest, open: () => T): T {
   const disclosure = ofRequest.get(request);

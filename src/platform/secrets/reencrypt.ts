@@ -88,6 +88,42 @@ async function reencryptColumn(
       else report.changedMeanwhile += 1;
     }
     options.onBatch?.(report);
+    if (rows.length < batchSize)
+      return column.clear === undefined ? report : sealClearColumn(db, keyring, column, report, options);
+    after = rows[rows.length - 1]?.id;
+    if (options.pauseMs > 0) await sleep(options.pauseMs);
+  }
+}
+
+/** Seals the values a column's rows still hold in the clear (SealedColumn.clear), each written only if unchanged. */
+async function sealClearColumn(
+  db: Queryable,
+  keyring: SecretsKeyring,
+  column: SealedColumn,
+  report: ColumnReport,
+  options: ReencryptOptions,
+): Promise<ColumnReport> {
+  const clear = column.clear;
+  if (clear === undefined) return report;
+  const batchSize = Math.min(options.batchSize, column.batchSizeMax ?? options.batchSize);
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db.query<{ id: string; plain: string }>(
+      `select ${column.id}::text as id, ${clear.value} as plain from ${column.table}
+       where ${clear.value} is not null and ($1::text is null or ${column.id} > $1::text::${column.idType})
+       order by ${column.id} limit $2`,
+      [after ?? null, batchSize],
+    );
+    for (const row of rows) {
+      const updated = await db.query(
+        `update ${column.table} set ${clear.assign}
+         where ${column.id} = $2::text::${column.idType} and ${clear.value} = $3 returning 1 as updated`,
+        [seal(keyring, row.plain), row.id, row.plain],
+      );
+      if (updated.length === 1) report.rewritten += 1;
+      else report.changedMeanwhile += 1;
+    }
+    options.onBatch?.(report);
     if (rows.length < batchSize) return report;
     after = rows[rows.length - 1]?.id;
     if (options.pauseMs > 0) await sleep(options.pauseMs);
@@ -122,6 +158,12 @@ export async function sealedValueCounts(db: Queryable): Promise<KeyCount[]> {
        from (select ${column.value} as v from ${column.table}) s where v is not null group by 1 order by 1`,
     );
     for (const row of rows) counts.push({ column: column.name, keyId: row.key_id, values: Number(row.n) });
+    if (column.clear !== undefined) {
+      const [clear] = await db.query<{ n: number }>(
+        `select count(*)::int as n from ${column.table} where ${column.clear.value} is not null`,
+      );
+      if (Number(clear?.n) > 0) counts.push({ column: column.name, keyId: 'plaintext', values: Number(clear?.n) });
+    }
   }
   for (const column of sealedFieldColumns) {
     // One count per sealed field (a document holds several), and the documents with a field still in the clear.

@@ -19,6 +19,11 @@ export interface SealedColumn {
   readonly assign: string;
   /** Rows per batch at most: fewer where one value is large (an identity document's bytes). */
   readonly batchSizeMax?: number;
+  /**
+   * Where a row written before the value was sealed keeps it in the clear (another column): re-encryption seals it
+   * into this one (`assign` sets $1 and clears that column), and status counts it as 'plaintext'.
+   */
+  readonly clear?: { readonly value: string; readonly assign: string };
 }
 
 export const sealedColumns: readonly SealedColumn[] = [
@@ -74,6 +79,18 @@ export const sealedColumns: readonly SealedColumn[] = [
     batchSizeMax: 5,
   },
   {
+    // A payout file (resources/payout-batches/service.ts): opened only by its download.
+    name: 'payout_batches.file_content_sealed',
+    table: 'payout_batches',
+    id: 'id',
+    idType: 'text',
+    value: 'file_content_sealed',
+    assign: 'file_content_sealed = $1',
+    batchSizeMax: 5,
+    // A batch cut before migration 0042 holds its file in the clear, in file_content.
+    clear: { value: 'file_content', assign: 'file_content_sealed = $1, file_content = null' },
+  },
+  {
     // Queued mail (jobs/mail-delivery.ts): present only until the job ends, then dropped from the payload.
     name: "jobs.payload->'sealedMessage'",
     table: 'jobs',
@@ -116,8 +133,31 @@ export const sealedFieldColumns: readonly SealedFieldColumn[] = [
   { name: 'withdrawals.beneficiary', table: 'withdrawals', id: 'id::text', column: 'beneficiary', type: 'jsonb' },
   { name: 'openbanking_sessions.payer', table: 'openbanking_sessions', id: 'id::text', column: 'payer', type: 'jsonb' },
   { name: 'kyc_sessions.submission', table: 'kyc_sessions', id: 'id', column: 'submission', type: 'jsonb' },
+  { name: 'kyc_profiles.profile', table: 'kyc_profiles', id: 'account_id', column: 'profile', type: 'jsonb' },
+  { name: 'aml_screenings.subject', table: 'aml_screenings', id: 'id', column: 'subject', type: 'jsonb' },
+  { name: 'orders.destination', table: 'orders', id: 'id', column: 'destination', type: 'jsonb' },
+  {
+    name: 'orders.destination_user_data',
+    table: 'orders',
+    id: 'id',
+    column: 'destination_user_data',
+    type: 'jsonb',
+  },
+  { name: 'orders.user_data', table: 'orders', id: 'id', column: 'user_data', type: 'jsonb' },
+  { name: 'orders.counterparty', table: 'orders', id: 'id', column: 'counterparty', type: 'jsonb' },
+  { name: 'deposits.user_data', table: 'deposits', id: 'id', column: 'user_data', type: 'jsonb' },
   { name: 'payouts.destination', table: 'payouts', id: 'payout_id', column: 'destination', type: 'jsonb' },
   { name: 'outbox_events.data', table: 'outbox_events', id: 'id::text', column: 'data', type: 'jsonb' },
+  {
+    name: 'pending_payments.counterparty',
+    table: 'pending_payments',
+    id: 'id::text',
+    column: 'counterparty',
+    type: 'jsonb',
+  },
+  { name: 'bank_entries.counterparty', table: 'bank_entries', id: 'id', column: 'counterparty', type: 'jsonb' },
+  // A job's input (an order's inbound transfer names the payer); queued mail is sealed whole, above.
+  { name: 'jobs.payload', table: 'jobs', id: 'id::text', column: 'payload', type: 'jsonb' },
   {
     name: 'idempotency_keys.response_body',
     table: 'idempotency_keys',

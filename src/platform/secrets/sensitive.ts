@@ -1,5 +1,5 @@
 import { open, seal } from '../sealing.js';
-import { noteDisclosed } from './disclosure.js';
+import { noteDisclosed, withoutDisclosure } from './disclosure.js';
 import type { SecretsKeyring } from './keyring.js';
 
 // The rule for sensitive data at rest (issue #28; docs/decisions.md, "Sensitive data at rest"): a full account
@@ -95,6 +95,24 @@ export function openSensitive<T>(keyring: SecretsKeyring, value: T, field = 'val
 }
 
 /**
+ * A whole value of a sealed column that holds sensitive values (a payout file), opened to be shown: noted for the
+ * audit log under `name` as an opened field is.
+ */
+export function openSealedValue(keyring: SecretsKeyring, sealed: string, name: string): string {
+  noteDisclosed(name);
+  return open(keyring, sealed);
+}
+
+/**
+ * openSensitive for a value that is used and not shown (a file built and sealed again, the masked form an audit row
+ * keeps, a comparison whose result alone is shown): nothing is noted for the audit log. Every other opening in an
+ * operator's request is taken for a value shown, so that forgetting to say which errs on the side of a record.
+ */
+export function openForUse<T>(keyring: SecretsKeyring, value: T): T {
+  return withoutDisclosure(() => openSensitive(keyring, value));
+}
+
+/**
  * A sealed field inside JSON text, with the member name before it when it is an object's member: the name, the
  * colon and spaces, then the quoted prefix and sealed value (base64url parts, dots, the key id).
  */
@@ -134,7 +152,9 @@ export function holdsPlaintextSensitive(value: unknown): boolean {
 
 /**
  * SQL regular expression (PostgreSQL ARE) that a stored document's text matches when it may hold a sensitive field
- * not yet sealed: the name followed by a string not starting with the prefix, or by an object or array (checked
- * leaf by leaf in JS). A pre-filter: it never misses one, and re-encryption writes only what holdsPlaintextSensitive confirms.
+ * not yet sealed: the name followed by a string not starting with the prefix, by an object one of whose members is
+ * such a string or is itself an object or array, or by an array. A pre-filter: it never misses one; it is exact for
+ * strings and flat objects (a tax id's `{ number, country }`, an identity document), so `status` counts no sealed
+ * document as in the clear; re-encryption writes only what holdsPlaintextSensitive confirms.
  */
-export const maybePlaintextPattern = `"(${[...sensitiveFieldNames].join('|')})": ?("(?!\\$sealed:)[^"]|[[{])`;
+export const maybePlaintextPattern = `"(${[...sensitiveFieldNames].join('|')})": ?("(?!\\$sealed:)[^"]|\\[|\\{[^{}]*(: ?"(?!\\$sealed:)[^"]|[{[]))`;

@@ -8,7 +8,7 @@ import { limits } from '../../limits.js';
 export const SmtpConfigSchema = Type.Object(
   {
     host: Type.String({ minLength: 1, maxLength: 253, description: 'The SMTP server: a host name or an IP address' }),
-    port: Type.Integer({ minimum: 1, maximum: 65_535, description: 'Usually 465 for tls, 587 for starttls' }),
+    port: Type.Integer({ minimum: 1, maximum: limits.portMax, description: 'Usually 465 for tls, 587 for starttls' }),
     security: Type.Union([Type.Literal('tls'), Type.Literal('starttls'), Type.Literal('local-relay-plaintext')], {
       description:
         'tls: implicit TLS from the first byte; starttls: plaintext greeting, then STARTTLS, refused when the ' +
@@ -24,9 +24,9 @@ export const SmtpConfigSchema = Type.Object(
     }),
     timeoutMs: Type.Optional(
       Type.Integer({
-        minimum: limits.mailTimeoutMsMin,
-        maximum: limits.mailTimeoutMsMax,
-        description: `Connect, greeting and idle-socket timeout each; ${limits.mailTimeoutMsDefault} when absent`,
+        minimum: limits.mailTimeoutMinMs,
+        maximum: limits.mailTimeoutMaxMs,
+        description: `Connect, greeting and idle-socket timeout each; ${limits.mailTimeoutDefaultMs} when absent`,
       }),
     ),
     caFile: Type.Optional(

@@ -21,7 +21,7 @@ function tlsOptions(config: SmtpConfig) {
 export function smtpTransportOptions(config: SmtpConfig): SMTPTransport.Options {
   const problem = smtpConfigProblem(config);
   if (problem !== undefined) throw new Error(`Mail configuration: ${problem}`);
-  const timeoutMs = config.timeoutMs ?? limits.mailTimeoutMsDefault;
+  const timeoutMs = config.timeoutMs ?? limits.mailTimeoutDefaultMs;
   const modes = {
     // Implicit TLS: the handshake comes first, nothing is said in the clear.
     tls: { secure: true, tls: tlsOptions(config) },
@@ -69,7 +69,7 @@ export function describeSmtpFailure(error: unknown): string {
  */
 export function smtpTransport(config: SmtpConfig): MailTransport {
   const options = smtpTransportOptions(config);
-  const deadlineMs = 2 * (config.timeoutMs ?? limits.mailTimeoutMsDefault);
+  const deadlineMs = 2 * (config.timeoutMs ?? limits.mailTimeoutDefaultMs);
   const transporter = createTransport(options);
   return {
     async deliver(message: MailMessage) {

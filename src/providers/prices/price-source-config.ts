@@ -9,9 +9,7 @@ import { parseJsonFeed } from './json-feed.js';
 import { LivePriceSource, type LivePriceSourceDeps } from './live-price-source.js';
 import { currencyCodePattern } from './rate-document.js';
 
-/** A half-spread is at most 10%: beyond that a typo, not a price. */
-const spreadBpsMax = 1_000;
-const Bps = Type.Integer({ minimum: 0, maximum: spreadBpsMax });
+const Bps = Type.Integer({ minimum: 0, maximum: limits.priceSpreadMaxBps });
 
 export const SpreadBpsOptions = Type.Object(
   {
@@ -77,7 +75,7 @@ export function createPriceSource(options: PriceSourceOptions, deps: LivePriceSo
         parse: parseEcbDailyXml,
         maxAgeMs: options.maxAgeHours * 3_600_000,
         refreshMs: options.refreshMinutes * 60_000,
-        timeoutMs: options.timeoutMs ?? limits.priceFeedTimeoutMsDefault,
+        timeoutMs: options.timeoutMs ?? limits.priceFeedTimeoutDefaultMs,
         spreadBps,
       },
       deps,

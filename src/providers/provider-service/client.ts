@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import { externalService } from '../../domain/errors.js';
+import { limits } from '../../limits.js';
 import type { DepositInfo } from '../rails/deposit-info.js';
 import type { InstructionRequest, PayoutAnswer, PayoutRequest } from '../rails/rail-provider.js';
 import { depositAnswerProblem } from './deposit-answer.js';
@@ -12,10 +13,6 @@ import { providerHeaders, signedHeaders } from './signature.js';
 // a timeout per attempt, and is retried a bounded number of times with backoff and jitter, only when the outcome
 // says nothing about the provider's decision (no answer, a timeout, a 5xx). Anything else the service answers that
 // is not the protocol is a 503 ExternalServiceError: nothing is stored on our side, and the caller may retry.
-
-/** Backoff before attempt n+1: min(cap, base * 2^(n-1)), half of it fixed and half random (jitter). */
-const backoffBaseMs = 100;
-const backoffCapMs = 2_000;
 
 export interface ProviderServiceClient {
   /** For operators: "provider service at pay.example.com". */
@@ -62,7 +59,10 @@ export function providerServiceClient(config: ProviderServiceConfig, deps: Clien
     let lastProblem = '';
     for (let attempt = 1; attempt <= config.maxAttempts; attempt += 1) {
       if (attempt > 1) {
-        const ceiling = Math.min(backoffCapMs, backoffBaseMs * 2 ** (attempt - 2));
+        const ceiling = Math.min(
+          limits.providerServiceBackoffMaxMs,
+          limits.providerServiceBackoffBaseMs * 2 ** (attempt - 2),
+        );
         await sleep(ceiling / 2 + (random() * ceiling) / 2);
       }
       try {

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { currencyOf } from '../../catalogue/index.js';
+import { limits } from '../../limits.js';
 import { routeKey } from '../rails/routed-rails.js';
 
 // The brokerage's provider service (issue #18, part 5): one signed HTTP contract for every rail the brokerage does
@@ -22,16 +23,20 @@ export const ProviderServiceConfig = Type.Object(
       description: 'The service’s base URL; https unless it is on this machine (127.0.0.1, ::1, localhost)',
     }),
     secret: Type.String({
-      minLength: 32,
+      minLength: limits.providerServiceSecretLengthMin,
       maxLength: 256,
       description: 'The shared HMAC-SHA256 key: the server signs its requests with it and checks the callbacks with it',
     }),
     collects: Type.Array(RailRoute, { description: 'Payin rails the service gives deposit instructions for' }),
     pays: Type.Array(RailRoute, { description: 'Payout rails the service pays out on' }),
-    timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, description: 'Per attempt, the answer included' }),
+    timeoutMs: Type.Integer({
+      minimum: limits.providerServiceTimeoutMinMs,
+      maximum: limits.providerServiceTimeoutMaxMs,
+      description: 'Per attempt, the answer included',
+    }),
     maxAttempts: Type.Integer({
       minimum: 1,
-      maximum: 10,
+      maximum: limits.providerServiceAttemptsMax,
       description: 'Attempts of one call, the first included (retried on network errors, timeouts and 5xx)',
     }),
   },

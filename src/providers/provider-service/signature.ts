@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { limits } from '../../limits.js';
 
 // The provider protocol's signature, the same in both directions (docs/decisions.md, "The provider protocol"): HMAC-SHA256 with the
 // shared secret over `<timestamp>.<body>`, the timestamp in Unix seconds and the body the exact bytes sent. Signing
@@ -9,9 +10,6 @@ export const providerHeaders = {
   signature: 'provider-signature',
   idempotencyKey: 'idempotency-key',
 } as const;
-
-/** How far a message's timestamp may be from the receiver's clock, either way: a replay later than this is refused. */
-export const signatureToleranceSeconds = 300;
 
 /** The Provider-Signature value: `v1=` and the lowercase hex HMAC-SHA256 of `<timestamp>.<body>`. */
 export function providerSignature(secret: string, timestampSeconds: string, body: string): string {
@@ -42,7 +40,7 @@ export function checkProviderSignature(
   const { timestamp, signature } = headers;
   if (typeof timestamp !== 'string' || typeof signature !== 'string') return 'missing';
   if (!/^[0-9]{1,12}$/.test(timestamp)) return 'missing';
-  if (Math.abs(nowMs / 1000 - Number(timestamp)) > signatureToleranceSeconds) return 'stale';
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > limits.providerSignatureToleranceSeconds) return 'stale';
   const expected = Buffer.from(providerSignature(secret, timestamp, body));
   const matches = signature
     .split(',')

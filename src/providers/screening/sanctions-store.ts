@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 import type { SdnEntry } from './ofac-csv.js';
 
@@ -35,9 +36,6 @@ const storedList = (row: ListRow): StoredList => ({
   version: Number(row.version),
 });
 
-/** Entries per insert statement: bounds one statement's JSON parameter to a few megabytes on the full list. */
-const entriesPerStatement = 2_000;
-
 /**
  * Replaces a list's entries with `entries` inside the caller's transaction, so that a screening sees the old list or
  * the new one, never a mix; the list's version goes up by one. Running it again with the same files gives the same
@@ -61,8 +59,8 @@ export async function replaceList(
     [input.list, input.listDate, nowMs, input.entries.length, aliasCount, hash.digest('hex')],
   );
   await tx.query('delete from sanctions_entries where list = $1', [input.list]);
-  for (let start = 0; start < input.entries.length; start += entriesPerStatement) {
-    await insertEntries(tx, input.list, input.entries.slice(start, start + entriesPerStatement));
+  for (let start = 0; start < input.entries.length; start += limits.sanctionsInsertBatchSize) {
+    await insertEntries(tx, input.list, input.entries.slice(start, start + limits.sanctionsInsertBatchSize));
   }
   return storedList(row as ListRow);
 }

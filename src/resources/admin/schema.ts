@@ -8,12 +8,12 @@ export const Pair = Type.String({ pattern: '^[A-Z]{3,5}/[A-Z]{3,5}$', descriptio
 export const FeeScheduleSchema = Obj({
   defaultBps: Type.Integer({
     minimum: 0,
-    maximum: limits.feeBpsMax,
+    maximum: limits.feeMaxBps,
     description: 'Fee in basis points of the origin amount',
   }),
   pairs: Type.Record(
     Type.String({ pattern: '^[A-Z]{3,5}/[A-Z]{3,5}$' }),
-    Type.Integer({ minimum: 0, maximum: limits.feeBpsMax }),
+    Type.Integer({ minimum: 0, maximum: limits.feeMaxBps }),
   ),
 });
 
@@ -53,7 +53,9 @@ export const UpdateWorkspaceBody = Obj({
   simulation: Type.Optional(Type.Boolean()),
   enabledPairs: Type.Optional(Type.Union([Type.Array(Pair, { maxItems: 5000 }), Type.Null()])),
   feeSchedule: Type.Optional(FeeScheduleSchema),
-  writeLimitPerMinute: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),
+  writeLimitPerMinute: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: limits.writeRateLimitMaxPerMinute }), Type.Null()]),
+  ),
   readThrottleLifted: Type.Optional(Type.Boolean()),
   verificationProfile: Type.Optional(StringEnum(verificationProfileNames)),
 });

@@ -19,6 +19,7 @@ export interface ScreeningRow {
   account_id: string | null;
   user_email: string | null;
   entity_type: 'INDIVIDUAL' | 'BUSINESS';
+  /** As sent, the date of birth sealed (platform/secrets/sensitive.ts; service.ts seals it). */
   subject: ScreeningSubjectFields;
   status: AmlScreeningStatus;
   matches: ListMatch[];

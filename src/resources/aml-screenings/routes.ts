@@ -2,10 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { idempotencyKeyOf } from '../../platform/idempotency.js';
+import { answerWrite, idempotencyKeyOf, type KeyPolicy } from '../../platform/idempotency.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders } from '../../platform/write-guards.js';
-import { answerKeyed } from './keyed-answer.js';
 import { listScreenings } from './repo.js';
 import { AmlListQuery, AmlScreeningEnvelope, AmlScreeningsEnvelope, CreateAmlScreeningRequest } from './schema.js';
 import { createScreening, ownedScreening, screeningSubjectOf } from './service.js';
@@ -13,6 +12,14 @@ import { screeningView } from './view.js';
 
 const tags = ['AML screenings'];
 const ok = <T>(value: T) => ({ ok: true as const, value });
+
+/**
+ * The spec's narrower semantics (Idempotent writes, last paragraph): the key is the workspace's, whoever `userEmail`
+ * names (a key the workspace used on another endpoint is 409 here too); a replay answers the original screening and
+ * another payload is 409. A screening that fails (no list to screen against: 503) leaves the key unused: nothing was
+ * written, and a retry with the same key is what the spec asks of a client after a 503.
+ */
+const screeningKeys: KeyPolicy = { onFailure: 'leave-unused', scope: 'workspace' };
 
 export async function amlScreeningRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -36,8 +43,13 @@ export async function amlScreeningRoutes(scope: FastifyInstance, ctx: AppContext
     },
     async (request, reply) => {
       const subject = screeningSubjectOf(request.body);
-      return answerKeyed(ctx, request, reply, { endpoint: 'POST /v1/aml-screenings', status: 201 }, (commit) =>
-        createScreening(ctx, request.workspace, request.body, subject, commit),
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint: 'POST /v1/aml-screenings', status: 201 },
+        (commit) => createScreening(ctx, request.workspace, request.body, subject, commit),
+        screeningKeys,
       );
     },
   );

@@ -7,6 +7,7 @@ import { isoDate } from '../../domain/screening/date-of-birth.js';
 import { verdictOf } from '../../domain/screening/verdict.js';
 import { type AmlResolution, resolveScreening } from '../../domain/states/aml-screening-status.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { notOffered } from '../../providers/capabilities.js';
 import type { ScreeningSubject } from '../../providers/screening/screening-provider.js';
 import type { Queryable } from '../../storage/db.js';
@@ -41,9 +42,10 @@ export function screeningSubjectOf(body: Request): ScreeningSubject {
 }
 
 /**
- * Screens the subject (the provider is called before any transaction), then stores the screening, tied to the
- * account of `userEmail` when one is named (its holder account, created on first use as for other customer writes),
- * and hands the answer to `commit` in the same transaction, so that the key and the screening exist together.
+ * Screens the subject as sent (the provider is called before any transaction, and matches the names and the date of
+ * birth in the clear), then stores the screening, tied to the account of `userEmail` when one is named (its holder
+ * account, created on first use as for other customer writes), and hands the answer to `commit` in the same
+ * transaction, so that the key and the screening exist together.
  */
 export async function createScreening(
   ctx: AppContext,
@@ -64,7 +66,9 @@ export async function createScreening(
       account_id: account?.id ?? null,
       user_email: userEmail?.trim().toLowerCase() ?? null,
       entity_type: entityType,
-      subject: fields,
+      // The date of birth is sealed where it sits (platform/secrets/sensitive.ts): the row, and the answer stored
+      // with the key, carry it sealed; every JSON answer opens it (open-at-edge.ts), the console's queue to show it.
+      subject: sealSensitive(ctx.secretsKeyring, fields),
       status: verdictOf(result.matches, subject.dateOfBirth),
       matches: [...result.matches],
       lists: [...result.lists],

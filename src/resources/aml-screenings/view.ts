@@ -3,7 +3,10 @@ import { secondsOf } from '../../platform/clock.js';
 import type { ScreeningRow } from './repo.js';
 import type { AmlScreening, OperatorAmlScreening } from './schema.js';
 
-/** A screening as partners read it; the subject's fields appear as they were sent. */
+/**
+ * A screening as partners read it; the subject's fields appear as they were sent. The row's date of birth is sealed
+ * and stays so here: the JSON answer opens it on its way out (platform/secrets/open-at-edge.ts).
+ */
 export function screeningView(row: ScreeningRow): Static<typeof AmlScreening> {
   return {
     screeningId: row.id,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { applyPayoutReport, type PayoutReportResult } from '../../payouts/outcomes.js';
 import { findPayout, payoutsOfBatch } from '../../payouts/register.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { ParsedBankFile } from '../../providers/bank-files/bank-file.js';
 import type { Queryable } from '../../storage/db.js';
 import { collectionByReference, creditCollection } from '../collections/credit.js';
@@ -108,21 +110,27 @@ export async function applyFile(
 
 type LineResult = Exclude<BankEntryStatus, 'payout' | 'to_return'> | { report: PayoutReportResult } | undefined;
 
-/** Records one statement line and acts on it; undefined when an earlier import recorded it. */
+/**
+ * Records one statement line and acts on it; undefined when an earlier import recorded it. The counterparty's
+ * account is sealed before anything is made of the line (platform/secrets/sensitive.ts): the entry and the credit's
+ * job hold it sealed, and the order it may reach keeps it so.
+ */
 async function importStatementLine(
   ctx: AppContext,
   tx: Queryable,
   fileId: string,
-  line: StatementLine,
+  read: StatementLine,
   nowMs: number,
 ): Promise<LineResult> {
+  const keyring = ctx.secretsKeyring;
+  const line: StatementLine = { ...read, counterparty: sealSensitive(keyring, read.counterparty) };
   const entry = { id: randomUUID(), fileId, line, nowMs };
   // One of our payouts: its debit says it left (settled); a credit with a return reason, or the bank's reversal of
   // its debit, says it came back.
   const payout = line.endToEndId === undefined ? undefined : await findPayout(tx, line.endToEndId);
   const aboutPayout = line.direction === 'debit' ? !line.reversal : line.returnReason !== undefined || line.reversal;
   if (payout !== undefined && aboutPayout) {
-    if (!(await recordBankEntry(tx, { ...entry, status: 'payout' }))) return undefined;
+    if (!(await recordBankEntry(tx, keyring, { ...entry, status: 'payout' }))) return undefined;
     const outcome = line.direction === 'debit' ? 'settled' : 'returned';
     const reason = line.returnReason ?? (line.reversal ? 'reversed by the bank' : undefined);
     const report = await applyPayoutReport(
@@ -133,19 +141,19 @@ async function importStatementLine(
     );
     return { report };
   }
-  if (line.reversal) return importReversal(tx, entry);
+  if (line.reversal) return importReversal(tx, keyring, entry);
   if (line.direction === 'debit') {
-    return (await recordBankEntry(tx, { ...entry, status: 'other' })) ? 'other' : undefined;
+    return (await recordBankEntry(tx, keyring, { ...entry, status: 'other' })) ? 'other' : undefined;
   }
   for (const reference of rfReferencesIn(line.references)) {
     const target = await collectionByReference(tx, reference);
     if (target === undefined || target.currency !== line.currency) continue;
     const match = { kind: target.kind, id: target.id };
-    if (!(await recordBankEntry(tx, { ...entry, status: 'credited' }, match))) return undefined;
+    if (!(await recordBankEntry(tx, keyring, { ...entry, status: 'credited' }, match))) return undefined;
     await creditCollection(tx, target, { amountMinor: line.amountMinor, counterparty: line.counterparty }, nowMs);
     return 'credited';
   }
-  return (await recordBankEntry(tx, { ...entry, status: 'unmatched' })) ? 'unmatched' : undefined;
+  return (await recordBankEntry(tx, keyring, { ...entry, status: 'unmatched' })) ? 'unmatched' : undefined;
 }
 
 /**
@@ -157,12 +165,13 @@ async function importStatementLine(
  */
 async function importReversal(
   tx: Queryable,
+  keyring: SecretsKeyring,
   entry: { id: string; fileId: string; line: StatementLine; nowMs: number },
 ): Promise<LineResult> {
   const { line, nowMs } = entry;
   const original = line.direction === 'debit' ? await creditReversedBy(tx, line) : undefined;
   if (original?.status === 'unmatched') {
-    const recorded = await recordBankEntry(tx, {
+    const recorded = await recordBankEntry(tx, keyring, {
       ...entry,
       status: 'reversed',
       reversesEntryId: original.id,
@@ -182,6 +191,7 @@ async function importReversal(
       : undefined;
   const recorded = await recordBankEntry(
     tx,
+    keyring,
     { ...entry, status: 'reversal', reversesEntryId: original?.id, note },
     match,
   );

@@ -2,11 +2,16 @@ import type { AppContext } from '../../app-context.js';
 import { existence, stateError, validation } from '../../domain/errors.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { openForUse } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 import { collectionByDepositId, collectionByOrderId, creditCollection } from '../collections/credit.js';
 import { type BankEntryRow, type BankEntryStatus, findBankEntry, listBankEntries, settleBankEntry } from './repo.js';
 
-/** A bank statement line as operators see it. */
+/**
+ * A bank statement line as operators see it. The counterparty's account is sealed as the row holds it: the answer
+ * opens it at the edge (platform/secrets/open-at-edge.ts).
+ */
 export const bankEntryView = (row: BankEntryRow) => ({
   entryId: row.id,
   account: row.account,
@@ -43,11 +48,15 @@ export async function listEntries(
   return rows.map(bankEntryView);
 }
 
-/** The audit log's record of an operator's decision on an entry: the entry as operators read it, before and after. */
-const entryChange = (before: BankEntryRow, after: ReturnType<typeof bankEntryView>) => ({
+/**
+ * The audit log's record of an operator's decision on an entry: the entry as operators read it, before and after,
+ * the counterparty opened so that the log masks its account to the last four as it always has (a sealed field
+ * would be replaced whole: platform/audit/redaction.ts).
+ */
+const entryChange = (keyring: SecretsKeyring, before: BankEntryRow, after: ReturnType<typeof bankEntryView>) => ({
   target: { type: 'bank-entry', id: before.id },
-  before: bankEntryView(before),
-  after,
+  before: openForUse(keyring, bankEntryView(before)),
+  after: openForUse(keyring, after),
 });
 
 async function unmatchedEntry(tx: Queryable, entryId: string) {
@@ -82,10 +91,11 @@ export async function assignEntry(
     if (target.currency !== entry.currency) {
       throw validation(`The credit is ${entry.currency}; ${target.kind} ${target.id} collects ${target.currency}`);
     }
+    // The counterparty goes on sealed as the entry holds it (the order it reaches keeps it so).
     await creditCollection(tx, target, { amountMinor: entry.amount_minor, counterparty: entry.counterparty }, nowMs);
     await settleBankEntry(tx, entry.id, { status: 'credited', match: { kind: target.kind, id: target.id } }, nowMs);
     const after = bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
-    auditChange(tx, { workspaceId: target.workspaceId, ...entryChange(entry, after) });
+    auditChange(tx, { workspaceId: target.workspaceId, ...entryChange(ctx.secretsKeyring, entry, after) });
     return after;
   });
 }
@@ -97,7 +107,7 @@ export async function markEntryForReturn(ctx: AppContext, entryId: string, note:
     const entry = await unmatchedEntry(tx, entryId);
     await settleBankEntry(tx, entry.id, { status: 'to_return', note: note ?? 'marked for return' }, nowMs);
     const after = bankEntryView((await findBankEntry(tx, entry.id)) as BankEntryRow);
-    auditChange(tx, entryChange(entry, after));
+    auditChange(tx, entryChange(ctx.secretsKeyring, entry, after));
     return after;
   });
 }

@@ -1,10 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { existence, validation } from '../../domain/errors.js';
+import { limits } from '../../limits.js';
 import { type ImportSummary, importBankFile } from './import.js';
 import { type BankFileRow, type BankFileStatus, findBankFile, listBankFiles } from './repo.js';
-
-/** Reasons named in a refusal's message; every one is kept on the file (GET /admin/v1/bank-files/{fileId}). */
-const reasonsInMessageMax = 20;
 
 /** A bank file as operators read it: what became of it and why; never its content. */
 export const bankFileView = (row: BankFileRow) => ({
@@ -28,8 +26,11 @@ export async function importOrRefuse(ctx: AppContext, text: string): Promise<Imp
   const outcome = await importBankFile(ctx, text);
   if (outcome.status !== 'refused') return outcome.summary;
   const { reasons, fileId } = outcome;
-  const listed = reasons.slice(0, reasonsInMessageMax).map((reason, i) => `(${i + 1}) ${reason}`);
-  const more = reasons.length > reasonsInMessageMax ? `; and ${reasons.length - reasonsInMessageMax} more` : '';
+  const listed = reasons.slice(0, limits.bankFileReasonsInMessageMax).map((reason, i) => `(${i + 1}) ${reason}`);
+  const more =
+    reasons.length > limits.bankFileReasonsInMessageMax
+      ? `; and ${reasons.length - limits.bankFileReasonsInMessageMax} more`
+      : '';
   throw validation(
     `The bank file was refused and nothing of it acted (recorded as bank file ${fileId}): ${listed.join('; ')}${more}`,
   );

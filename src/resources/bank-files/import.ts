@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
+import { limits } from '../../limits.js';
 import { auditChange } from '../../platform/audit/scope.js';
 import { seal } from '../../platform/sealing.js';
 import { BankFileError, type ParsedBankFile } from '../../providers/bank-files/bank-file.js';
@@ -14,9 +15,6 @@ export type { ImportSummary } from './apply.js';
 export type ImportOutcome =
   | { readonly status: 'imported' | 'held'; readonly summary: ImportSummary }
   | { readonly status: 'refused'; readonly fileId: string; readonly format: string; readonly reasons: string[] };
-
-/** At most this many reasons are kept for a file: enough to see the case; a file that breaks more is refused anyway. */
-const reasonsKeptMax = 200;
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -51,7 +49,7 @@ export async function importBankFile(ctx: AppContext, text: string): Promise<Imp
     const verdict = await verifyBankFile(tx, ctx.ownBankAccounts, parsed, { chain: true });
     if (verdict.problems.length > 0) return refuse(tx, file, verdict.problems, verdict.accounts);
     if (verdict.breaks.length > 0) {
-      const reasons = verdict.breaks.slice(0, reasonsKeptMax);
+      const reasons = verdict.breaks.slice(0, limits.bankFileReasonsKeptMax);
       const recorded = await insertBankFile(tx, {
         id: fileId,
         format: parsed.format,
@@ -91,7 +89,7 @@ async function refuse(
   problems: readonly string[],
   accounts: readonly string[],
 ): Promise<ImportOutcome> {
-  const reasons = problems.slice(0, reasonsKeptMax);
+  const reasons = problems.slice(0, limits.bankFileReasonsKeptMax);
   await insertBankFile(tx, {
     id: file.fileId,
     format: file.format,

@@ -1,3 +1,5 @@
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 import type { ClosingBalance, StatementLine } from './lines.js';
 
@@ -31,6 +33,10 @@ export interface BankEntryRow {
   readonly amount_minor: bigint;
   readonly booking_date: string | null;
   readonly reference: string | null;
+  /**
+   * The payer's or payee's name and account, the account sealed (platform/secrets/sensitive.ts): opened at an edge
+   * (the operator API's answer by the root hook), and passed on sealed to the credit a line makes.
+   */
   readonly counterparty: Record<string, string>;
   readonly status: BankEntryStatus;
   readonly matched_kind: 'deposit' | 'order' | null;
@@ -121,10 +127,12 @@ export async function setBankFileSummary(tx: Queryable, id: string, summary: obj
 /**
  * Records a statement line once under (account, bank reference): true when this call recorded it, false when an
  * earlier import did (the same file again, or the day's camt.053 after its camt.054). A concurrent import of the
- * same line waits on the unique index and then finds it recorded.
+ * same line waits on the unique index and then finds it recorded. The counterparty's account is sealed as it is
+ * written (issue #28; a field sealed already is kept).
  */
 export async function recordBankEntry(
   tx: Queryable,
+  keyring: SecretsKeyring,
   entry: {
     id: string;
     fileId: string;
@@ -154,7 +162,7 @@ export async function recordBankEntry(
       line.amountMinor,
       line.bookingDate ?? null,
       line.references[0] ?? null,
-      JSON.stringify(line.counterparty),
+      JSON.stringify(sealSensitive(keyring, line.counterparty)),
       line.endToEndId ?? null,
       entry.status,
       match?.kind ?? null,

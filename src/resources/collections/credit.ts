@@ -49,6 +49,10 @@ export const collectionByOrderId = (db: Queryable, orderId: string): Promise<Col
 /** What arrived: the amount in minor units of the target's currency, and who paid it (the payer-field names). */
 export interface InboundCredit {
   readonly amountMinor: bigint;
+  /**
+   * Who paid, its account sealed by the caller (platform/secrets/sensitive.ts): the credit's job and the order it
+   * reaches hold it sealed (the order's inbound job, given the keyring, seals a field that reaches it in the clear).
+   */
   readonly counterparty: Readonly<Record<string, string>>;
 }
 

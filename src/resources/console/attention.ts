@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import type { QueueName } from '../overview/queues.js';
 import { overview, queueItems } from '../overview/service.js';
 import { bankAttentionQueues } from './bank-files-repo.js';
@@ -12,11 +13,6 @@ import { queuesPath } from './queues-common.js';
 // operator API's GET /admin/v1/overview answers), so the home page, the queues page and the API never disagree.
 // Held bank files and bank reversals (issue #27) are overview queues too (in no workspace), linking to the bank
 // files page.
-
-/** How far back "released recently" looks. */
-const releasedWithinMs = 24 * 3_600_000;
-/** Failing or disabled endpoints are listed on the page itself (there is no queue page for them): at most this many. */
-const endpointsShown = 5;
 
 interface Entry {
   readonly queue: QueueName;
@@ -51,9 +47,12 @@ export async function attentionList(ctx: AppContext): Promise<string> {
   const nowMs = ctx.clock.nowMs();
   const [released] = await ctx.db.query<{ n: number }>(
     `select count(*)::int as n from audit_log where action = 'admin.idempotencyKeys.release' and occurred_at_ms >= $1`,
-    [nowMs - releasedWithinMs],
+    [nowMs - limits.consoleRecentlyReleasedMs],
   );
-  const endpoints = await queueItems(ctx, 'webhookEndpoints', { limit: endpointsShown, offset: 0 });
+  const endpoints = await queueItems(ctx, 'webhookEndpoints', {
+    limit: limits.consoleFailingEndpointsShownMax,
+    offset: 0,
+  });
   const item = (title: string, count: number, summary: string, href: string) =>
     `<li><a href="${esc(href)}"><strong>${esc(title)}</strong><span class="count">${count} ${count === 1 ? 'item' : 'items'}</span><span>${esc(summary)}</span></a></li>`;
   const queueItemsHtml = entries.map((e) => item(e.title, queues[e.queue].count, e.summary, `${queuesPath}/${e.href}`));
@@ -82,6 +81,6 @@ ${queueItemsHtml.join('\n')}
 ${
   failing === 0
     ? '<p>None: every active endpoint answered at least one of its last three deliveries.</p>'
-    : `<ul>${endpointRows}</ul>${failing > endpointsShown ? `<p>And ${failing - endpointsShown} more.</p>` : ''}`
+    : `<ul>${endpointRows}</ul>${failing > limits.consoleFailingEndpointsShownMax ? `<p>And ${failing - limits.consoleFailingEndpointsShownMax} more.</p>` : ''}`
 }`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { OperatorRole } from '../../domain/operators/roles.js';
+import { limits } from '../../limits.js';
 import { type AuditFilters, findAuditEntry, listAuditEntries } from '../../platform/audit/repo.js';
 import { auditEntryView } from '../audit-log/view.js';
 import { listOperators } from '../operators/repo.js';
@@ -14,9 +15,6 @@ import { sendConsolePage } from './layout.js';
 // shown entry's id as `before`. Compliance and admin only ('audit.read', domain/operators/permissions.ts).
 
 type AuditQuery = { Querystring: Record<string, unknown> };
-
-const pageSizeDefault = 50;
-const pageSizeMax = 100;
 
 /** A moment as typed: a UTC day, or a UTC day and time to the minute or the second ("2025-06-02 09:30"). */
 const momentPattern = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?(?: ?(?:Z|UTC))?$/i;
@@ -90,7 +88,9 @@ export async function auditPageRoutes(app: FastifyInstance, ctx: AppContext): Pr
         to: textOf(q.to, 25),
       };
       const sizeText = textOf(q.limit, 3);
-      const size = /^\d{1,3}$/.test(sizeText) ? Math.min(Math.max(Number(sizeText), 1), pageSizeMax) : pageSizeDefault;
+      const size = /^\d{1,3}$/.test(sizeText)
+        ? Math.min(Math.max(Number(sizeText), 1), limits.consoleAuditPageSizeMax)
+        : limits.consoleAuditPageSizeDefault;
       const beforeText = textOf(q.before, 18);
       let read = 'error' in action ? action : auditFilterOf(fields);
       if (q.before !== undefined && !/^\d{1,18}$/.test(beforeText)) read = { error: 'Older entries: not an entry id.' };
@@ -119,7 +119,7 @@ export async function auditPageRoutes(app: FastifyInstance, ctx: AppContext): Pr
           roles,
           ...(rows.length > size && last ? { olderThan: last.entryId } : {}),
           first: before === undefined,
-          ...(sizeText === '' || size === pageSizeDefault ? {} : { pageSize: size }),
+          ...(sizeText === '' || size === limits.consoleAuditPageSizeDefault ? {} : { pageSize: size }),
         }),
         'error' in read ? 400 : 200,
       );

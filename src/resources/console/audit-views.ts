@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { OperatorRole } from '../../domain/operators/roles.js';
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { shownAction } from '../../platform/audit/events.js';
 import { operationIds } from '../../platform/operation-ids.js';
@@ -106,16 +107,14 @@ function who(e: Entry, roles: ReadonlyMap<string, OperatorRole>): string {
 <br><span class="muted">via ${esc(e.via)}</span>`;
 }
 
-const userAgentShown = 40;
-
 function fromWhere(e: Entry): string {
   const agent = e.actor.userAgent;
   const shown =
     agent === null
       ? '<span class="muted">No user agent</span>'
-      : agent.length <= userAgentShown
+      : agent.length <= limits.consoleUserAgentShownLengthMax
         ? esc(agent)
-        : `<details><summary>${esc(agent.slice(0, userAgentShown))}…</summary>${esc(agent)}</details>`;
+        : `<details><summary>${esc(agent.slice(0, limits.consoleUserAgentShownLengthMax))}…</summary>${esc(agent)}</details>`;
   return `${esc(e.actor.address)}<br>${shown}`;
 }
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import { bankFileView } from '../bank-files/files.js';
 import { acceptHeldFile, rejectHeldFile } from '../bank-files/held-files.js';
 import { type BankFileStatus, findBankFile } from '../bank-files/repo.js';
 import { bankAttention, bankFilesPage, waitingReversals } from './bank-files-repo.js';
-import { bankFilesPath, filePageBody, filesTable, noteMaxLength, reversalsTable } from './bank-files-views.js';
+import { bankFilesPath, filePageBody, filesTable, reversalsTable } from './bank-files-views.js';
 import { formField } from './forms.js';
 import { sendConsolePage } from './layout.js';
 import {
@@ -29,10 +30,6 @@ import { filterForm } from './queues-filter.js';
 // decision and what the import did. Every role reads; the POSTs are refused (403) to a role that may not decide.
 
 const statuses: readonly BankFileStatus[] = ['held', 'refused', 'imported'];
-/** Held files shown at once: more than this is a backlog the count names. */
-const heldShown = 100;
-const reversalsShown = 50;
-
 type FileRequest = { Params: { id: string } };
 
 export async function bankFilesPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -45,7 +42,9 @@ export async function bankFilesPageRoutes(app: FastifyInstance, ctx: AppContext)
     const counts = await bankAttention(ctx.db);
     const showHeld = status === undefined || status === 'held';
     const held =
-      showHeld && page === 0 ? await bankFilesPage(ctx.db, { status: 'held', limit: heldShown, offset: 0 }) : [];
+      showHeld && page === 0
+        ? await bankFilesPage(ctx.db, { status: 'held', limit: limits.consoleHeldFilesShownMax, offset: 0 })
+        : [];
     const others =
       status === 'held'
         ? []
@@ -55,7 +54,8 @@ export async function bankFilesPageRoutes(app: FastifyInstance, ctx: AppContext)
             limit: queuePageSize + 1,
             offset: page * queuePageSize,
           });
-    const reversals = status === undefined && page === 0 ? await waitingReversals(ctx.db, reversalsShown) : [];
+    const reversals =
+      status === undefined && page === 0 ? await waitingReversals(ctx.db, limits.consoleReversalsShownMax) : [];
     const heldSection =
       showHeld && page === 0
         ? `<h2 id="held">Held: waiting for a decision (${counts.heldFiles})</h2>
@@ -134,7 +134,9 @@ ${othersSection}`,
   const noteOf = (request: FastifyRequest): string | { error: string } => {
     const note = formField(request, 'note').trim();
     if (note === '') return { error: 'Write a note: why. It is kept with the file and in the audit log.' };
-    if (note.length > noteMaxLength) return { error: `A note is at most ${noteMaxLength} characters.` };
+    if (note.length > limits.consoleBankFileNoteLengthMax) {
+      return { error: `A note is at most ${limits.consoleBankFileNoteLengthMax} characters.` };
+    }
     return note;
   };
 

@@ -1,5 +1,6 @@
 import { mayAct } from '../../domain/operators/permissions.js';
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import type { bankFileView } from '../bank-files/files.js';
 import type { BankEntryRow } from '../bank-files/repo.js';
@@ -14,7 +15,6 @@ export type FileView = ReturnType<typeof bankFileView>;
 
 export const bankFilesPath = '/console/bank-files';
 export const filePath = (fileId: string) => `${bankFilesPath}/${encodeURIComponent(fileId)}`;
-export const noteMaxLength = 500;
 
 /** What of the bank files waits for a person, as the console's home and queues page list it, linked to this page. */
 export const bankQueues: readonly { count: keyof BankAttention; title: string; summary: string; href: string }[] = [
@@ -31,8 +31,6 @@ export const bankQueues: readonly { count: keyof BankAttention; title: string; s
     href: `${bankFilesPath}#reversals`,
   },
 ];
-/** Reasons listed in a row of the list; the file's page lists every one. */
-const reasonsInRow = 5;
 
 /** Unix seconds as people read them in the console: UTC, to the second ("2026-11-25 09:30:12 UTC"). */
 export function formatSecond(seconds: number | null): string {
@@ -88,7 +86,7 @@ export function decisionForms(me: SignedInOperator, file: FileView): string {
   const form = (decision: 'accept' | 'reject', label: string, hint: string, style: string) => {
     const id = `${decision}-note-${file.fileId}`;
     return `<form method="post" action="${esc(`${filePath(file.fileId)}/${decision}`)}">${hiddenToken(me.csrfToken)}
-<label for="${esc(id)}">${esc(hint)}</label><input id="${esc(id)}" type="text" name="note" required maxlength="${noteMaxLength}" autocomplete="off">
+<label for="${esc(id)}">${esc(hint)}</label><input id="${esc(id)}" type="text" name="note" required maxlength="${limits.consoleBankFileNoteLengthMax}" autocomplete="off">
 <div class="actions"><button${style} type="submit" aria-label="${esc(`${label}: file ${file.fileId}`)}">${esc(label)}</button></div></form>`;
   };
   return `<div class="decisions">
@@ -107,7 +105,7 @@ export function filesTable(me: SignedInOperator, files: readonly FileView[], emp
     const decide = decisions ? `<td class="decide">${decisionForms(me, f)}</td>` : '';
     return `<tr>${cell('File', `<a href="${esc(filePath(f.fileId))}"><code>${esc(f.fileId.slice(0, 8))}</code></a>`)}${cell('Format', esc(f.format))}
 ${cell('Status', statusHtml(f))}${cell('Digest', `<code>${esc(shortDigest(f.sha256))}</code>`)}${cell('Accounts', accountsHtml(f.accounts))}
-${cell('Imported', esc(formatSecond(f.importedAt)))}${cell('Reasons', reasonsHtml(f.reasons, reasonsInRow, filePath(f.fileId)))}${decide}</tr>`;
+${cell('Imported', esc(formatSecond(f.importedAt)))}${cell('Reasons', reasonsHtml(f.reasons, limits.consoleBankFileReasonsShownMax, filePath(f.fileId)))}${decide}</tr>`;
   });
   const headings = ['File', 'Format', 'Status', 'Digest', 'Accounts', 'Imported', 'Reasons'];
   return queueTable(decisions ? [...headings, ''] : headings, rows, empty);

@@ -1,13 +1,13 @@
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import type { EnrolmentPage, EnrolmentProblem } from '../operators/enrolment.js';
-import { passwordLengthMin } from '../operators/password.js';
 import { hiddenToken } from './csrf.js';
 import type { ConsolePage } from './layout.js';
 
 // The enrolment page: a password, then the second factor (scan the QR code, confirm one code).
 
 const problems: Record<EnrolmentProblem, string> = {
-  'password-length': `Choose a password of at least ${passwordLengthMin} characters.`,
+  'password-length': `Choose a password of at least ${limits.operatorPasswordLengthMin} characters.`,
   'password-mismatch': 'The two passwords are not the same.',
   code: 'That code is not right. Enter the code your app shows now.',
   'code-required': 'Your role needs a second factor: scan the QR code and enter the code your app shows.',
@@ -29,8 +29,8 @@ ${problem ? `<p class="error" id="enrol-error" role="alert">${esc(problems[probl
 <form method="post" action="${esc(path)}">
 ${hiddenToken(token)}
 <h2>1. Password</h2>
-<label>New password <span class="hint">At least ${passwordLengthMin} characters.</span>
-<input type="password" name="password" autocomplete="new-password" minlength="${passwordLengthMin}" required${invalid(passwordError)}></label>
+<label>New password <span class="hint">At least ${limits.operatorPasswordLengthMin} characters.</span>
+<input type="password" name="password" autocomplete="new-password" minlength="${limits.operatorPasswordLengthMin}" required${invalid(passwordError)}></label>
 <label>The same password again <input type="password" name="confirmation" autocomplete="new-password" required${invalid(passwordError)}></label>
 <h2>2. Second factor</h2>
 <p>Scan this code with an authenticator app (such as FreeOTP, Aegis or Google Authenticator).</p>

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { limits } from '../../limits.js';
 
 // The console's forms arrive url-encoded (no script builds a request): parsed here, in the console's scope only.
-
-/** A form post bounded well above any console form (the longest is a reply to a ticket). */
-const formBodyLimitBytes = 64 * 1024;
 
 export function registerFormParser(app: FastifyInstance): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: formBodyLimitBytes },
+    { parseAs: 'string', bodyLimit: limits.consoleFormBodyLimitBytes },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { limits } from '../../limits.js';
 import { requirePermission } from './auth.js';
 import { sendConsolePage } from './layout.js';
 import { journalPage, type LedgerFilter, listBalances } from './ledger-repo.js';
@@ -12,8 +13,6 @@ import { type FilterFields, ledgerPage, verificationPage } from './ledger-views.
 
 type LedgerQuery = { Querystring: Record<string, string | undefined> };
 
-const journalPageSize = 50;
-const balancePageSize = 100;
 const dayMs = 86_400_000;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -69,19 +68,31 @@ export async function ledgerPageRoutes(app: FastifyInstance, ctx: AppContext): P
     const filter = 'filter' in read ? read.filter : {};
     // An unreadable filter shows nothing rather than everything.
     const none = 'error' in read;
-    const balances = none ? [] : await listBalances(ctx.db, filter, balancePageSize + 1, balancePage * balancePageSize);
-    const page = none ? { entryIds: [], postings: [] } : await journalPage(ctx.db, filter, before, journalPageSize + 1);
-    const shownIds = new Set(page.entryIds.slice(0, journalPageSize).map(String));
-    const olderThan = page.entryIds.length > journalPageSize ? page.entryIds[journalPageSize - 1] : undefined;
+    const balances = none
+      ? []
+      : await listBalances(
+          ctx.db,
+          filter,
+          limits.consoleBalancePageSize + 1,
+          balancePage * limits.consoleBalancePageSize,
+        );
+    const page = none
+      ? { entryIds: [], postings: [] }
+      : await journalPage(ctx.db, filter, before, limits.consoleJournalPageSize + 1);
+    const shownIds = new Set(page.entryIds.slice(0, limits.consoleJournalPageSize).map(String));
+    const olderThan =
+      page.entryIds.length > limits.consoleJournalPageSize
+        ? page.entryIds[limits.consoleJournalPageSize - 1]
+        : undefined;
     return sendConsolePage(
       reply,
       ledgerPage({
         me: request.operator,
         fields,
         ...('error' in read ? { error: read.error } : {}),
-        balances: balances.slice(0, balancePageSize),
+        balances: balances.slice(0, limits.consoleBalancePageSize),
         balancePage,
-        moreBalances: balances.length > balancePageSize,
+        moreBalances: balances.length > limits.consoleBalancePageSize,
         postings: page.postings.filter((p) => shownIds.has(String(p.entry_id))),
         ...(olderThan === undefined ? {} : { olderThan }),
         first: before === undefined,

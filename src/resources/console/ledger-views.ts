@@ -1,5 +1,6 @@
 import { esc } from '../../hosted/page.js';
 import type { LedgerReport } from '../../ledger/verify.js';
+import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { formatMoment } from './format.js';
 import type { ConsolePage } from './layout.js';
@@ -136,7 +137,7 @@ export function verificationPage(me: SignedInOperator, report: LedgerReport, ran
     .join('\n');
   const verdict = report.ok
     ? '<p class="done" role="status">The ledger is consistent.</p>'
-    : `<p class="error" role="alert">The ledger is not consistent: ${report.problems.length} problem(s) listed below (at most 100 of each kind).</p>`;
+    : `<p class="error" role="alert">The ledger is not consistent: ${report.problems.length} problem(s) listed below (at most ${limits.ledgerProblemsShownMax} of each kind).</p>`;
   return {
     title: 'Ledger verification',
     operator: me,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { limits } from '../../limits.js';
 import { liveSession, type Who } from '../operators/sessions.js';
 import { confirmSecondFactor, type SignInOutcome, signInWithPassword } from '../operators/sign-in.js';
 import { newToken, tokenPattern } from '../operators/tokens.js';
@@ -16,7 +17,6 @@ import { codePage, loginPage } from './login-views.js';
 // the password step's session is replaced by a new one once the code is right, so no token seen before sign-in is
 // ever a signed-in one (no fixation).
 
-const loginFormHours = 12;
 const forgedText = 'The form did not come from this console, or the page is too old. Reload the page and try again.';
 const refusedText = 'The email or password is not right.';
 
@@ -31,7 +31,7 @@ function loginFormToken(ctx: AppContext, request: FastifyRequest, reply: Fastify
   let value = readCookie(request, loginFormCookie);
   if (value === undefined || !tokenPattern.test(value)) {
     value = newToken();
-    setCookie(reply, ctx, loginFormCookie, value, ctx.clock.nowMs() + loginFormHours * 3_600_000);
+    setCookie(reply, ctx, loginFormCookie, value, ctx.clock.nowMs() + limits.consoleLoginFormTtlHours * 3_600_000);
   }
   return boundToken(ctx, `login:${value}`);
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { type AmlResolution, amlResolutions, amlScreeningStatuses } from '../../domain/states/aml-screening-status.js';
 import { esc } from '../../hosted/page.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { openSensitive } from '../../platform/secrets/sensitive.js';
 import { listScreenings, type ScreeningRow } from '../aml-screenings/repo.js';
 import { hiddenToken } from './csrf.js';
 import { formatMoment } from './format.js';
@@ -36,8 +38,9 @@ const done: Record<string, string> = {
 };
 const noteMaxLength = 1000;
 
-const subjectOf = (row: ScreeningRow): string => {
-  const s = row.subject;
+/** The screened person or business in words; the date of birth is stored sealed, opened here to be shown. */
+const subjectOf = (keyring: SecretsKeyring, row: ScreeningRow): string => {
+  const s = openSensitive(keyring, row.subject);
   const name =
     row.entity_type === 'BUSINESS'
       ? (s.businessName ?? '')
@@ -86,7 +89,7 @@ export async function amlQueueRoutes(app: FastifyInstance, ctx: AppContext): Pro
         )
         .join('');
       return `<tr>${cell('Screening', `<code>${esc(row.id)}</code><br><span class="muted">${esc(row.status)}</span>`)}
-${cell('Subject', `${esc(subjectOf(row))}<br><span class="muted">${esc(row.user_email ?? '—')} · ${esc(row.entity_type)}</span>`)}
+${cell('Subject', `${esc(subjectOf(ctx.secretsKeyring, row))}<br><span class="muted">${esc(row.user_email ?? '—')} · ${esc(row.entity_type)}</span>`)}
 ${cell('Workspace', esc(row.workspace_id))}${cell('Matches', matches === '' ? '—' : `<ul>${matches}</ul>`)}
 ${cell('Screened', esc(formatMoment(Number(row.created_at_ms))))}<td>${resolveForm(request, row) || esc(row.resolution_note ?? '')}</td></tr>`;
     });

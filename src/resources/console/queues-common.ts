@@ -3,6 +3,7 @@ import { ApiError } from '../../domain/errors.js';
 import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js';
 import { mayAct, type OperatorAction } from '../../domain/operators/permissions.js';
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { requirePermission } from './auth.js';
 import { hiddenToken } from './csrf.js';
@@ -16,7 +17,7 @@ import { sendConsolePage, sendNotice } from './layout.js';
 export const queuesPath = '/console/queues';
 
 /** The rows of a queue page; one more than shown is read to know whether a next page exists. */
-export const queuePageSize = 25;
+export const queuePageSize = limits.consoleQueuePageSize;
 
 /** The route options of a page or action: hidden from the API document, refused (403) without the permission. */
 /**

@@ -5,7 +5,7 @@ import { esc } from '../../hosted/page.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { findKycDocument } from '../kyc/repo-documents.js';
 import { listVerifications, type VerificationRow } from '../kyc/repo-reviews.js';
-import { compare, typedDocument, withOpenedSubmissions } from '../kyc/review.js';
+import { compare, typedDocument, withOpenedFields } from '../kyc/review.js';
 import { formatMoment } from './format.js';
 import { formField } from './forms.js';
 import { decideKycReview } from './queues-actions.js';
@@ -83,7 +83,7 @@ export async function kycQueueRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const me = request.operator;
     const workspaceId = queryText(request.query, 'workspaceId', 64);
     const page = pageNumber(request.query);
-    const rows = withOpenedSubmissions(
+    const rows = withOpenedFields(
       ctx.secretsKeyring,
       await listVerifications(ctx.db, {
         statuses: ['REVIEWING'],
@@ -131,7 +131,7 @@ ${pager(path, { workspaceId }, page, rows.length > queuePageSize)}`,
     const [v] =
       workspaceId === '' || email === ''
         ? []
-        : withOpenedSubmissions(
+        : withOpenedFields(
             ctx.secretsKeyring,
             await listVerifications(ctx.db, { workspaceId, email, limit: 1, offset: 0 }),
           );

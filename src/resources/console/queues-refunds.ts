@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
+import { openSensitive } from '../../platform/secrets/sensitive.js';
 import { formatMoment } from './format.js';
 import { approveRefund } from './queues-actions.js';
 import {
@@ -40,7 +41,8 @@ export async function refundsQueueRoutes(app: FastifyInstance, ctx: AppContext):
       offset: page * queuePageSize,
     });
     const shown = rows.slice(0, queuePageSize).map((r) => {
-      const payer = Object.entries(r.counterparty)
+      // The payer's account is stored sealed (platform/secrets/sensitive.ts): the operator who approves sees it.
+      const payer = Object.entries(openSensitive(ctx.secretsKeyring, r.counterparty))
         .map(([k, v]) => `${k}: ${v}`)
         .join(', ');
       const approve = actionForm(

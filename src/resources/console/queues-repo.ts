@@ -70,6 +70,7 @@ export interface RefundAwaiting {
   email: string | null;
   currency: string;
   amount: bigint;
+  /** As the row holds it: the account sealed (platform/secrets/sensitive.ts), opened by the page that shows it. */
   counterparty: Record<string, string>;
   updated_at_ms: bigint;
 }

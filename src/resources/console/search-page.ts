@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { findWorkspace } from '../../workspaces/repo.js';
 import { requirePermission } from './auth.js';
@@ -14,7 +15,6 @@ import { customerPath } from './timeline-views.js';
 // withdrawals, customers, workspaces), or the record it belongs to (a quote's order, a ticket's order, a
 // screening's customer), else its workspace.
 
-const textMax = 320;
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
 
 const workspacePath = (id: string) => `/console/workspaces/${encodeURIComponent(id)}`;
@@ -76,7 +76,7 @@ ${rows}
     body: `<h1>Search</h1>
 <form method="get" action="/console/search" role="search">
 <label>Id or email <span class="hint">An order, deposit, withdrawal, quote, pending payment, banking account, webhook endpoint, event, ticket, conversation, screening or workspace id, a reference code, or a customer's email</span>
-<input name="q" value="${esc(text)}" maxlength="${textMax}" required></label>
+<input name="q" value="${esc(text)}" maxlength="${limits.consoleSearchLengthMax}" required></label>
 <div class="actions"><button type="submit">Search</button></div>
 </form>
 ${answer}`,
@@ -88,7 +88,7 @@ export async function searchPageRoutes(app: FastifyInstance, ctx: AppContext): P
     '/console/search',
     { schema: { hide: true }, preHandler: requirePermission('console.view') },
     async (request, reply) => {
-      const text = (request.query.q ?? '').trim().slice(0, textMax);
+      const text = (request.query.q ?? '').trim().slice(0, limits.consoleSearchLengthMax);
       const matches =
         text === ''
           ? []

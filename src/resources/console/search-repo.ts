@@ -1,4 +1,5 @@
 import { isUuid } from '../../domain/ids.js';
+import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 
 // The console's search (operator console issue, item 3): one text, matched exactly against every kind of id the
@@ -72,9 +73,6 @@ const uuidLookups = `
   union all select 'conversation', id::text, workspace_id, 'id', null, end_user_email, null, status, created_at_ms
     from conversations where id = $2::uuid`;
 
-/** At most this many matches are listed (an id matches a row or two). */
-const matchesMax = 50;
-
 /**
  * Every record whose id (or reference code) is exactly `text`. A partner's externalReference is not searched: it is
  * indexed only within its workspace, and a search across workspaces would read every order.
@@ -84,7 +82,7 @@ export function matchesOfId(db: Queryable, text: string): Promise<SearchMatch[]>
   return db.query<SearchMatch>(
     `select * from (${textIdLookups}
        ${uuid ? uuidLookups : ''}) m
-     order by created_at_ms desc nulls last limit ${matchesMax}`,
+     order by created_at_ms desc nulls last limit ${limits.consoleSearchMatchesMax}`,
     uuid ? [text, text] : [text],
   );
 }
@@ -97,7 +95,7 @@ export function customersByEmail(db: Queryable, email: string): Promise<SearchMa
   return db.query<SearchMatch>(
     `select 'customer' as kind, id, workspace_id, 'email' as matched_on, null as order_id, email, null as entity_id,
             verification_status as status, created_at_ms
-     from accounts where kind = 'customer' and email = $1 order by created_at_ms desc limit ${matchesMax}`,
+     from accounts where kind = 'customer' and email = $1 order by created_at_ms desc limit ${limits.consoleSearchMatchesMax}`,
     [email.trim().toLowerCase()],
   );
 }

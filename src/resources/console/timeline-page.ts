@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { ApiError } from '../../domain/errors.js';
 import { mayAct } from '../../domain/operators/permissions.js';
+import { openSensitive } from '../../platform/secrets/sensitive.js';
 import { findWorkspace } from '../../workspaces/repo.js';
 import { findDeposit } from '../deposits/repo.js';
 import { depositView } from '../deposits/view.js';
@@ -87,7 +88,8 @@ export async function timelinePageRoutes(app: FastifyInstance, ctx: AppContext):
           ['External reference', row.external_reference ?? '—'],
           ...customerFact(row.workspace_id, row.customer_email ?? row.payer_email),
         ],
-        view: orderView(row),
+        // The partner's view, its sealed fields opened for the operator (platform/secrets/sensitive.ts).
+        view: openSensitive(ctx.secretsKeyring, orderView(row)),
         createdAtMs: row.created_at_ms,
       },
     );
@@ -109,7 +111,7 @@ export async function timelinePageRoutes(app: FastifyInstance, ctx: AppContext):
           ['Reference code', row.reference_code],
           ...customerFact(row.workspace_id, row.payer_email),
         ],
-        view: depositView(row),
+        view: openSensitive(ctx.secretsKeyring, depositView(row)),
         createdAtMs: row.created_at_ms,
       },
     );
@@ -131,7 +133,7 @@ export async function timelinePageRoutes(app: FastifyInstance, ctx: AppContext):
           ['Fee', money(row.fee, row.currency)],
           ...customerFact(row.workspace_id, email),
         ],
-        view: withdrawalView(row),
+        view: openSensitive(ctx.secretsKeyring, withdrawalView(row)),
         createdAtMs: row.created_at_ms,
       },
     );

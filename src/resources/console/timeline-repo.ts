@@ -1,12 +1,10 @@
+import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 
 // What a record's timeline reads (operator console issue, item 3): the outbox events about it (status changes are
 // carried by its status events: events/catalogue.ts), each delivery attempt of those events (one webhook_deliveries
 // row per attempt, numbered), and the ledger entries posted for it (ledger_entries.reference is the resource's id)
 // with their postings. Read-only; each list is bounded, newest records being what an operator opens.
-
-/** At most this many events, entries or attempts are read for one record. */
-export const timelineRowsMax = 500;
 
 export interface TimelineEventRow {
   id: bigint;
@@ -25,7 +23,7 @@ export function eventsAbout(db: Queryable, workspaceId: string, entityIds: reado
   return db.query<TimelineEventRow>(
     `select ${eventColumns} from outbox_events
      where workspace_id = $1 and event_id = any($2::text[]) and type <> 'webhook_test'
-     order by occurred_at_ms, id limit ${timelineRowsMax}`,
+     order by occurred_at_ms, id limit ${limits.consoleTimelineRowsMax}`,
     [workspaceId, [...entityIds]],
   );
 }
@@ -35,7 +33,7 @@ export function verificationEventsOf(db: Queryable, workspaceId: string, email: 
   return db.query<TimelineEventRow>(
     `select ${eventColumns} from outbox_events
      where workspace_id = $1 and type = 'verification_status_updated' and lower(data ->> 'customerEmail') = $2
-     order by occurred_at_ms, id limit ${timelineRowsMax}`,
+     order by occurred_at_ms, id limit ${limits.consoleTimelineRowsMax}`,
     [workspaceId, email.toLowerCase()],
   );
 }
@@ -63,7 +61,7 @@ export function attemptsOf(db: Queryable, outboxIds: readonly bigint[]) {
     `select d.id, d.outbox_id, d.endpoint_id::text as endpoint_id, e.url as endpoint_url, d.attempt, d.state,
             d.status_code, d.latency_ms, d.error, d.created_at_ms, d.attempted_at_ms, d.next_attempt_at_ms
      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-     where d.outbox_id = any($1::bigint[]) order by d.outbox_id, d.id limit ${timelineRowsMax}`,
+     where d.outbox_id = any($1::bigint[]) order by d.outbox_id, d.id limit ${limits.consoleTimelineRowsMax}`,
     [outboxIds.map(String)],
   );
 }
@@ -87,7 +85,7 @@ export function entriesFor(db: Queryable, references: readonly string[]) {
     `select e.id as entry_id, e.workspace_id, e.kind, e.reference, e.created_at_ms,
             p.account_id, p.currency, p.bucket, p.amount
      from ledger_entries e join ledger_postings p on p.entry_id = e.id
-     where e.reference = any($1::text[]) order by e.id, p.account_id, p.currency, p.bucket limit ${timelineRowsMax}`,
+     where e.reference = any($1::text[]) order by e.id, p.account_id, p.currency, p.bucket limit ${limits.consoleTimelineRowsMax}`,
     [[...references]],
   );
 }
@@ -101,7 +99,7 @@ export function entriesOfAccount(db: Queryable, accountId: string) {
      select e.id as entry_id, e.workspace_id, e.kind, e.reference, e.created_at_ms,
             p.account_id, p.currency, p.bucket, p.amount
      from touched t join ledger_entries e on e.id = t.entry_id join ledger_postings p on p.entry_id = e.id
-     order by e.id, p.account_id, p.currency, p.bucket limit ${timelineRowsMax}`,
+     order by e.id, p.account_id, p.currency, p.bucket limit ${limits.consoleTimelineRowsMax}`,
     [accountId],
   );
 }

@@ -14,7 +14,6 @@ type WorkspaceOut = Static<typeof Workspace>;
 export type SettingsForm = (name: string) => string;
 
 const pairPattern = /^[A-Z]{3,5}\/[A-Z]{3,5}$/;
-const writeLimitMax = 1_000_000;
 
 /** The pairs of the field, separated by commas or spaces; blank means every supported pair. */
 function pairsOf(text: string): string[] | null {
@@ -41,9 +40,9 @@ function feePairsOf(text: string): Record<string, number> | string {
       .trim()
       .toUpperCase()
       .split(/[\s=:]+/);
-    const value = integerOf(bps, limits.feeBpsMax);
+    const value = integerOf(bps, limits.feeMaxBps);
     if (!pairPattern.test(pair) || value === undefined || extra !== undefined) {
-      return `Write each fee override as a pair and basis points from 0 to ${limits.feeBpsMax}, such as "EUR/BRL 40".`;
+      return `Write each fee override as a pair and basis points from 0 to ${limits.feeMaxBps}, such as "EUR/BRL 40".`;
     }
     pairs[pair] = value;
   }
@@ -78,14 +77,16 @@ export function settingsPatch(field: SettingsForm, current: WorkspaceOut): { pat
   }
 
   const limitText = field('writeLimitPerMinute').trim();
-  const writeLimit = limitText === '' ? null : integerOf(limitText, writeLimitMax);
+  const writeLimit = limitText === '' ? null : integerOf(limitText, limits.writeRateLimitMaxPerMinute);
   if (writeLimit === undefined || writeLimit === 0) {
-    return { error: `The write limit is a whole number of writes a minute from 1 to ${writeLimitMax}, or blank.` };
+    return {
+      error: `The write limit is a whole number of writes a minute from 1 to ${limits.writeRateLimitMaxPerMinute}, or blank.`,
+    };
   }
   if (writeLimit !== current.writeLimitPerMinute) patch.writeLimitPerMinute = writeLimit;
 
-  const defaultBps = integerOf(field('defaultBps'), limits.feeBpsMax);
-  if (defaultBps === undefined) return { error: `The default fee is basis points from 0 to ${limits.feeBpsMax}.` };
+  const defaultBps = integerOf(field('defaultBps'), limits.feeMaxBps);
+  if (defaultBps === undefined) return { error: `The default fee is basis points from 0 to ${limits.feeMaxBps}.` };
   const feePairs = feePairsOf(field('feePairs'));
   if (typeof feePairs === 'string') return { error: feePairs };
   const feeSchedule = { defaultBps, pairs: sortedKeys(feePairs) };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { ApiError } from '../../domain/errors.js';
 import { mayAct } from '../../domain/operators/permissions.js';
+import { limits } from '../../limits.js';
 import {
   createWorkspace,
   listAllWorkspaces,
@@ -27,7 +28,6 @@ const workspaceParams = {
   required: ['workspaceId'],
 } as const;
 
-const pageSize = 50;
 const notices: Record<string, string> = {
   saved: 'The settings were saved.',
   unchanged: 'Nothing was changed.',
@@ -46,9 +46,9 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   async function showList(request: FastifyRequest, reply: FastifyReply, page: number, extra = {}, status = 200) {
-    const shown = await listAllWorkspaces(ctx, pageSize, page);
+    const shown = await listAllWorkspaces(ctx, limits.consoleWorkspacesPageSize, page);
     // The first row of the next page, read as a page of one at its offset, tells whether there is one.
-    const more = (await listAllWorkspaces(ctx, 1, (page + 1) * pageSize)).length > 0;
+    const more = (await listAllWorkspaces(ctx, 1, (page + 1) * limits.consoleWorkspacesPageSize)).length > 0;
     const me = request.operator;
     const input = {
       me,

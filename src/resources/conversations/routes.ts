@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { answerWrite } from '../../platform/idempotency.js';
+import { answerWrite, type KeyPolicy } from '../../platform/idempotency.js';
 import { pageOf } from '../../platform/list-query.js';
 import { RequiredIdempotencyHeaders, requireIdempotencyKey } from '../../platform/required-key.js';
 import { errorResponses } from '../../platform/schema.js';
@@ -35,6 +35,14 @@ const tags = ['Conversations'];
 const ok = <T>(value: T) => ({ ok: true as const, value });
 
 /**
+ * The money writes' rules in the workspace's key space: a failure in execution (a closed conversation, 409) consumes
+ * the key, and no account parts the key space, the end user being part of the payload
+ * (docs/decisions/api-contract.md, "Conversations and support tickets"). The spec's "scoped per endpoint" is the
+ * endpoint each route names, its id in it.
+ */
+const conversationKeys: KeyPolicy = { onFailure: 'consume', scope: 'workspace' };
+
+/**
  * The partner's side of conversations. Mutations require an Idempotency-Key (spec: Conversations), checked before
  * the body; the key is bound to its endpoint, the method and path with the conversation's id, so the same key on
  * another endpoint or another conversation is 409. A conversation of another workspace is 401, one the partner
@@ -60,12 +68,18 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     async (request, reply) => {
       const attachments = checkAttachments(request.body.attachments);
       const { endUserEmail, subject, message } = request.body;
-      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/conversations', status: 201 }, (commit) =>
-        openConversation(
-          ctx,
-          { workspaceId: request.workspace.id, endUserEmail, subject, author: 'partner', message, attachments },
-          (tx, view) => commit(tx, ok(view)),
-        ),
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint: 'POST /v1/conversations', status: 201 },
+        (commit) =>
+          openConversation(
+            ctx,
+            { workspaceId: request.workspace.id, endUserEmail, subject, author: 'partner', message, attachments },
+            (tx, view) => commit(tx, ok(view)),
+          ),
+        conversationKeys,
       );
     },
   );
@@ -89,10 +103,19 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
       const { conversationId } = request.params;
       await partnerConversation(ctx, request.workspace.id, conversationId, request.body.endUserEmail);
       const endpoint = `POST /v1/conversations/${conversationId}/messages`;
-      return answerWrite(ctx, request, reply, { endpoint, status: 201 }, (commit) =>
-        addMessage(ctx, conversationId, { author: 'partner', message: request.body.message, attachments }, (tx, view) =>
-          commit(tx, ok(view)),
-        ),
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint, status: 201 },
+        (commit) =>
+          addMessage(
+            ctx,
+            conversationId,
+            { author: 'partner', message: request.body.message, attachments },
+            (tx, view) => commit(tx, ok(view)),
+          ),
+        conversationKeys,
       );
     },
   );
@@ -114,8 +137,13 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
       const { conversationId } = request.params;
       await partnerConversation(ctx, request.workspace.id, conversationId, request.body.endUserEmail);
       const endpoint = `POST /v1/conversations/${conversationId}/close`;
-      return answerWrite(ctx, request, reply, { endpoint, status: 200 }, (commit) =>
-        closeConversation(ctx, conversationId, 'partner', (tx, view) => commit(tx, ok(view))),
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint, status: 200 },
+        (commit) => closeConversation(ctx, conversationId, 'partner', (tx, view) => commit(tx, ok(view))),
+        conversationKeys,
       );
     },
   );

@@ -12,6 +12,7 @@ import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amo
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { requireCollection } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { DepositInfo } from '../../providers/rails/deposit-info.js';
@@ -115,7 +116,9 @@ export async function createDeposit(
       workspace_id: workspace.id,
       account_id: workspaceAccountId(workspace.id),
       payer_email: body.userData.userEmail.toLowerCase(),
-      user_data: body.userData as Record<string, string>,
+      // Sealed field by field before the answer is built from the row (platform/secrets/sensitive.ts): the row, the
+      // answer stored with the key and every event carry the payer's tax id and birth date sealed, opened at the edge.
+      user_data: sealSensitive(ctx.secretsKeyring, body.userData as Record<string, string>),
       currency: currency.code,
       rail,
       expected_amount: expectedAmount ?? null,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { PageNumber, PageSize } from '../../platform/list-query.js';
 import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
 import { listedStatuses, listVerifications } from './repo-reviews.js';
-import { comparedFields, verificationView, withOpenedSubmissions } from './review.js';
+import { comparedFields, verificationView, withOpenedFields } from './review.js';
 
 // GET /admin/v1/verifications (issue #27): the verifications waiting for compliance (status=REVIEWING), or in any
 // other status, across workspaces or in one, with what a decision is made on. The decision itself is
@@ -119,7 +119,7 @@ export async function verificationListAdminRoutes(scope: FastifyInstance, ctx: A
     async (request) => {
       const { status, workspaceId, order, limit, page = 0 } = request.query;
       const size = limit === undefined || limit === 0 ? 50 : limit;
-      const rows = withOpenedSubmissions(
+      const rows = withOpenedFields(
         ctx.secretsKeyring,
         await listVerifications(ctx.db, {
           statuses: status,

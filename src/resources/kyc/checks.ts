@@ -2,6 +2,7 @@ import { verificationStatusOf } from '../../accounts/accounts.js';
 import type { Config } from '../../config.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type JobHandler, twoPhase } from '../../jobs/runner.js';
+import { limits } from '../../limits.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CheckOutcome, VerificationProvider } from '../../providers/verification/verification-provider.js';
 import type { Db, Queryable } from '../../storage/db.js';
@@ -59,7 +60,7 @@ function decideHandler(ctx: CheckContext): JobHandler {
       const nowMs = ctx.clock.nowMs();
       if (outcome.state === 'pending') {
         // A vendor (or an operator, in manual review) may take a while: ask again in a minute.
-        const later = nowMs + Math.max(ctx.config.sandboxSettleDelayMs, 60_000);
+        const later = nowMs + Math.max(ctx.config.sandboxSettleDelayMs, limits.kycPendingRecheckMs);
         await enqueueJob(
           tx,
           { kind: verificationJobs.decide, payload: { sessionId: session.id }, runAtMs: later },

@@ -1,10 +1,13 @@
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 
-// The KYC data partners send (POST /v1/kyc/data), one JSON profile per person's customer account.
+// The KYC data partners send (POST /v1/kyc/data), one JSON profile per person's customer account, its sensitive
+// fields sealed where they sit (platform/secrets/sensitive.ts).
 
 export type Profile = Record<string, unknown>;
 
-/** The person's recorded profile; `forUpdate` locks it for a merge. */
+/** The person's recorded profile as stored (its sensitive fields sealed); `forUpdate` locks it for a merge. */
 export async function findProfile(db: Queryable, accountId: string, forUpdate = false): Promise<Profile | undefined> {
   const [row] = await db.query<{ profile: Profile }>(
     `select profile from kyc_profiles where account_id = $1${forUpdate ? ' for update' : ''}`,
@@ -13,9 +16,10 @@ export async function findProfile(db: Queryable, accountId: string, forUpdate = 
   return row?.profile;
 }
 
-/** Writes the whole profile, created on first use. */
+/** Writes the whole profile, created on first use, its sensitive fields sealed. */
 export async function saveProfile(
   tx: Queryable,
+  keyring: SecretsKeyring,
   accountId: string,
   workspaceId: string,
   profile: Profile,
@@ -24,7 +28,7 @@ export async function saveProfile(
   await tx.query(
     `insert into kyc_profiles (account_id, workspace_id, profile, updated_at_ms) values ($1, $2, $3::text::jsonb, $4)
        on conflict (account_id) do update set profile = excluded.profile, updated_at_ms = excluded.updated_at_ms`,
-    [accountId, workspaceId, JSON.stringify(profile), nowMs],
+    [accountId, workspaceId, JSON.stringify(sealSensitive(keyring, profile)), nowMs],
   );
 }
 

@@ -11,11 +11,16 @@ import type { VerificationRow } from './repo-reviews.js';
 // profile (type, number, expiry, issuing country) and the sector.
 
 /**
- * Verifications with their submission's sealed fields opened (platform/secrets/sensitive.ts), for the reader that
- * compares or shows them: the operator API (which masks the number) and the console's KYC queue.
+ * Verifications with the sealed fields of their submission and of the partner's profile opened (platform/secrets/
+ * sensitive.ts), for the reader that compares or shows them: the operator API (which masks the
+ * numbers) and the console's KYC queue.
  */
-export const withOpenedSubmissions = (keyring: SecretsKeyring, rows: readonly VerificationRow[]): VerificationRow[] =>
-  rows.map((row) => (row.submission === null ? row : { ...row, submission: openSensitive(keyring, row.submission) }));
+export const withOpenedFields = (keyring: SecretsKeyring, rows: readonly VerificationRow[]): VerificationRow[] =>
+  rows.map((row) => ({
+    ...row,
+    submission: row.submission === null ? null : openSensitive(keyring, row.submission),
+    profile: row.profile === null ? null : openSensitive(keyring, row.profile),
+  }));
 
 /** What the customer typed on the hosted page's document step (kyc_sessions.submission; never the image). */
 export interface TypedDocument {

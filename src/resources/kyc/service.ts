@@ -25,12 +25,16 @@ function recordable(body: Request): { set: Profile; unset: string[] } {
   return { set, unset };
 }
 
-function checkProfile(profile: Profile, today: string): void {
+/**
+ * The merged profile's rules. The birth date is checked as sent (a date in the past stays so), so the merge never
+ * opens what was recorded before: its sensitive fields stay sealed as they were (platform/secrets/sensitive.ts).
+ */
+function checkProfile(profile: Profile, sent: Profile, today: string): void {
   const estimation = profile.depositEstimation as { minimum: number; maximum: number } | undefined;
   if (estimation && estimation.minimum > estimation.maximum) {
     throw validation('depositEstimation.minimum must not exceed depositEstimation.maximum', 'invalidParameters');
   }
-  if (typeof profile.birthdate === 'string' && profile.birthdate >= today) {
+  if (typeof sent.birthdate === 'string' && sent.birthdate >= today) {
     throw validation('birthdate must be in the past', 'invalidParameters');
   }
   if (profile.fundsOrigin === 'others' && profile.fundsOriginOthersReason === undefined) {
@@ -49,11 +53,12 @@ export async function submitKycData(ctx: AppContext, workspace: WorkspaceContext
   const nowMs = ctx.clock.nowMs();
   const merged = await ctx.db.transaction(async (tx) => {
     const account = await ensureCustomerAccount(tx, workspace.id, body.userEmail, nowMs);
+    // As stored: the fields recorded before keep their sealed values, and the merge seals those sent now.
     const existing = await findProfile(tx, account.id, true);
     const profile: Profile = { ...(existing ?? {}), ...set };
     for (const field of unset) delete profile[field];
-    checkProfile(profile, new Date(nowMs).toISOString().slice(0, 10));
-    await saveProfile(tx, account.id, workspace.id, profile, nowMs);
+    checkProfile(profile, set, new Date(nowMs).toISOString().slice(0, 10));
+    await saveProfile(tx, ctx.secretsKeyring, account.id, workspace.id, profile, nowMs);
     return profile;
   });
   return {
@@ -63,7 +68,10 @@ export async function submitKycData(ctx: AppContext, workspace: WorkspaceContext
   };
 }
 
-/** The customer's profile as recorded, or an empty one when none was sent. */
+/**
+ * The customer's profile as recorded (its sensitive fields sealed: platform/secrets/sensitive.ts), or an empty one when none was
+ * sent: what tells which fields were sent, never their values.
+ */
 export async function profileOf(ctx: AppContext, accountId: string): Promise<Profile> {
   return (await findProfile(ctx.db, accountId)) ?? {};
 }

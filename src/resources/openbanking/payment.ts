@@ -160,7 +160,7 @@ export async function payByBank(
       { status: 'AUTHORIZED', stamp: 'authorized_at_ms', ...withReference },
       nowMs,
     );
-    await queueSettlement(ctx, tx, authorized, checked.payer, checked.amount, nowMs);
+    await queueSettlement(ctx, tx, authorized, payer, checked.amount, nowMs);
   });
   return { kind: 'done' };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { enqueueJob, markJobDone } from '../../jobs/queue.js';
 import type { ApplyJob, JobHandler } from '../../jobs/runner.js';
 import { hasEntrySince } from '../../ledger/ledger.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 import { type DepositInboundPayload, depositInboundHandler, depositInboundJob } from '../deposits/inbound.js';
 import { type OrderInboundPayload, orderInboundHandler, orderJobs } from '../orders/legs.js';
@@ -25,14 +26,19 @@ import { expireIfOverdue, moveSession } from './transitions.js';
 
 export const openBankingJobs = { settle: 'openbanking.settle', expire: 'openbanking.expire' } as const;
 
-type SettleContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'>;
+type SettleContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'> &
+  Partial<Pick<AppContext, 'secretsKeyring'>>;
 
 const inboundJobKind = { deposit: depositInboundJob, order: orderJobs.inbound } as const;
 const inboundEntryKind = { deposit: 'deposit_inbound', order: 'order_inbound' } as const;
 
-/** Inside the AUTHORIZED transaction: the inbound transfer the bank sends, and our settle job. */
+/**
+ * Inside the AUTHORIZED transaction: the inbound transfer the bank sends, and our settle job. An order's transfer
+ * names the payer as its counterparty, the account sealed (platform/secrets/sensitive.ts): the job's payload holds
+ * it sealed, and the order it reaches keeps it so.
+ */
 export async function queueSettlement(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'secretsKeyring'>,
   tx: Queryable,
   session: SessionRow,
   payer: PayerDetails,
@@ -55,7 +61,7 @@ export async function queueSettlement(
       orderId: session.entity_id,
       amount: amount.toString(),
       scenario: 'success',
-      counterparty: { name: payer.name, ...account },
+      counterparty: sealSensitive(ctx.secretsKeyring, { name: payer.name, ...account }),
     };
     await enqueueJob(tx, { kind: orderJobs.inbound, payload: { ...payload, ...marker }, runAtMs }, nowMs);
   }

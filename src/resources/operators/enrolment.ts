@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { secondFactorRequired } from '../../domain/operators/permissions.js';
+import { limits } from '../../limits.js';
 import { open, seal } from '../../platform/sealing.js';
-import { hashPassword, passwordLengthMax, passwordLengthMin } from './password.js';
+import { hashPassword } from './password.js';
 import * as repo from './repo.js';
 import { tokenHash, tokenPattern } from './tokens.js';
 import { acceptedStep, newTotpSecret, totpQrDataUrl } from './totp.js';
@@ -60,7 +61,8 @@ export async function completeEnrolment(
 ): Promise<EnrolmentResult> {
   if (!tokenPattern.test(token)) return { ok: false, problem: 'gone' };
   const length = [...input.password].length;
-  if (length < passwordLengthMin || length > passwordLengthMax) return { ok: false, problem: 'password-length' };
+  if (length < limits.operatorPasswordLengthMin || length > limits.operatorPasswordLengthMax)
+    return { ok: false, problem: 'password-length' };
   if (input.password !== input.confirmation) return { ok: false, problem: 'password-mismatch' };
   // Hashing takes a moment: done before the transaction, which then holds the row only briefly.
   const passwordHash = await hashPassword(input.password);

@@ -47,7 +47,3 @@ export const decoyHash = (): Promise<string> => {
   decoy ??= hashPassword(randomBytes(16).toString('base64url'));
   return decoy;
 };
-
-/** What a new password must be: long enough to resist guessing, short enough to bound the hash's input. */
-export const passwordLengthMin = 12;
-export const passwordLengthMax = 200;

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { duplicity, existence, stateError } from '../../domain/errors.js';
 import type { OperatorRole } from '../../domain/operators/roles.js';
+import { limits } from '../../limits.js';
 import { auditChange } from '../../platform/audit/scope.js';
 import * as repo from './repo.js';
 import type { Operator, OperatorWithEnrolment } from './schema.js';
@@ -13,9 +14,6 @@ import { operatorView } from './view.js';
 // Operator accounts as the operator API and the console's operators page manage them (operator console issue,
 // item 1). A new account is created without a password: the enrolment link, shown once, lets its person set one
 // and a second factor (docs/decisions.md, "Operator accounts and the console's shell", "Creating an account").
-
-/** How long an enrolment link works. */
-export const enrolmentLinkHours = 72;
 
 const enrolmentUrl = (ctx: AppContext, token: string) => `${ctx.config.publicBaseUrl}/console/enrol/${token}`;
 
@@ -33,7 +31,7 @@ export async function createOperator(
       email: input.email.trim(),
       role: input.role,
       enrolmentTokenHash: tokenHash(token),
-      enrolmentExpiresAtMs: nowMs + enrolmentLinkHours * 3_600_000,
+      enrolmentExpiresAtMs: nowMs + limits.operatorEnrolmentLinkTtlHours * 3_600_000,
       nowMs,
     });
     if (!row) throw duplicity(`An operator with email ${input.email} already exists`);
@@ -88,7 +86,7 @@ export async function reissueEnrolment(ctx: AppContext, operatorId: string): Pro
   const token = newToken();
   return ctx.db.transaction(async (tx) => {
     const nowMs = ctx.clock.nowMs();
-    const expiresAtMs = nowMs + enrolmentLinkHours * 3_600_000;
+    const expiresAtMs = nowMs + limits.operatorEnrolmentLinkTtlHours * 3_600_000;
     const before = await repo.findOperator(tx, operatorId);
     const row = await repo.restartEnrolment(tx, operatorId, tokenHash(token), expiresAtMs, nowMs);
     if (!row || !before) {

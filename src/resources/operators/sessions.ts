@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 import * as repo from './repo.js';
 import { findSession, insertSession, type SessionRow, type SessionStage, touchSession } from './sessions-repo.js';
@@ -8,11 +9,6 @@ import { newToken, tokenHash, tokenPattern } from './tokens.js';
 // named by the SHA-256 of the cookie's random token. A session ends at the first of: its absolute expiry
 // (OPERATOR_SESSION_MAX_HOURS after sign-in), its idle timeout (OPERATOR_SESSION_IDLE_MINUTES since the last
 // request), its revocation (sign-out, an admin's revoke, the account disabled or re-enrolled).
-
-/** How long the password step waits for its second factor. */
-export const secondFactorWindowMs = 5 * 60_000;
-/** A request refreshes `last_seen` at most this often (one write a minute, not one per page). */
-const touchEveryMs = 60_000;
 
 export interface Who {
   readonly address: string;
@@ -38,7 +34,9 @@ export async function startSession(
   const token = newToken();
   const nowMs = ctx.clock.nowMs();
   const expiresAtMs =
-    stage === 'signed-in' ? nowMs + ctx.config.operatorSessionMaxHours * 3_600_000 : nowMs + secondFactorWindowMs;
+    stage === 'signed-in'
+      ? nowMs + ctx.config.operatorSessionMaxHours * 3_600_000
+      : nowMs + limits.operatorSecondFactorWindowMs;
   await insertSession(db, {
     id: tokenHash(token),
     operatorId,
@@ -76,6 +74,6 @@ export async function liveSession(
   if (!session || !alive(ctx, session, stage, nowMs)) return undefined;
   const operator = await repo.findOperator(ctx.db, session.operator_id);
   if (!operator || operator.disabled || !operator.enrolled) return undefined;
-  if (stage === 'signed-in') await touchSession(ctx.db, session.id, nowMs, touchEveryMs);
+  if (stage === 'signed-in') await touchSession(ctx.db, session.id, nowMs, limits.operatorSessionTouchIntervalMs);
   return { session, operator };
 }

@@ -51,7 +51,7 @@ export async function recordFailure(db: Queryable, keys: readonly BucketKey[], n
   await db.query(
     `delete from sign_in_throttles where (scope, key) in
        (select scope, key from sign_in_throttles where forget_at_ms <= $1 order by forget_at_ms limit $2)`,
-    [nowMs, limits.signInPruneBatch],
+    [nowMs, limits.signInPruneBatchSize],
   );
 }
 

@@ -6,6 +6,7 @@ import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { amountToDecimal } from '../../domain/money/currency-amount.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { requirePayout } from '../../providers/capabilities.js';
 import { clockOffsetMs } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -98,7 +99,8 @@ export async function createOrderFromPayment(
         nowMs,
         deadlineNowMs,
       )),
-      counterparty: locked.counterparty,
+      // The payer's account as the pending payment holds it, sealed (again, for a row written before sealing).
+      counterparty: sealSensitive(ctx.secretsKeyring, locked.counterparty),
     });
     await postOrderEntry(
       tx,

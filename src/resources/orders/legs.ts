@@ -11,6 +11,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { consumeKeyOf } from '../../platform/idempotency.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 import { outcomesByHand } from '../../workspaces/sandbox-outcomes.js';
 import { confirmedMatchOfInbound } from '../aml-screenings/gate.js';
@@ -48,6 +49,7 @@ export interface OrderInboundPayload {
   /** Minor units, as a string (JSON has no bigint). */
   readonly amount: string;
   readonly scenario: OrderInboundScenario;
+  /** Who paid (the payer-field names), the account sealed by whoever queues the job (platform/secrets/sensitive.ts). */
   readonly counterparty: Record<string, string>;
 }
 
@@ -72,7 +74,9 @@ export async function keepAsPendingPayment(
     orderId: order.id,
     currency: order.origin_currency,
     amount,
+    // Sealed as the order holds it; a field of a row written before sealing is sealed as the payment is written.
     counterparty: order.counterparty ?? {},
+    secretsKeyring: ctx.secretsKeyring,
     // Production refunds to the payer only where a refund rail is connected; otherwise the funds wait as a pending
     // payment for the partner or an operator (docs/decisions.md).
     refund: refund && ctx.capabilities.paysOut(order.origin_currency, 'REFUND'),
@@ -80,6 +84,15 @@ export async function keepAsPendingPayment(
     nowMs,
   });
 }
+
+/**
+ * The payer's account as the order stores it: sealed (platform/secrets/sensitive.ts). Every writer of an inbound job
+ * seals it already (the simulator, a bank statement's credit, the provider service's callback, the pay page's
+ * settlement); this seals what reaches the order otherwise (a job queued before sealing). Without a keyring (a caller
+ * that has none) it is stored as the job carries it.
+ */
+const sealedCounterparty = (ctx: LegContext, counterparty: Record<string, string>): Record<string, string> =>
+  ctx.secretsKeyring === undefined ? counterparty : sealSensitive(ctx.secretsKeyring, counterparty);
 
 /** An inbound transfer to the origin leg (simulated or reported by the rail). */
 export function orderInboundHandler(ctx: LegContext): JobHandler {
@@ -108,7 +121,7 @@ export function orderInboundHandler(ctx: LegContext): JobHandler {
             {
               status: outcome.status,
               receivedAmount: order.received_amount + outcome.accept,
-              counterparty: payload.counterparty,
+              counterparty: sealedCounterparty(ctx, payload.counterparty),
               ...(outcome.status === 'Received' ? { stamps: ['received_at_ms' as const] } : {}),
             },
             nowMs,

@@ -19,6 +19,7 @@ import { applyDefaults, validateDestination } from '../../domain/payout-fields/v
 import { conversionSplit, midRate, RATE_DECIMALS } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { requireCollection, requirePayout } from '../../providers/capabilities.js';
 import { rateIn } from '../../providers/prices/price-source.js';
 import type { DepositInfo } from '../../providers/rails/deposit-info.js';
@@ -42,6 +43,7 @@ import {
 } from './repo.js';
 import { placeRailOrder } from './repo-place.js';
 import type { CreateOrderRequest } from './schema.js';
+import { storedBeneficiary, storedParty } from './sealed-parties.js';
 import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
 
@@ -229,9 +231,15 @@ async function uninstructedOrder(
     quote_id: quote.id,
     payer_email: (body.userData?.userEmail ?? b.customer?.email)?.toLowerCase() ?? null,
     customer_email: b.customer?.email ?? null,
-    user_data: (body.userData as Record<string, string> | undefined) ?? null,
-    destination_user_data: (body.destinationUserData as Record<string, string> | undefined) ?? null,
-    destination: b.checked.destination as Record<string, string>,
+    // Sealed field by field before anything is built from them (sealed-parties.ts): the row, the answer stored with
+    // the key and every event carry only sealed account numbers, tax ids and birth dates, opened at the edge.
+    user_data: storedParty(ctx.secretsKeyring, body.userData as Record<string, string> | undefined),
+    destination_user_data: storedBeneficiary(
+      ctx.secretsKeyring,
+      body.destinationUserData as Record<string, string> | undefined,
+      b.checked.bankingAccountId !== undefined,
+    ),
+    destination: sealSensitive(ctx.secretsKeyring, b.checked.destination as Record<string, string>),
     external_reference: body.externalReference ?? null,
     origin_currency: quote.origin_currency,
     origin_rail: quote.origin_rail,

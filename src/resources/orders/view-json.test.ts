@@ -84,6 +84,29 @@ const rows: [string, OrderRow][] = [
       destination_user_data: { name: 'Hans Müller', taxId: '12345678901', email: 'hans@example.com' },
     },
   ],
+  [
+    'to a banking account: the beneficiary stored sealed, its tax id masked beside it',
+    {
+      ...base,
+      banking_account_id: '0b7a4c2e-1d3f-4a5b-8c9d-0e1f2a3b4c5d',
+      destination: { type: 'SEPA', iban: '$sealed:v2.0123456789abcdef.aaa.bbb.ccc', name: 'Hans Müller' },
+      user_data: { firstName: 'Ana', taxId: '$sealed:v2.0123456789abcdef.ddd.eee.fff' },
+      destination_user_data: {
+        name: 'Hans Müller',
+        taxId: '$sealed:v2.0123456789abcdef.ggg.hhh.iii',
+        dob: '$sealed:v2.0123456789abcdef.jjj.kkk.lll',
+        taxIdMasked: '****8901',
+      },
+    },
+  ],
+  [
+    'to a banking account: a sealed tax id stored without its masked form',
+    {
+      ...base,
+      banking_account_id: '0b7a4c2e-1d3f-4a5b-8c9d-0e1f2a3b4c5d',
+      destination_user_data: { name: 'Hans', taxId: '$sealed:v2.0123456789abcdef.mmm.nnn.ooo' },
+    },
+  ],
   ['refunded after the payout left', { ...base, ...done, completed_at_ms: null, status: 'Refunded' }],
   [
     'refunded before the payout',

@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
 import { pairOf } from '../../catalogue/index.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
-import { maskedIdentity } from '../../domain/payout-fields/stored-instrument.js';
 import type { OrderStatus } from '../../domain/states/order-status.js';
 import { secondsOf } from '../../platform/clock.js';
 import { linkedTransferDataView } from '../banking-accounts/view.js';
 import type { OrderRow } from './repo.js';
 import type { Order, OrderListItem } from './schema.js';
+import { maskedBeneficiary } from './sealed-parties.js';
 
 export type LegStatus = 'Pending' | 'Success' | 'Reversed' | 'Cancelled';
 
@@ -18,9 +18,13 @@ export function legStatus(row: OrderRow, doneAtMs: bigint | null): LegStatus {
   return ended.has(row.status) ? 'Cancelled' : 'Pending';
 }
 
-/** An order paid to a banking account may carry its stored beneficiary: shown as the banking account shows it. */
+/**
+ * An order paid to a banking account may carry its stored beneficiary: shown as the banking account shows it, its
+ * tax id masked (the masked form is kept beside the sealed value: sealed-parties.ts). Any other shows it as stored,
+ * its sealed fields opened at the edge.
+ */
 export const beneficiaryView = (row: OrderRow, identity: Record<string, string>) =>
-  row.banking_account_id === null ? identity : maskedIdentity(identity);
+  row.banking_account_id === null ? identity : maskedBeneficiary(identity);
 
 /** Where it pays out: its instrument, or the banking account it names. */
 export const destinationView = (row: OrderRow): Record<string, string> =>

@@ -1,10 +1,9 @@
 import { validation } from '../../domain/errors.js';
+import { limits } from '../../limits.js';
 import { dayMs } from './repo.js';
 
 // The daily figures' window: whole UTC days, from and to inclusive, written YYYY-MM-DD. Bounded so that one read
-// stays small and a chart stays legible: at most daysMax days (a quarter: 92 covers any three calendar months).
-
-export const daysMax = 92;
+// stays small and a chart stays legible: at most limits.dailyStatsRangeMaxDays days (92 covers any calendar quarter).
 
 export interface DayRange {
   readonly from: string;
@@ -33,7 +32,9 @@ export function dayRange(from: string, to: string): DayRange {
   if (lastMs === undefined) throw validation(`to must be a day written YYYY-MM-DD: ${to} is not one`);
   if (lastMs < startMs) throw validation('to must not be before from');
   const count = (lastMs - startMs) / dayMs + 1;
-  if (count > daysMax) throw validation(`The range holds ${count} days; at most ${daysMax} are shown at once`);
+  if (count > limits.dailyStatsRangeMaxDays) {
+    throw validation(`The range holds ${count} days; at most ${limits.dailyStatsRangeMaxDays} are shown at once`);
+  }
   const days = Array.from({ length: count }, (_, i) => dayOf(startMs + i * dayMs));
   return { from, to, startMs, endMs: lastMs + dayMs, days };
 }

@@ -1,3 +1,4 @@
+import { limits } from '../../limits.js';
 import { SqlParams } from '../../storage/sql-params.js';
 
 // What needs a person now (operator console issue, item 3): one queue per kind of work, each defined once here as
@@ -18,12 +19,6 @@ export const queueNames = [
   'bankReversals',
 ] as const;
 export type QueueName = (typeof queueNames)[number];
-
-/**
- * An endpoint counts as failing when its last `failingAttempts` attempts (deliveries that were sent, newest by id)
- * all failed: one refused event is the partner's business, three in a row is an endpoint that is down.
- */
-export const failingAttempts = 3;
 
 /**
  * The rows of one queue: `select kind, id, workspace_id, since_ms, detail ...`, every workspace's or one's (workspace_id
@@ -87,10 +82,10 @@ export const queueRows: Readonly<Record<QueueName, QueueRows>> = {
        select min(last.attempted_at_ms) as since_ms, count(*) filter (where last.state = 'failed') as failed
        from (select d.state, d.attempted_at_ms from webhook_deliveries d
              where d.endpoint_id = e.id and d.attempted_at_ms is not null
-             order by d.id desc limit ${failingAttempts}) last
+             order by d.id desc limit ${limits.webhookFailingAttemptsCount}) last
      ) f
      where e.deleted_at_ms is null${inWorkspace(p, 'e.workspace_id', ws)}
-       and (e.disabled_at_ms is not null or (e.is_active and f.failed = ${failingAttempts}))`,
+       and (e.disabled_at_ms is not null or (e.is_active and f.failed = ${limits.webhookFailingAttemptsCount}))`,
   // GET /admin/v1/support-tickets?status=OPEN&status=IN_PROGRESS: not taken up yet, or handed back to support by
   // the partner's message (domain/states/support-ticket-status.ts); the other statuses wait on the partner or are done.
   supportTickets: (p, ws) =>

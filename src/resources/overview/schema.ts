@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
+import { limits } from '../../limits.js';
 import { Obj } from '../../platform/schema.js';
-import { daysMax } from './day-range.js';
-import { failingAttempts, queueNames } from './queues.js';
+import { queueNames } from './queues.js';
 
 const WorkspaceFilter = Type.Optional(
   Type.String({ minLength: 1, maxLength: 64, description: 'Only this workspace; absent: every workspace' }),
@@ -30,7 +30,7 @@ const queueDescriptions: Record<(typeof queueNames)[number], string> = {
   kycReviews: 'Verifications REVIEWING, awaiting an approval or a rejection',
   amlPotentialMatches: 'AML screenings that are POTENTIAL_MATCH, awaiting a resolution',
   refundApprovals: 'Refunds of pending payments started and awaiting approval (pending_approval)',
-  webhookEndpoints: `Webhook endpoints disabled by failing retries, or active with their last ${failingAttempts} attempts failed`,
+  webhookEndpoints: `Webhook endpoints disabled by failing retries, or active with their last ${limits.webhookFailingAttemptsCount} attempts failed`,
   supportTickets: 'Support tickets OPEN or IN_PROGRESS: awaiting the brokerage',
   conversations: 'Open conversations whose last message is the partner’s',
   consumedIdempotencyKeys: 'Idempotency keys consumed by a failed or interrupted write, until released',
@@ -53,7 +53,10 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A UTC
 
 export const DailyQuery = Obj({
   from: Type.String({ ...Day, description: 'The first UTC day, YYYY-MM-DD' }),
-  to: Type.String({ ...Day, description: `The last UTC day, inclusive; at most ${daysMax} days from the first` }),
+  to: Type.String({
+    ...Day,
+    description: `The last UTC day, inclusive; at most ${limits.dailyStatsRangeMaxDays} days from the first`,
+  }),
   workspaceId: WorkspaceFilter,
 });
 

@@ -78,11 +78,11 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
       },
     },
     async (request, reply) => {
-      const row = await batchFile(ctx, request.params.batchId);
+      const file = await batchFile(ctx, request.params.batchId);
       return reply
-        .type(row.content_type)
-        .header('content-disposition', `attachment; filename="${row.file_name}"`)
-        .send(row.file_content);
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.content);
     },
   );
 }

@@ -3,9 +3,17 @@ import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import { auditChange } from '../../platform/audit/scope.js';
-import { openSensitive } from '../../platform/secrets/sensitive.js';
+import { seal } from '../../platform/sealing.js';
+import { openForUse, openSealedValue } from '../../platform/secrets/sensitive.js';
 import { notOffered } from '../../providers/capabilities.js';
-import { type BatchRow, findBatch, insertBatch, listBatches, lockRailAndCount, takeWaitingPayouts } from './repo.js';
+import {
+  type BatchRow,
+  findBatchFile,
+  insertBatch,
+  listBatches,
+  lockRailAndCount,
+  takeWaitingPayouts,
+} from './repo.js';
 
 export const batchView = (row: BatchRow) => ({
   batchId: row.id,
@@ -40,7 +48,7 @@ export async function cutBatch(ctx: AppContext, rail: string) {
         amountMinor: BigInt(p.amount_minor),
         currency: p.currency,
         // The register keeps account numbers sealed (platform/secrets/sensitive.ts): the bank's file is an edge.
-        destination: openSensitive(ctx.secretsKeyring, p.destination),
+        destination: openForUse(ctx.secretsKeyring, p.destination),
       })),
     });
     const row: BatchRow = {
@@ -51,10 +59,10 @@ export async function cutBatch(ctx: AppContext, rail: string) {
       total_minor: payouts.reduce((sum, p) => sum + BigInt(p.amount_minor), 0n),
       file_name: file.fileName,
       content_type: file.contentType,
-      file_content: file.content,
       created_at_ms: BigInt(nowMs),
     };
-    await insertBatch(tx, row);
+    // The file names every beneficiary's account: stored sealed, opened only by its download (batchFile).
+    await insertBatch(tx, row, seal(ctx.secretsKeyring, file.content));
     const cut = {
       ...batchView(row),
       payouts: payouts.map((p) => ({
@@ -69,11 +77,24 @@ export async function cutBatch(ctx: AppContext, rail: string) {
   });
 }
 
-/** The file as it was cut: the same bytes every time it is downloaded. */
-export async function batchFile(ctx: AppContext, batchId: string): Promise<BatchRow> {
-  const row = await findBatch(ctx.db, batchId);
+export interface BatchFile {
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly content: string;
+}
+
+/**
+ * The file as it was cut, opened for its download (the edge that must show it): the same bytes every time. A batch
+ * cut before its file was sealed (migration 0042) is answered from the text it kept.
+ */
+export async function batchFile(ctx: AppContext, batchId: string): Promise<BatchFile> {
+  const row = await findBatchFile(ctx.db, batchId);
   if (row === undefined) throw existence(`Payout batch ${batchId} does not exist`);
-  return row;
+  const content =
+    row.file_content_sealed === null
+      ? (row.file_content ?? '')
+      : openSealedValue(ctx.secretsKeyring, row.file_content_sealed, 'payoutFile');
+  return { fileName: row.file_name, contentType: row.content_type, content };
 }
 
 export async function batches(ctx: AppContext, limit: number) {

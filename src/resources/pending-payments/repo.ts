@@ -1,6 +1,8 @@
 import type { RefundStatus } from '../../domain/states/refund-status.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface PendingPaymentRow {
@@ -12,6 +14,10 @@ export interface PendingPaymentRow {
   account_id: string;
   currency: string;
   amount: bigint;
+  /**
+   * The payer's fields, their account numbers sealed (platform/secrets/sensitive.ts): opened at an edge (an answer by
+   * the root hook, a webhook, the refund's rail, a console page), never here.
+   */
   counterparty: Record<string, string>;
   status: 'UNMATCHED' | 'LINKED' | 'RETURNED';
   refund_status: RefundStatus | null;
@@ -60,14 +66,24 @@ export interface NewPendingPaymentRow {
   readonly amount: bigint;
   /** The amount in major units (exact decimal), for amount filters across currencies. */
   readonly amountMajor: string;
+  /** The payer's fields: sealed here where sensitive, unless sealed already (an order's, sealed where it was written). */
   readonly counterparty: Record<string, string>;
   /** 'returning' when the refund to the payer starts at once. */
   readonly refundStatus: 'returning' | null;
   readonly nowMs: number;
 }
 
-/** A new pending payment, UNMATCHED, in the caller's transaction. */
-export async function insertPendingPayment(tx: Queryable, n: NewPendingPaymentRow): Promise<void> {
+/**
+ * A new pending payment, UNMATCHED, in the caller's transaction. The payer's account is sealed as the row is written
+ * (issue #28): without a keyring (an order's funds parked by a caller that has none) the counterparty is written as
+ * given, which an order's own row keeps sealed already, and `npm run secrets -- reencrypt` seals what is not.
+ */
+export async function insertPendingPayment(
+  tx: Queryable,
+  keyring: SecretsKeyring | undefined,
+  n: NewPendingPaymentRow,
+): Promise<void> {
+  const counterparty = keyring === undefined ? n.counterparty : sealSensitive(keyring, n.counterparty);
   await tx.query(
     `insert into pending_payments (id, workspace_id, method_id, source_order_id, account_id, currency, amount,
        amount_major, counterparty, status, refund_status, created_at_ms, updated_at_ms)
@@ -81,7 +97,7 @@ export async function insertPendingPayment(tx: Queryable, n: NewPendingPaymentRo
       n.currency,
       n.amount,
       n.amountMajor,
-      JSON.stringify(n.counterparty),
+      JSON.stringify(counterparty),
       n.refundStatus,
       n.nowMs,
     ],

@@ -14,6 +14,7 @@ import { auditChange } from '../../platform/audit/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
 import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import { openForUse } from '../../platform/secrets/sensitive.js';
 import { requirePayout } from '../../providers/capabilities.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
@@ -59,7 +60,7 @@ export async function detectPendingPayment(
   if (!amount.ok) throw validation(`amount ${amount.reason} (${method.currency})`);
   const nowMs = ctx.clock.nowMs();
   return ctx.db.transaction(async (tx) => {
-    const row = await recordPendingPayment(tx, {
+    const row = await recordPendingPayment(tx, ctx.secretsKeyring, {
       workspaceId: workspace.id,
       accountId: method.account_id,
       methodId: input.methodId,
@@ -90,13 +91,18 @@ interface NewPendingPayment {
 
 /**
  * The one way a pending payment comes to be, inside the caller's transaction: the row, the ledger entry that moves
- * its funds into suspense, the refund job when one starts at once, and `pending_payment_created_or_detected`.
+ * its funds into suspense, the refund job when one starts at once, and `pending_payment_created_or_detected`. The
+ * payer's account is sealed in the row (repo.ts), so the event, built from the row, carries it sealed too.
  */
-async function recordPendingPayment(tx: Queryable, input: NewPendingPayment): Promise<PendingPaymentRow> {
+async function recordPendingPayment(
+  tx: Queryable,
+  keyring: SecretsKeyring | undefined,
+  input: NewPendingPayment,
+): Promise<PendingPaymentRow> {
   const id = randomUUID();
   const { nowMs } = input;
   const refund = input.refundAfterMs !== undefined;
-  await insertPendingPayment(tx, {
+  await insertPendingPayment(tx, keyring, {
     id,
     workspaceId: input.workspaceId,
     methodId: input.methodId ?? null,
@@ -181,12 +187,18 @@ export async function operatorRefund(ctx: AppContext, transferId: string, action
     }
     const after = await moveRefund(tx, row, to, nowMs);
     const target = { type: 'pending-payment', id: row.id };
-    auditChange(tx, { workspaceId: row.workspace_id, target, before: pendingPaymentView(row), after });
+    // The payer's account opened for the log, which masks it to the last four (a sealed field it replaces whole).
+    const before = openForUse(ctx.secretsKeyring, pendingPaymentView(row));
+    auditChange(tx, { workspaceId: row.workspace_id, target, before, after: openForUse(ctx.secretsKeyring, after) });
     return after;
   });
 }
 
-/** The refund's payout through the rail (called outside the transaction): returned (suspense → outbound clearing) or failed (funds stay in suspense). */
+/**
+ * The refund's payout through the rail (called outside the transaction): returned (suspense → outbound clearing) or
+ * failed (funds stay in suspense). The payer's sealed account is registered as it is and opened for the rail only
+ * (jobs/rail-payout.ts), so the keyring is what lets a refund be paid.
+ */
 export function pendingRefundHandler(
   clock: Clock,
   rails: RailProvider,
@@ -212,6 +224,7 @@ export function pendingRefundSubject(clock: Clock): RailPayoutJob<PendingPayment
       currency: row.currency,
       rail: 'REFUND',
       amount: row.amount,
+      // Sealed as the row holds it: the payout register keeps it so, the rail's call and a payout file open it.
       destination: row.counterparty,
     }),
     apply: async (tx, row, outcome) => {
@@ -246,7 +259,8 @@ export function pendingRefundSubject(clock: Clock): RailPayoutJob<PendingPayment
  * Funds an order received but cannot use (beyond its amount, part of it at expiry, or its origin funds after a
  * failed payout) leave the order for suspense as a pending payment naming the order, inside the caller's
  * transaction. With `refund` the refund to the payer starts at once (returning); otherwise the partner can create
- * an order from it, or an operator can refund it.
+ * an order from it, or an operator can refund it. The order's counterparty is passed on as it is (sealed where the
+ * order was written); with `secretsKeyring` any field still in the clear is sealed as the row is written.
  */
 export function parkOrderFunds(
   tx: Queryable,
@@ -260,9 +274,10 @@ export function parkOrderFunds(
     refund: boolean;
     refundDelayMs: number;
     nowMs: number;
+    secretsKeyring?: SecretsKeyring | undefined;
   },
 ): Promise<PendingPaymentRow> {
-  return recordPendingPayment(tx, {
+  return recordPendingPayment(tx, input.secretsKeyring, {
     workspaceId: input.workspaceId,
     accountId: input.accountId,
     sourceOrderId: input.orderId,

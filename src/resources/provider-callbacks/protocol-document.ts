@@ -1,4 +1,5 @@
 import type { TSchema } from 'typebox';
+import { limits } from '../../limits.js';
 import { shareComponents } from '../../platform/components.js';
 import { errorResponses } from '../../platform/schema.js';
 import {
@@ -8,7 +9,6 @@ import {
   PayoutSubmission,
   ProviderDepositInfo,
 } from '../../providers/provider-service/protocol-schema.js';
-import { signatureToleranceSeconds } from '../../providers/provider-service/signature.js';
 import { CallbackAnswer, InboundCreditCallback, PayoutOutcomeCallback } from './schema.js';
 
 // openapi/provider-protocol.json, from the very schemas the client and the callback routes use: the endpoints the
@@ -25,7 +25,7 @@ const signedHeaders = [
     name: 'Provider-Timestamp',
     in: 'header',
     required: true,
-    description: `Unix time in seconds when the message was signed; refused beyond ${signatureToleranceSeconds} s either way`,
+    description: `Unix time in seconds when the message was signed; refused beyond ${limits.providerSignatureToleranceSeconds} s either way`,
     schema: { type: 'string', pattern: '^[0-9]{1,12}$' },
   },
   {

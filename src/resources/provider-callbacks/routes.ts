@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { authorization, externalService } from '../../domain/errors.js';
+import { authorization, externalService, validation } from '../../domain/errors.js';
+import { notUtf8Message, strictUtf8 } from '../../platform/json-body.js';
 import { errorResponses } from '../../platform/schema.js';
 import { checkBodyText } from '../../platform/storable-input.js';
 import type { ProviderServiceCallbacks } from '../../providers/production-providers.js';
@@ -47,18 +48,22 @@ export async function providerCallbackRoutes(scope: FastifyInstance, ctx: AppCon
   };
   const parseJson = scope.getDefaultJsonParser('error', 'error');
   scope.removeContentTypeParser('application/json');
-  // The signature is checked on the bytes before they are parsed: a forged body is 401 whatever it holds.
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    rawBodies.set(request, body as string);
+  // The signature is checked on the bytes before they are parsed: a forged body is 401 whatever it holds. Only then
+  // is the text decoded strictly, as every other body is (platform/json-body.ts): invalid UTF-8 is a 400.
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+    const bytes = raw as Buffer;
+    rawBodies.set(request, bytes.toString('utf8'));
     try {
       checkSignature(request);
     } catch (refusal) {
       return done(refusal as Error, undefined);
     }
-    parseJson(request, body as string, (error, parsed) => {
+    const body = strictUtf8(bytes);
+    if (body === undefined) return done(validation(notUtf8Message), undefined);
+    parseJson(request, body, (error, parsed) => {
       if (error) return done(error, undefined);
       try {
-        checkBodyText(body as string, parsed);
+        checkBodyText(body, parsed);
       } catch (refusal) {
         return done(refusal as Error, undefined);
       }

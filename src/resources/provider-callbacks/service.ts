@@ -5,6 +5,7 @@ import { duplicity, existence, stateError, validation } from '../../domain/error
 import { amountFromDecimal } from '../../domain/money/currency-amount.js';
 import { applyPayoutReport } from '../../payouts/outcomes.js';
 import { findPayout } from '../../payouts/register.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { ProviderServiceCallbacks } from '../../providers/production-providers.js';
 import { routeKey } from '../../providers/rails/routed-rails.js';
 import type { Queryable } from '../../storage/db.js';
@@ -98,7 +99,10 @@ export async function receiveInboundCredit(
     const amount = amountFromDecimal(body.amount, target.currency);
     if (!amount.ok) throw validation(`amount ${body.amount} ${amount.reason} (${target.currency})`);
     if (amount.minor <= 0n) throw validation(`amount ${body.amount} is not positive`);
-    await creditCollection(tx, target, { amountMinor: amount.minor, counterparty: body.counterparty ?? {} }, nowMs);
+    // The payer's account is sealed before it is queued (platform/secrets/sensitive.ts): the credit's job and the
+    // order it reaches hold it sealed; answers open it at the edge.
+    const counterparty = sealSensitive(ctx.secretsKeyring, body.counterparty ?? {});
+    await creditCollection(tx, target, { amountMinor: amount.minor, counterparty }, nowMs);
     return 'credited';
   });
 }

@@ -36,7 +36,7 @@ export const QuoteRequest = Obj({
   creatorMarkup: Type.Optional(
     Type.Number({
       exclusiveMinimum: 0,
-      maximum: limits.creatorMarkupMax,
+      maximum: limits.creatorMarkupMaxRatio,
       description: 'Fraction added on top of workspace fees',
     }),
   ),

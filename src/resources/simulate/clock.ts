@@ -3,7 +3,7 @@ import { stateError } from '../../domain/errors.js';
 import { orderExpires } from '../../domain/states/order-status.js';
 import { limits } from '../../limits.js';
 import { secondsOf } from '../../platform/clock.js';
-import { advanceClockOffset, clockOffsetMemoryMs, clockOffsetMs, forgetClockOffset } from '../../workspaces/clock.js';
+import { advanceClockOffset, clockOffsetMs, forgetClockOffset } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { expireOrder } from '../orders/legs.js';
 import { lockOrdersPastPayBy } from '../orders/repo.js';
@@ -45,8 +45,8 @@ export async function advanceWorkspaceClock(ctx: AppContext, workspace: Workspac
     for (const order of due) await expireOrder(ctx, tx, order, nowMs);
     return { ...reading(nowMs, offsetMs), expiredOrderIds: due.map((order) => order.id) };
   });
-  // Every process may remember the old offset for clockOffsetMemoryMs after reading it: the answer waits that out.
+  // Every process may remember the old offset for testClockOffsetMemoryMs after reading it: the answer waits that out.
   forgetClockOffset(workspace.id);
-  await new Promise((resolve) => setTimeout(resolve, clockOffsetMemoryMs + 5));
+  await new Promise((resolve) => setTimeout(resolve, limits.testClockOffsetMemoryMs + 5));
   return advanced;
 }

@@ -7,6 +7,7 @@ import { amountFromJson } from '../../domain/money/currency-amount.js';
 import { orderAcceptsInbound } from '../../domain/states/order-status.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { Obj, PositiveAmount } from '../../platform/schema.js';
+import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { type OrderInboundPayload, orderJobs } from '../orders/legs.js';
 import { ownedOrder } from '../orders/service.js';
@@ -46,7 +47,14 @@ export async function simulateOrderTransfer(
   const counterparty: Record<string, string> = body.counterparty
     ? Object.fromEntries(Object.entries(body.counterparty).filter((e): e is [string, string] => e[1] !== undefined))
     : { fromAddress: body.fromAddress ?? '' };
-  const payload: OrderInboundPayload = { orderId: order.id, amount: amount.minor.toString(), scenario, counterparty };
+  // The payer's account is sealed before it is queued (platform/secrets/sensitive.ts): the job and the order hold it
+  // sealed; answers and webhooks open it at the edge.
+  const payload: OrderInboundPayload = {
+    orderId: order.id,
+    amount: amount.minor.toString(),
+    scenario,
+    counterparty: sealSensitive(ctx.secretsKeyring, counterparty),
+  };
   const nowMs = ctx.clock.nowMs();
   await enqueueJob(
     ctx.db,

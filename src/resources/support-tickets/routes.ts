@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { answerWrite, idempotencyKeyOf } from '../../platform/idempotency.js';
+import { answerWrite, idempotencyKeyOf, type KeyPolicy } from '../../platform/idempotency.js';
 import { pageOf } from '../../platform/list-query.js';
 import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders } from '../../platform/write-guards.js';
@@ -21,6 +21,12 @@ import { ticketSummaryView, ticketView } from './view.js';
 
 const tags = ['Support tickets'];
 const ok = <T>(value: T) => ({ ok: true as const, value });
+
+/**
+ * The money writes' rules (a failure in execution, such as a closed ticket's 409, consumes the key); a ticket is the
+ * workspace's, so no account parts the key space.
+ */
+const ticketKeys: KeyPolicy = { onFailure: 'consume', scope: 'workspace' };
 
 /**
  * The partner's side of support tickets. Writes take an optional Idempotency-Key with the three writes' rules (a
@@ -49,10 +55,16 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     async (request, reply) => {
       const { subject, description, category } = request.body;
       const entity = await ticketEntity(ctx, request.workspace, request.body);
-      return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/support-tickets', status: 201 }, (commit) =>
-        createTicket(ctx, { workspaceId: request.workspace.id, subject, description, category, entity }, (tx, row) =>
-          commit(tx, ok(ticketView(row, []))),
-        ),
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint: 'POST /v1/support-tickets', status: 201 },
+        (commit) =>
+          createTicket(ctx, { workspaceId: request.workspace.id, subject, description, category, entity }, (tx, row) =>
+            commit(tx, ok(ticketView(row, []))),
+          ),
+        ticketKeys,
       );
     },
   );
@@ -74,10 +86,16 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
       const { ticketId } = request.params;
       await ownedTicket(ctx, request.workspace.id, ticketId);
       const endpoint = `POST /v1/support-tickets/${ticketId}/messages`;
-      return answerWrite(ctx, request, reply, { endpoint, status: 201 }, (commit) =>
-        addTicketMessage(ctx, ticketId, { author: 'partner', message: request.body.message }, (tx, message) =>
-          commit(tx, ok(message)),
-        ),
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint, status: 201 },
+        (commit) =>
+          addTicketMessage(ctx, ticketId, { author: 'partner', message: request.body.message }, (tx, message) =>
+            commit(tx, ok(message)),
+          ),
+        ticketKeys,
       );
     },
   );
@@ -98,10 +116,16 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
       const { ticketId } = request.params;
       await ownedTicket(ctx, request.workspace.id, ticketId);
       const endpoint = `POST /v1/support-tickets/${ticketId}/close`;
-      return answerWrite(ctx, request, reply, { endpoint, status: 200 }, (commit) =>
-        changeTicketStatus(ctx, ticketId, { by: 'partner', action: 'close' }, async (tx, row) =>
-          commit(tx, ok(ticketView(row, await ticketMessages(tx, row.id)))),
-        ),
+      return answerWrite(
+        ctx,
+        request,
+        reply,
+        { endpoint, status: 200 },
+        (commit) =>
+          changeTicketStatus(ctx, ticketId, { by: 'partner', action: 'close' }, async (tx, row) =>
+            commit(tx, ok(ticketView(row, await ticketMessages(tx, row.id)))),
+          ),
+        ticketKeys,
       );
     },
   );

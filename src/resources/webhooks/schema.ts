@@ -6,7 +6,7 @@ import { Obj, StringEnum } from '../../platform/schema.js';
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'https, to a public address' });
 const Secret = Type.String({
-  minLength: limits.webhookSecretMinLength,
+  minLength: limits.webhookSecretLengthMin,
   maxLength: 256,
   description:
     'Signs every delivery (X-Service-Signature-256 and webhook-signature); never returned. A secret that starts ' +

@@ -59,8 +59,8 @@ function requireKnownTypes(types: readonly string[] | null | undefined): void {
  * the prefix is the spec's free-form secret (spec, Limits: at least 8 characters), keyed with its UTF-8 bytes.
  */
 export const standardSecretBytes = {
-  min: limits.standardWebhookSecretBytesMin,
-  max: limits.standardWebhookSecretBytesMax,
+  min: limits.standardWebhookSecretMinBytes,
+  max: limits.standardWebhookSecretMaxBytes,
 } as const;
 const standardSecretPrefix = 'whsec_';
 const base64Text = /^[A-Za-z0-9+/]+={0,2}$/;

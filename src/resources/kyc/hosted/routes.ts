@@ -108,7 +108,13 @@ function documentStep(session: KycSession, form: Form, t: (typeof kycMessages)['
 /** The hosted verification page behind kycUrl: plain forms posted to the server, one step at a time. */
 export async function kycPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: limits.kycDocumentImageMaxBytes, files: 1, fields: 20, fieldSize: 1_000, parts: 21 },
+    limits: {
+      fileSize: limits.kycDocumentImageMaxBytes,
+      files: 1,
+      fields: limits.kycFormFieldsMax,
+      fieldSize: limits.kycFormFieldMaxBytes,
+      parts: limits.kycFormPartsMax,
+    },
     // An image over the size limit is a form error (readForm sees it truncated), not a failed request: when the limit
     // throws, the parts iteration rethrows it after the loop and the customer got a JSON 400 instead of the form.
     throwFileSizeLimit: false,
