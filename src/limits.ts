@@ -147,6 +147,9 @@ export const limits = {
   databaseClientGraceMs: 500,
   /** How long a process keeps trying to consume the key of a write whose outcome the database left unknown. */
   unknownOutcomeRecordWindowMs: 10 * 60 * 1000,
+  /** Consuming the key of a write of unknown outcome is retried from this delay, doubling up to the next. */
+  unknownOutcomeRetryFirstMs: 250,
+  unknownOutcomeRetryMaxMs: 5_000,
   /** The operator's whole-ledger check reads every posting: its statements may run this long. */
   ledgerVerificationTimeoutMs: 10 * 60 * 1000,
   /** The ledger check lists at most this many problems of each kind. */
@@ -227,6 +230,8 @@ export const limits = {
   jobLeaseMs: 30_000,
   /** Jobs the runner claims per round. */
   jobBatchSize: 20,
+  /** Order day-count deltas folded into the day counts per statement (orders/day-counts.ts). */
+  orderDayCountFoldBatchSize: 5_000,
   /** A failed job is retried after this, doubled at each attempt, up to jobRetryMaxMs. */
   jobRetryBaseMs: 1_000,
   jobRetryMaxMs: 300_000,
@@ -346,6 +351,9 @@ export const limits = {
   priceSpreadMaxBps: 1_000,
   /** Sanctions list entries per insert statement: bounds one statement's JSON parameter to a few megabytes. */
   sanctionsInsertBatchSize: 2_000,
+  /** `npm run secrets -- reencrypt`: rows per batch and the pause between batches, unless given. */
+  reencryptBatchSizeDefault: 100,
+  reencryptPauseDefaultMs: 20,
   /** The providers file's `screening.maxListAgeDays` at most (a year). */
   sanctionsListAgeMaxDays: 365,
   /** The provider service (providers file): its shared secret at least, its timeout per attempt, its attempts. */
@@ -378,6 +386,8 @@ export const limits = {
   consoleFailingEndpointsShownMax: 5,
   /** The characters of an audit record's user agent the console's list shows; the rest opens under them. */
   consoleUserAgentShownLengthMax: 40,
+  /** The note an operator may give when resolving an AML match in the console. */
+  consoleAmlNoteLengthMax: 1_000,
   /** The console's search box: characters at most, and matches listed at most (an id matches a row or two). */
   consoleSearchLengthMax: 320,
   consoleSearchMatchesMax: 50,

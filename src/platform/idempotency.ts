@@ -147,12 +147,12 @@ function consumeWhenBack(ctx: AppContext, clock: Clock, log: FastifyBaseLogger, 
         () => {
           if (Date.now() - startedMs > limits.unknownOutcomeRecordWindowMs) {
             log.error({ key: scope.key }, 'write of unknown outcome: could not consume its Idempotency-Key in time');
-          } else attempt(Math.min(delayMs * 2, 5_000));
+          } else attempt(Math.min(delayMs * 2, limits.unknownOutcomeRetryMaxMs));
         },
       );
     }, delayMs).unref();
   };
-  attempt(250);
+  attempt(limits.unknownOutcomeRetryFirstMs);
 }
 
 /**

@@ -67,8 +67,8 @@ async function status(deps: CommandDeps): Promise<number> {
 }
 
 async function reencrypt(deps: CommandDeps, args: readonly string[]): Promise<number> {
-  const batchSize = option(args, '--batch-size', 100);
-  const pauseMs = option(args, '--pause-ms', 20);
+  const batchSize = option(args, '--batch-size', limits.reencryptBatchSizeDefault);
+  const pauseMs = option(args, '--pause-ms', limits.reencryptPauseDefaultMs);
   if (batchSize === undefined || batchSize === 0 || pauseMs === undefined) {
     deps.out(usage);
     return exitCodes.refused;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { limits } from '../../limits.js';
 
 // SECRETS_KEY rotation (docs/reliability/rotation.md): one key seals, every key of the ring opens. A key is named
 // by an id derived from it, so a sealed value says which key opens it without the configuration having to name keys,
@@ -13,7 +14,7 @@ export interface SecretsKey {
 /** A keyring that cannot be built: a key of the wrong length, or two keys with one id. A start-up error. */
 export class KeyringError extends Error {}
 
-const keyBytes = 32;
+const keyBytes = limits.secretsKeyBytes;
 
 export function secretsKeyId(key: Buffer): string {
   return createHash('sha256').update('brokerage secrets key id\0').update(key).digest('hex').slice(0, 16);

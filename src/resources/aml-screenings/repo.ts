@@ -1,5 +1,6 @@
 import { validation } from '../../domain/errors.js';
 import type { AmlResolution, AmlScreeningStatus } from '../../domain/states/aml-screening-status.js';
+import { limits } from '../../limits.js';
 import type { ListMatch, ScreenedList } from '../../providers/screening/screening-provider.js';
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
@@ -105,7 +106,7 @@ export async function listScreenings(
   if (filters.userEmail !== undefined) where.push(`user_email = ${p.add(filters.userEmail.trim().toLowerCase())}`);
   if (filters.from !== undefined) where.push(`created_at_ms >= ${p.add(filters.from * 1000, 'bigint')}`);
   if (filters.to !== undefined) where.push(`created_at_ms < ${p.add((filters.to + 1) * 1000, 'bigint')}`);
-  const limit = filters.limit ? filters.limit : 50;
+  const limit = filters.limit ? filters.limit : limits.listPageSizeDefault;
   const offset = limit * (filters.page ?? 0);
   return db.query<ScreeningRow>(
     `select * from aml_screenings ${where.length > 0 ? `where ${where.join(' and ')}` : ''}

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { type AmlResolution, amlResolutions, amlScreeningStatuses } from '../../domain/states/aml-screening-status.js';
 import { esc } from '../../hosted/page.js';
+import { limits } from '../../limits.js';
 import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { openSensitive } from '../../platform/secrets/sensitive.js';
 import { listScreenings, type ScreeningRow } from '../aml-screenings/repo.js';
@@ -36,7 +37,7 @@ const done: Record<string, string> = {
   CONFIRMED_MATCH: 'The match was confirmed: the account can no longer move money.',
   FALSE_POSITIVE: 'The match was marked a false positive.',
 };
-const noteMaxLength = 1000;
+const noteMaxLength = limits.consoleAmlNoteLengthMax;
 
 /** The screened person or business in words; the date of birth is stored sealed, opened here to be shown. */
 const subjectOf = (keyring: SecretsKeyring, row: ScreeningRow): string => {

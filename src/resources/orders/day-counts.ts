@@ -1,7 +1,8 @@
+import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 
 /** Deltas moved per fold: a backlog (after a bulk change) takes several rounds, each a short statement. */
-const foldBatch = 5_000;
+const foldBatch = limits.orderDayCountFoldBatchSize;
 
 /**
  * Moves appended order-count deltas into the per-day counters (migration 0037) in one statement: the deltas taken
