@@ -3,13 +3,17 @@ import type { AppContext } from './app-context.js';
 import { checkCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
 import { type DispatcherOptions, WebhookDispatcher } from './events/dispatcher.js';
+import { eventRetention } from './events/outbox.js';
 import { housekeepingHandler, startHousekeeping } from './jobs/housekeeping/job.js';
+import type { Horizons, Target } from './jobs/housekeeping/targets.js';
 import { queuedMail } from './jobs/mail-delivery.js';
+import { jobRetention } from './jobs/queue.js';
 import { defaultJobRunnerOptions, type JobHandler, JobRunner } from './jobs/runner.js';
 import { limits } from './limits.js';
 import type { PayoutSubjects } from './payouts/outcomes.js';
 import { auditBeforeCommit } from './platform/audit/record.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { idempotencyKeyRetention } from './platform/idempotency-retention.js';
 import { createLogger } from './platform/logger.js';
 import type { SecretsKeyring } from './platform/secrets/keyring.js';
 import { TokenService } from './platform/tokens.js';
@@ -34,10 +38,14 @@ import { fingerprintKeyLoader, storeFingerprintKeyIfAbsent } from './resources/b
 import { depositInboundHandler, depositInboundJob } from './resources/deposits/inbound.js';
 import { depositMethodActivateHandler, depositMethodActivateJob } from './resources/deposits/methods.js';
 import { verificationCheckHandlers } from './resources/kyc/checks.js';
+import { kycSessionRetention } from './resources/kyc/repo.js';
+import { openBankingSessionRetention } from './resources/openbanking/repo.js';
 import { openBankingJobHandlers } from './resources/openbanking/settlement.js';
 import { foldOrderDayCounts } from './resources/orders/day-counts.js';
 import { orderJobHandlers, orderPayoutSubject } from './resources/orders/legs.js';
+import { orderKeyHold } from './resources/orders/repo.js';
 import { pendingRefundHandler, pendingRefundJob, pendingRefundSubject } from './resources/pending-payments/service.js';
+import { quoteRetention } from './resources/quotes/repo.js';
 import {
   withdrawalPayoutHandler,
   withdrawalPayoutJob,
@@ -45,6 +53,7 @@ import {
   withdrawalReturnHandler,
   withdrawalReturnJob,
 } from './resources/withdrawals/payout.js';
+import { withdrawalKeyHold } from './resources/withdrawals/repo.js';
 import { type Db, withBeforeCommit } from './storage/db.js';
 import { WorkspaceCache } from './workspaces/cache.js';
 
@@ -66,6 +75,20 @@ export interface ContextOptions {
   /** The webhook transport and the retries' jitter, replaced by a simulation (simulation/receivers.ts). */
   readonly webhookTransport?: Pick<DispatcherOptions, 'post' | 'random'>;
 }
+
+/**
+ * What housekeeping prunes (jobs/housekeeping/): each table's owner's prune statement, an Idempotency-Key held while
+ * the order or withdrawal it created says so. In this order, which a run's resume position counts in: nothing
+ * removed later depends on a row removed earlier, and none the other way round.
+ */
+export const retentionTargets: readonly Target[] = [
+  eventRetention,
+  jobRetention,
+  idempotencyKeyRetention<Horizons>([orderKeyHold, withdrawalKeyHold]),
+  kycSessionRetention,
+  openBankingSessionRetention,
+  quoteRetention,
+];
 
 /**
  * Production's providers from the providers file; undefined on stage, whose providers are the sandboxes. An option
@@ -122,7 +145,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
     ...verificationCheckHandlers({ clock, verification, config, db }),
     ...(queued?.jobHandlers ?? []),
     ...(options.extraJobHandlers ?? []),
-    housekeepingHandler({ db, clock, config }),
+    housekeepingHandler({ db, clock, config, targets: retentionTargets }),
   ]);
   await startHousekeeping(db, clock, config);
   return {

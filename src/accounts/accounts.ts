@@ -66,10 +66,43 @@ export async function findCustomerAccount(
   return rows[0];
 }
 
+/**
+ * The account a quote's customerId names, read as the public account id (an individual's email or an
+ * organisation's id); the caller falls back to the holder of an email.
+ */
+export async function findCustomerAccountById(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<AccountRow | undefined> {
+  const rows = await db.query<AccountRow>(
+    `select * from accounts where workspace_id = $1 and kind in ('organisation', 'customer') and id = $2`,
+    [workspaceId, id],
+  );
+  return rows[0];
+}
+
+/**
+ * Each account's email (null for the workspace's own and an organisation) as a relation of (id, email), for a
+ * statement of another module to join: a deposit method and a pending payment are read, listed and filtered with
+ * their holder's.
+ */
+export const accountEmailsSql = '(select id, email from accounts)';
+
 /** An account by id, locked: changes that depend on its current state take turns from here. */
 export async function lockAccount(tx: Queryable, id: string): Promise<AccountRow | undefined> {
   const [account] = await tx.query<AccountRow>('select * from accounts where id = $1 for update', [id]);
   return account;
+}
+
+/** Sets an account's verification status and its kyc_id (verification/verification.ts moves it along its path). */
+export async function setVerificationStatus(
+  tx: Queryable,
+  id: string,
+  status: VerificationStatus,
+  kycId: string,
+): Promise<void> {
+  await tx.query('update accounts set verification_status = $2, kyc_id = $3 where id = $1', [id, status, kycId]);
 }
 
 /** An account's verification status; `forUpdate` locks the account for a change that depends on it. */

@@ -1,4 +1,5 @@
 import { scaleOf } from '../domain/money/currency-amount.js';
+import { balanceRowsSql } from '../ledger/balance-rows.js';
 import type { Queryable } from '../storage/db.js';
 import { SqlParams } from '../storage/sql-params.js';
 
@@ -17,7 +18,7 @@ export interface BalanceUpdatedOf {
  * change, amounts as JSON numbers in major units (minor units times 10^-scale, an exact product whose trailing
  * zeros trim_scale drops), and userEmail only for a customer's account; the envelope id is the email, or the
  * workspace id for the workspace's own account. A ledger entry passes its own RETURNING rows (ledger.ts), since
- * the CTEs of one statement share a snapshot; anyone else passes `balances`.
+ * the CTEs of one statement share a snapshot; anyone else passes the ledger's balance rows (ledger/balance-rows.ts).
  */
 export function balanceUpdatedSql(p: SqlParams, of: BalanceUpdatedOf, rows: string, nowMs: number): string {
   const unit = p.add(`1e-${scaleOf(of.currency)}`, 'numeric');
@@ -35,6 +36,6 @@ export function balanceUpdatedSql(p: SqlParams, of: BalanceUpdatedOf, rows: stri
 /** Records balance_updated for a balance row the caller's transaction has already changed. */
 export async function recordBalanceUpdated(tx: Queryable, of: BalanceUpdatedOf, nowMs: number): Promise<void> {
   const p = new SqlParams();
-  const inserted = await tx.query(`${balanceUpdatedSql(p, of, 'balances', nowMs)} returning id`, p.values);
+  const inserted = await tx.query(`${balanceUpdatedSql(p, of, balanceRowsSql, nowMs)} returning id`, p.values);
   if (inserted.length !== 1) throw new Error(`no ${of.currency} balance row of ${of.accountId} to report`);
 }

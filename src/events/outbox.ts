@@ -1,4 +1,5 @@
 import type { Queryable } from '../storage/db.js';
+import { type RetentionTarget, retentionFigures } from '../storage/retention.js';
 import { type EventType, eventTypes } from './catalogue.js';
 
 export interface OutboxEvent {
@@ -45,3 +46,24 @@ export async function recordEvent(tx: Queryable, event: OutboxEvent): Promise<vo
     ],
   );
 }
+
+/**
+ * Housekeeping's target for delivered events (storage/retention.ts): an outbox row past the event retention, fanned
+ * out, none of whose deliveries is still to be sent (a delivery not yet in a final state keeps it, whatever state a
+ * retry policy adds), goes with its delivery log in one statement (the foreign key is checked at its end). A
+ * delivery being inserted for it (a resend) holds a key-share lock on the row: SKIP LOCKED leaves it.
+ */
+export const eventRetention: RetentionTarget<{ readonly eventsBeforeMs: number }> = {
+  name: 'events',
+  sql: `with doomed as (
+      select o.id, o.occurred_at_ms as at from outbox_events o
+      where o.occurred_at_ms < $1 and o.occurred_at_ms >= $3 and o.fanned_out_at_ms is not null
+        and not exists (select 1 from webhook_deliveries d
+          where d.outbox_id = o.id and d.state not in ('delivered', 'failed'))
+      order by o.occurred_at_ms limit $2
+      for update of o skip locked),
+    deliveries as (delete from webhook_deliveries d using doomed where d.outbox_id = doomed.id returning 1),
+    gone as (delete from outbox_events o using doomed where o.id = doomed.id returning 1)
+    ${retentionFigures({ webhookDeliveries: 'deliveries', outboxEvents: 'gone' })}`,
+  params: (h) => [h.eventsBeforeMs],
+};

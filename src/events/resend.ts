@@ -33,3 +33,23 @@ export async function queueResend(db: Queryable, resend: Resend): Promise<number
   );
   return Number(queued?.n ?? 0);
 }
+
+/**
+ * Queues a delivery of the entity's latest event to every active endpoint of the workspace, by the events API's
+ * re-send (queueResend). Answers the event's type and how many deliveries were queued; undefined when the
+ * entity has no event.
+ */
+export async function queueLatestEvent(
+  db: Queryable,
+  workspaceId: string,
+  entityId: string,
+  nowMs: number,
+): Promise<{ type: string; sent: bigint } | undefined> {
+  const [latest] = await db.query<{ id: bigint; type: string }>(
+    'select id, type from outbox_events where workspace_id = $1 and event_id = $2 order by id desc limit 1',
+    [workspaceId, entityId],
+  );
+  if (!latest) return undefined;
+  const sent = await queueResend(db, { workspaceId, outboxId: latest.id, nowMs });
+  return { type: latest.type, sent: BigInt(sent) };
+}

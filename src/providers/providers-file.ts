@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { type Static, Type } from 'typebox';
 import { limits } from '../limits.js';
+import { compileValidator } from '../platform/ajv.js';
 import { AchOriginatorConfig, SepaDebtorConfig } from './bank-files/payout-file-config.js';
 import { collectionAccountProblems } from './collection/bank-account-collection.js';
 import { CollectionAccounts } from './collection/collection-accounts-config.js';
@@ -75,9 +76,10 @@ export class ProvidersFileError extends Error {
 }
 
 // Compiled when a file is first checked (production's start), not by every process that imports the error class.
+// The server's one Ajv configuration (platform/ajv.ts): a JSON file, so nothing coerced, with every problem reported.
 let compiled: ValidateFunction | undefined;
 const validator = (): ValidateFunction => {
-  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(ProvidersFile);
+  compiled ??= compileValidator(ProvidersFile, 'json', 'every');
   return compiled;
 };
 

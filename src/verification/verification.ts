@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type AccountRow, ensureHolderAccount, findHolderAccount, representativesOf } from '../accounts/accounts.js';
+import {
+  type AccountRow,
+  ensureHolderAccount,
+  findHolderAccount,
+  lockAccount,
+  representativesOf,
+  setVerificationStatus,
+} from '../accounts/accounts.js';
 import { allowance, stateError } from '../domain/errors.js';
 import { type KycStatus, type KycStep, kycRoute, terminalKycStatuses } from '../domain/states/kyc-status.js';
 import type { EventType } from '../events/catalogue.js';
@@ -23,17 +30,13 @@ export async function moveAccountVerification(
   target: KycStatus,
   nowMs: number,
 ): Promise<{ account: AccountRow; steps: KycStep[] }> {
-  const [account] = await tx.query<AccountRow>('select * from accounts where id = $1 for update', [accountId]);
+  const account = await lockAccount(tx, accountId);
   if (!account) throw new Error(`account ${accountId} vanished`);
   const route = kycRoute(account.verification_status, target);
   if (!route.ok) throw stateError(`Cannot move ${publicAccountId(account)} to ${target}: ${route.reason}`);
   if (route.steps.length === 0) return { account, steps: [] };
   const kycId = account.kyc_id ?? `kyc_${randomUUID()}`;
-  await tx.query('update accounts set verification_status = $2, kyc_id = $3 where id = $1', [
-    account.id,
-    target,
-    kycId,
-  ]);
+  await setVerificationStatus(tx, account.id, target, kycId);
   const verificationType = verificationTypeOf(account);
   const who =
     verificationType === 'KYB' ? { emails: await representativesOf(tx, account.id) } : { customerEmail: account.email };

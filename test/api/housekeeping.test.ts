@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retentionTargets } from '../../src/context.js';
 import { housekeepingHandler, housekeepingJob } from '../../src/jobs/housekeeping/job.js';
 import { JobRunner } from '../../src/jobs/runner.js';
 import { adminHeaders } from '../support/builders.js';
@@ -88,7 +89,13 @@ describe('the housekeeping job', () => {
   it('a run whose budget runs out goes on in further slices, recorded as one run', async () => {
     for (let i = 0; i < 5; i++) await aJob(t.ctx.db, kind, Date.now() - 8 * dayMs - i);
     const config = { ...t.ctx.config, housekeepingBatchSize: 2, housekeepingBatchPauseMs: 0 };
-    const [name, handler] = housekeepingHandler({ db: t.ctx.db, clock: t.ctx.clock, config, sliceBudgetMs: 0 });
+    const [name, handler] = housekeepingHandler({
+      db: t.ctx.db,
+      clock: t.ctx.clock,
+      config,
+      targets: retentionTargets,
+      sliceBudgetMs: 0,
+    });
     const runner = new JobRunner(t.ctx.db, t.ctx.clock, new Map([[name, handler]]), t.app.log);
     await t.app.inject({ method: 'POST', url: '/admin/v1/housekeeping/run', headers: adminHeaders });
 

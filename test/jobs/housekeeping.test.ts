@@ -4,8 +4,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retentionTargets as targets } from '../../src/context.js';
 import { horizonsAt, prunePass } from '../../src/jobs/housekeeping/pass.js';
-import { pruneBatch, targets } from '../../src/jobs/housekeeping/targets.js';
+import { pruneBatch } from '../../src/jobs/housekeeping/targets.js';
 import { aPartner, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import {
@@ -28,7 +29,7 @@ let partner: Partner;
 let ws: string;
 const kind = `housekeeping-probe-${randomUUID()}`;
 const pass = (batchSize = 1000) =>
-  prunePass(t.ctx.db, horizonsAt(t.ctx.config, Date.now()), { batchSize, pauseMs: 0, budgetMs: 60_000 });
+  prunePass(t.ctx.db, targets, horizonsAt(t.ctx.config, Date.now()), { batchSize, pauseMs: 0, budgetMs: 60_000 });
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' } });
@@ -250,7 +251,11 @@ describe('housekeeping batches', () => {
   it('a pass whose budget runs out stops at a batch boundary and says it is not complete', async () => {
     const db = t.ctx.db;
     for (let i = 0; i < 5; i++) await aJob(db, kind, Date.now() - 10 * dayMs);
-    const cut = await prunePass(db, horizonsAt(t.ctx.config, Date.now()), { batchSize: 2, pauseMs: 0, budgetMs: 0 });
+    const cut = await prunePass(db, targets, horizonsAt(t.ctx.config, Date.now()), {
+      batchSize: 2,
+      pauseMs: 0,
+      budgetMs: 0,
+    });
     expect(cut).toMatchObject({ complete: false, batches: 1 });
     expect((await pass()).complete).toBe(true);
   });
@@ -274,7 +279,10 @@ describe('housekeeping batches', () => {
     );
     const options = { batchSize: 16, pauseMs: 0, budgetMs: 60_000 };
 
-    const [a, b] = await Promise.all([prunePass(db, horizons, options), prunePass(db, horizons, options)]);
+    const [a, b] = await Promise.all([
+      prunePass(db, targets, horizons, options),
+      prunePass(db, targets, horizons, options),
+    ]);
 
     expect(a.removed.jobs + b.removed.jobs).toBe(jobsBefore);
     expect(a.removed.outboxEvents + b.removed.outboxEvents).toBe(eventsBefore);

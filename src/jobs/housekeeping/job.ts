@@ -5,6 +5,7 @@ import { defaultJobRunnerOptions, type JobHandler, twoPhase } from '../runner.js
 import { horizonsAt, type PassResult, prunePass } from './pass.js';
 import { pruneRuns, recordSlice } from './runs.js';
 import { type HousekeepingPayload, housekeepingJob, scheduleHousekeeping } from './schedule.js';
+import type { Target } from './targets.js';
 
 export { housekeepingJob } from './schedule.js';
 
@@ -27,10 +28,12 @@ export function housekeepingHandler(deps: {
   readonly db: Db;
   readonly clock: Clock;
   readonly config: Config;
+  /** What a pass prunes: each owner's prune statement, in the order a pass runs them (context.ts). */
+  readonly targets: readonly Target[];
   /** Tests shorten it to make a run take several slices. */
   readonly sliceBudgetMs?: number;
 }) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, targets } = deps;
   const handler: JobHandler = twoPhase<Slice>({
     prepare: async (job) => {
       const startedAtMs = clock.nowMs();
@@ -41,7 +44,7 @@ export function housekeepingHandler(deps: {
         budgetMs: deps.sliceBudgetMs ?? sliceBudgetMs,
       };
       const start = { target: target ?? 0, fromMs: fromMs ?? 0 };
-      const pass = await prunePass(db, horizonsAt(config, startedAtMs), options, start);
+      const pass = await prunePass(db, targets, horizonsAt(config, startedAtMs), options, start);
       return { ...pass, startedAtMs };
     },
     apply: async (tx, job, slice) => {

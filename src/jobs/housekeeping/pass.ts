@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
-import { type Horizons, pruneBatch, prunedTables, type Removed, type Target, targets } from './targets.js';
+import { type Horizons, pruneBatch, prunedTables, type Removed, type Target } from './targets.js';
 
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
@@ -29,7 +29,7 @@ export interface PassOptions {
   readonly budgetMs: number;
 }
 
-/** Where a pass stops and the next slice of its run goes on: a target (by its place in `targets`) and its cursor. */
+/** Where a pass stops and the next slice of its run goes on: a target (by its place in the targets) and its cursor. */
 export interface PassPosition {
   readonly target: number;
   readonly fromMs: number;
@@ -45,12 +45,14 @@ export interface PassResult {
 }
 
 /**
- * Removes what is past the horizons, target after target, a batch at a time. Each batch is its own statement
- * (autocommit), never one long transaction, and a pass stops once its budget is spent. Safe to run in several
- * processes at once and to repeat: a row is removed by exactly one batch.
+ * Removes what is past the horizons, target after target (the owners' prune statements, in the composition root's
+ * order), a batch at a time. Each batch is its own statement (autocommit), never one long transaction, and a pass
+ * stops once its budget is spent. Safe to run in several processes at once and to repeat: a row is removed by
+ * exactly one batch.
  */
 export async function prunePass(
   db: Queryable,
+  targets: readonly Target[],
   horizons: Horizons,
   options: PassOptions,
   start: PassPosition = { target: 0, fromMs: 0 },

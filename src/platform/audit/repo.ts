@@ -109,3 +109,12 @@ export async function listAuditEntries(db: Queryable, f: AuditFilters): Promise<
 export async function findAuditEntry(db: Queryable, id: bigint): Promise<AuditEntryRow | undefined> {
   return (await db.query<AuditEntryRow>('select * from audit_log where id = $1', [id]))[0];
 }
+
+/** How many entries of `action` were written since `sinceMs` (the console's home page: keys released lately). */
+export async function countAuditActionSince(db: Queryable, action: string, sinceMs: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from audit_log where action = $1 and occurred_at_ms >= $2',
+    [action, sinceMs],
+  );
+  return Number(row?.n ?? 0);
+}

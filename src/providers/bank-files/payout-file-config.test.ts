@@ -1,10 +1,10 @@
-import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { compileValidator } from '../../platform/ajv.js';
 import { AchOriginatorConfig, SepaDebtorConfig } from './payout-file-config.js';
 
-const ajv = new Ajv({ allErrors: true });
-const checkSepa = ajv.compile(SepaDebtorConfig);
-const checkAch = ajv.compile(AchOriginatorConfig);
+// Checked as the providers file checks them (providers-file.ts): the server's one Ajv configuration, every problem.
+const checkSepa = compileValidator(SepaDebtorConfig, 'json', 'every');
+const checkAch = compileValidator(AchOriginatorConfig, 'json', 'every');
 
 const sepa = { debtorName: 'Brokerage Payouts GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
 const ach = {

@@ -1,5 +1,5 @@
-import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { compileValidator } from '../../platform/ajv.js';
 import { noPriceSource } from './no-price-source.js';
 import { createPriceSource, EcbDailyXmlOptions, JsonFeedOptions, PriceSourceOptions } from './price-source-config.js';
 
@@ -19,19 +19,24 @@ const jsonFeed = {
   spreadBps: { default: 40 },
 };
 
+// Checked as the providers file checks them (providers-file.ts): the server's one Ajv configuration, every problem.
+const checkOptions = compileValidator(PriceSourceOptions, 'json', 'every');
+const checkEcb = compileValidator(EcbDailyXmlOptions, 'json', 'every');
+const checkJsonFeed = compileValidator(JsonFeedOptions, 'json', 'every');
+
 /** The instance paths and unknown keys the schema names, as an operator's start-up error would. */
-const faults = (value: unknown) =>
-  [...Value.Errors(PriceSourceOptions, value)].map((e) =>
+const faults = (value: unknown) => {
+  checkOptions(value);
+  return (checkOptions.errors ?? []).map((e) =>
     e.keyword === 'additionalProperties' ? `unknown ${JSON.stringify(e.params)}` : e.instancePath,
   );
+};
 
 describe('price source options', () => {
   it('accept both documented shapes', () => {
-    expect(Value.Check(EcbDailyXmlOptions, ecb)).toBe(true);
-    expect(Value.Check(JsonFeedOptions, jsonFeed)).toBe(true);
-    expect(Value.Check(PriceSourceOptions, { ...ecb, url: 'file:///var/lib/brokerage/eurofxref-daily.xml' })).toBe(
-      true,
-    );
+    expect(checkEcb(ecb)).toBe(true);
+    expect(checkJsonFeed(jsonFeed)).toBe(true);
+    expect(checkOptions({ ...ecb, url: 'file:///var/lib/brokerage/eurofxref-daily.xml' })).toBe(true);
   });
 
   it.each([
@@ -40,7 +45,7 @@ describe('price source options', () => {
     ['a lower-case currency', { ...ecb, spreadBps: { default: 10, perCurrency: { brl: 30 } } }, 'brl'],
     ['a json-feed key on the ECB', { ...ecb, maxAgeSeconds: 60 }, 'maxAgeSeconds'],
   ])('refuse %s, naming it', (_, value, name) => {
-    expect(Value.Check(PriceSourceOptions, value)).toBe(false);
+    expect(checkOptions(value)).toBe(false);
     expect(faults(value).join(' ')).toContain(name);
   });
 
@@ -53,7 +58,7 @@ describe('price source options', () => {
     ['a json feed without timeout', { ...jsonFeed, timeoutMs: undefined }],
     ['an unknown source', { ...ecb, source: 'bloomberg' }],
   ])('refuse %s', (_, value) => {
-    expect(Value.Check(PriceSourceOptions, JSON.parse(JSON.stringify(value)))).toBe(false);
+    expect(checkOptions(JSON.parse(JSON.stringify(value)))).toBe(false);
   });
 
   it('build a live source that names itself after its kind, before any fetch', () => {

@@ -1,6 +1,6 @@
-import { Ajv } from 'ajv';
 import { externalService } from '../../domain/errors.js';
 import { limits } from '../../limits.js';
+import { compileValidator } from '../../platform/ajv.js';
 import type { DepositInfo } from '../rails/deposit-info.js';
 import type { InstructionRequest, PayoutAnswer, PayoutRequest } from '../rails/rail-provider.js';
 import { depositAnswerProblem } from './deposit-answer.js';
@@ -33,9 +33,8 @@ interface Answer {
   readonly body: unknown;
 }
 
-const ajv = new Ajv({ strict: false });
-const isAccepted = ajv.compile(PayoutAccepted);
-const isRefused = ajv.compile(PayoutRefused);
+const isAccepted = compileValidator(PayoutAccepted, 'json');
+const isRefused = compileValidator(PayoutRefused, 'json');
 
 const parsed = (text: string): unknown => {
   try {

@@ -1,6 +1,6 @@
-import { Ajv } from 'ajv';
 import { currencyOf } from '../../catalogue/index.js';
 import { amountFromDecimal, amountFromJson } from '../../domain/money/currency-amount.js';
+import { compileValidator } from '../../platform/ajv.js';
 import type { DepositInfo } from '../rails/deposit-info.js';
 import type { InstructionRequest } from '../rails/rail-provider.js';
 import { routeKey } from '../rails/routed-rails.js';
@@ -10,7 +10,7 @@ import { ProviderDepositInfo } from './protocol-schema.js';
 // the rail's depositType (nothing of the provider's own reaches a partner), the network of a crypto rail, and the
 // amount the deposit expects.
 
-const validShape = new Ajv({ allErrors: false, strict: false }).compile(ProviderDepositInfo);
+const validShape = compileValidator(ProviderDepositInfo, 'json');
 
 const canonicalRail = (currency: string, rail: string) => routeKey(currency, rail).split('/')[1] ?? rail;
 

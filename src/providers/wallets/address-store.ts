@@ -160,3 +160,17 @@ export async function depositOfAddress(db: Queryable, address: string): Promise<
   const [row] = await db.query<AddressRow>('select * from wallet_addresses where address = $1', [stored]);
   return row === undefined ? undefined : allocated(row);
 }
+
+/**
+ * The deposit a crypto address of the brokerage's own wallet was given for on `network`, as a provider service's
+ * callback names it (resources/provider-callbacks/). EVM addresses are compared without their checksum case, which a
+ * provider may not keep.
+ */
+export async function depositIdOfAddress(db: Queryable, network: string, address: string): Promise<string | undefined> {
+  const rows = await db.query<{ deposit_id: string }>(
+    `select deposit_id from wallet_addresses
+     where network = $1 and (address = $2 or (address like '0x%' and lower(address) = lower($2)))`,
+    [network, address],
+  );
+  return rows[0]?.deposit_id;
+}

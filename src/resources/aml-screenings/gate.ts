@@ -1,51 +1,16 @@
-import { holderIdOfSql } from '../../accounts/accounts.js';
 import { allowance } from '../../domain/errors.js';
 import type { Queryable } from '../../storage/db.js';
-import { SqlParams } from '../../storage/sql-params.js';
+import { confirmedMatchOfAccount, confirmedMatchOfEmail } from './repo-gate.js';
+
+export { confirmedMatchOfAccount, confirmedMatchOfEmail, confirmedMatchSql } from './repo-gate.js';
 
 // The AML gate (issue 11, item 4): while an account has a CONFIRMED_MATCH screening, its orders, deposits and
 // withdrawals are refused with 403 AllowanceError naming the screening, and nothing moves. It sits beside the
 // verification gate of each write: inside the one statement of a deposit or a rail order (as an SQL expression), a
 // query of its own for an order's on-behalf customer. A screening holds the account it was tied to, and the email
 // it named (a person who later joins an organisation is still found by email). A withdrawal pays out of the
-// workspace's own balance and names no customer account today (docs/decisions.md, AML screenings).
-
-/**
- * The id of a CONFIRMED_MATCH screening of the account holding `email` (or of that email), as an SQL expression;
- * null when there is none.
- */
-export function confirmedMatchSql(p: SqlParams, workspaceId: string, email: string): string {
-  const workspace = p.add(workspaceId);
-  const holder = holderIdOfSql(p, workspaceId, email);
-  return `(select s.id from aml_screenings s where s.workspace_id = ${workspace} and s.status = 'CONFIRMED_MATCH'
-    and (s.account_id = ${holder} or s.user_email = ${p.add(email.trim().toLowerCase())})
-    order by s.created_at_ms, s.id limit 1)`;
-}
-
-/** As confirmedMatchSql, for an account already read (an on-behalf customer). */
-export async function confirmedMatchOfAccount(
-  db: Queryable,
-  workspaceId: string,
-  account: { id: string; email: string | null },
-): Promise<string | undefined> {
-  const rows = await db.query<{ id: string }>(
-    `select id from aml_screenings where workspace_id = $1 and status = 'CONFIRMED_MATCH'
-       and (account_id = $2 or user_email = $3)
-     order by created_at_ms, id limit 1`,
-    [workspaceId, account.id, account.email],
-  );
-  return rows[0]?.id;
-}
-
-/** As confirmedMatchSql, as a query of its own. */
-export async function confirmedMatchOfEmail(db: Queryable, workspaceId: string, email: string) {
-  const p = new SqlParams();
-  const [row] = await db.query<{ id: string | null }>(
-    `select ${confirmedMatchSql(p, workspaceId, email)} as id`,
-    p.values,
-  );
-  return row?.id ?? undefined;
-}
+// workspace's own balance and names no customer account today (docs/decisions.md, AML screenings). Its queries are
+// repo-gate.ts's.
 
 /**
  * The CONFIRMED_MATCH screening, if any, of the people whose money an inbound transfer would credit: a deposit's

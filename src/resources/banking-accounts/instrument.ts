@@ -4,6 +4,7 @@ import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { bankingFingerprintKeyName } from '../../platform/secrets/sealed-columns.js';
 import type { Queryable } from '../../storage/db.js';
 import { sharedValue, storeValueIfAbsent } from '../../storage/server-keys.js';
+import { anyBankingAccountStored } from './repo.js';
 
 // The full payout instrument a banking account holds, sealed at rest: it is needed to pay out, and nothing else
 // reads it. Sealed under SECRETS_KEY like webhook secrets, so a copy of the database alone shows no identifier.
@@ -37,8 +38,8 @@ const derivedFingerprintKey = (secretsKeyring: SecretsKeyring): string => {
  *   yet to agree with). A process that never stores one never opens it.
  */
 export async function storeFingerprintKeyIfAbsent(db: Queryable, secretsKeyring: SecretsKeyring): Promise<void> {
-  const [held] = await db.query<{ any: boolean }>('select exists (select 1 from banking_accounts) as any');
-  if (held?.any) await storeValueIfAbsent(db, bankingFingerprintKeyName, derivedFingerprintKey(secretsKeyring));
+  if (await anyBankingAccountStored(db))
+    await storeValueIfAbsent(db, bankingFingerprintKeyName, derivedFingerprintKey(secretsKeyring));
 }
 
 /**

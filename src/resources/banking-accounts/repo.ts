@@ -104,3 +104,9 @@ export async function deleteBankingAccountRow(db: Queryable, workspaceId: string
   );
   return deleted.length === 1;
 }
+
+/** Whether any banking account is stored, in any workspace (instrument.ts: the fingerprint key's first store). */
+export async function anyBankingAccountStored(db: Queryable): Promise<boolean> {
+  const [held] = await db.query<{ any: boolean }>('select exists (select 1 from banking_accounts) as any');
+  return held?.any === true;
+}

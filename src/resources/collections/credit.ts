@@ -1,7 +1,9 @@
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Queryable } from '../../storage/db.js';
 import { type DepositInboundPayload, depositInboundJob } from '../deposits/inbound.js';
+import { findDepositToCollect } from '../deposits/repo.js';
 import { type OrderInboundPayload, orderJobs } from '../orders/legs.js';
+import { findOrderToCollect } from '../orders/repo.js';
 
 // Real money arriving (production): a bank statement's credit matched by its RF reference, or a provider service's
 // signed report of an inbound transfer. Either is credited through the same job the stage simulator queues
@@ -13,25 +15,23 @@ export type CollectionTarget =
   | { readonly kind: 'deposit'; readonly id: string; readonly workspaceId: string; readonly currency: string }
   | { readonly kind: 'order'; readonly id: string; readonly workspaceId: string; readonly currency: string };
 
-type TargetRow = { kind: 'deposit' | 'order'; id: string; workspace_id: string; currency: string };
-
-/** The deposits and orders (rail-funded only) matching `where`, applied to each table's own column. */
-const targets = async (db: Queryable, where: { deposits?: string; orders?: string }, value: string) => {
-  const parts = [
-    ...(where.deposits
-      ? [`select 'deposit' as kind, id, workspace_id, currency from deposits where ${where.deposits} = $1`]
-      : []),
-    ...(where.orders
-      ? [
-          `select 'order' as kind, id, workspace_id, origin_currency as currency from orders
-           where ${where.orders} = $1 and origin_rail <> 'BALANCE'`,
-        ]
-      : []),
-  ];
-  const row = (await db.query<TargetRow>(parts.join(' union all '), [value]))[0];
-  return row === undefined
+/**
+ * The deposit matching `where`, else the order (rail-funded only): each found by its owner (deposits/repo.ts,
+ * orders/repo.ts) on its own column.
+ */
+const targets = async (
+  db: Queryable,
+  where: { deposits?: 'reference_code' | 'id'; orders?: 'reference_code' | 'deposit_id' | 'id' },
+  value: string,
+): Promise<CollectionTarget | undefined> => {
+  const deposit = where.deposits === undefined ? undefined : await findDepositToCollect(db, where.deposits, value);
+  if (deposit !== undefined) {
+    return { kind: 'deposit', id: deposit.id, workspaceId: deposit.workspace_id, currency: deposit.currency };
+  }
+  const order = where.orders === undefined ? undefined : await findOrderToCollect(db, where.orders, value);
+  return order === undefined
     ? undefined
-    : ({ kind: row.kind, id: row.id, workspaceId: row.workspace_id, currency: row.currency } as CollectionTarget);
+    : { kind: 'order', id: order.id, workspaceId: order.workspace_id, currency: order.currency };
 };
 
 /** The deposit or order whose instructions carry `reference` (its reference_code, unique in each table). */

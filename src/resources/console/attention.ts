@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
 import { limits } from '../../limits.js';
+import { countAuditActionSince } from '../../platform/audit/repo.js';
 import type { QueueName } from '../overview/queues.js';
 import { overview, queueItems } from '../overview/service.js';
 import { bankAttentionQueues } from './bank-files-repo.js';
@@ -45,9 +46,10 @@ const entries: readonly Entry[] = [
 export async function attentionList(ctx: AppContext): Promise<string> {
   const { queues } = await overview(ctx, undefined);
   const nowMs = ctx.clock.nowMs();
-  const [released] = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from audit_log where action = 'admin.idempotencyKeys.release' and occurred_at_ms >= $1`,
-    [nowMs - limits.consoleRecentlyReleasedMs],
+  const released = await countAuditActionSince(
+    ctx.db,
+    'admin.idempotencyKeys.release',
+    nowMs - limits.consoleRecentlyReleasedMs,
   );
   const endpoints = await queueItems(ctx, 'webhookEndpoints', {
     limit: limits.consoleFailingEndpointsShownMax,
@@ -62,7 +64,7 @@ export async function attentionList(ctx: AppContext): Promise<string> {
   queueItemsHtml.push(
     item(
       'Keys released in the last 24 hours',
-      released?.n ?? 0,
+      released,
       'Each release, who made it and why: the audit log',
       '/console/audit?action=admin.idempotencyKeys.release',
     ),

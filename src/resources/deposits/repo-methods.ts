@@ -1,3 +1,4 @@
+import { accountEmailsSql } from '../../accounts/accounts.js';
 import type { Queryable } from '../../storage/db.js';
 
 /** A receiving method with its account holder's email (null for the workspace's own). */
@@ -14,7 +15,7 @@ export interface MethodRow {
   [column: string]: unknown;
 }
 
-const selectMethod = `select m.*, a.email from deposit_methods m join accounts a on a.id = m.account_id`;
+const selectMethod = `select m.*, a.email from deposit_methods m join ${accountEmailsSql} a on a.id = m.account_id`;
 
 /** A new method, PENDING until its account is provisioned (the activation job fills in deposit_info). */
 export async function insertPendingMethod(

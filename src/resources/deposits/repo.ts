@@ -6,6 +6,7 @@ import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 import { confirmedMatchSql } from '../aml-screenings/gate.js';
+import { newestSessionSummarySql } from '../openbanking/repo.js';
 
 /** The columns of `deposits` (migrations 0005 and 0007), in the insert's order. */
 export const depositColumns = {
@@ -93,11 +94,9 @@ export async function placeDeposit(
 
 /**
  * The deposit's newest open banking session, read with it (spec: Deposit.openbanking, fields not shown): a summary;
- * GET /v1/openbanking/{id}/status has the whole session.
+ * GET /v1/openbanking/{id}/status has the whole session. The subquery is the open banking resource's.
  */
-const openBankingSummary = `(select jsonb_strip_nulls(jsonb_build_object('sessionId', s.id, 'status', s.status,
-    'reason', s.reason, 'updatedAt', s.updated_at_ms / 1000))
-   from openbanking_sessions s where s.entity_id = deposits.id order by s.created_at_ms desc limit 1) as openbanking`;
+const openBankingSummary = `${newestSessionSummarySql('deposits.id')} as openbanking`;
 
 /** A deposit with its open banking summary: every read for an answer (one, list) is of this. */
 const source: ListSource = {
@@ -174,3 +173,31 @@ export const listDeposits = (db: Queryable, workspaceId: string, filters: ListFi
 
 export const countDeposits = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   countMatching(db, source, workspaceId, filters);
+
+/** A deposit's workspace and status (any workspace, so that another's is told apart from none). */
+export async function findDepositStatus(
+  db: Queryable,
+  id: string,
+): Promise<{ workspace_id: string; status: string } | undefined> {
+  const [deposit] = await db.query<{ workspace_id: string; status: string }>(
+    'select workspace_id, status from deposits where id = $1',
+    [id],
+  );
+  return deposit;
+}
+
+/**
+ * The deposit whose `column` (its reference_code, unique, or its id) is `value`, in any workspace: what an inbound
+ * credit pays (collections/credit.ts), with the payin rail its instructions were given for (provider-callbacks/repo.ts).
+ */
+export async function findDepositToCollect(
+  db: Queryable,
+  column: 'reference_code' | 'id',
+  value: string,
+): Promise<{ id: string; workspace_id: string; currency: string; rail: string } | undefined> {
+  const rows = await db.query<{ id: string; workspace_id: string; currency: string; rail: string }>(
+    `select id, workspace_id, currency, rail from deposits where ${column} = $1`,
+    [value],
+  );
+  return rows[0];
+}

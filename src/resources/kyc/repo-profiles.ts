@@ -1,3 +1,4 @@
+import { findCustomerAccount } from '../../accounts/accounts.js';
 import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
@@ -40,12 +41,13 @@ export async function recordProfession(
   code: string,
   nowMs: number,
 ): Promise<void> {
+  const person = await findCustomerAccount(tx, workspaceId, email);
+  if (!person) return;
   await tx.query(
     `insert into kyc_profiles (account_id, workspace_id, profile, updated_at_ms)
-     select a.id, a.workspace_id, jsonb_build_object('profession', $3::text), $4
-       from accounts a where a.workspace_id = $1 and a.kind = 'customer' and a.email = $2
+     values ($1, $2, jsonb_build_object('profession', $3::text), $4)
      on conflict (account_id) do update
        set profile = kyc_profiles.profile || jsonb_build_object('profession', $3::text), updated_at_ms = $4`,
-    [workspaceId, email, code, nowMs],
+    [person.id, person.workspace_id, code, nowMs],
   );
 }

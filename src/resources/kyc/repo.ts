@@ -1,5 +1,6 @@
 import type { PageLook } from '../../hosted/page.js';
 import type { Queryable } from '../../storage/db.js';
+import { type RetentionTarget, retentionFigures } from '../../storage/retention.js';
 
 // The verification attempts (kyc_sessions): one row per kycUrl handed out, from the link to the submission. Link and
 // flow secrets arrive here hashed (sessions.ts); the document image never does, only its digest.
@@ -176,3 +177,21 @@ export async function addToSubmission(
     JSON.stringify(fields),
   ]);
 }
+
+/**
+ * Housekeeping's target for verification attempts (storage/retention.ts): hosted attempts that were never
+ * submitted, once their link and flow have expired. A submitted one is the record of what the customer sent and the
+ * provider's check: it stays.
+ */
+export const kycSessionRetention: RetentionTarget<{ readonly sessionsBeforeMs: number }> = {
+  name: 'kycSessions',
+  sql: `with doomed as (
+      select id, greatest(link_expires_at_ms, coalesce(flow_expires_at_ms, 0)) as at from kyc_sessions
+      where step <> 'submitted' and greatest(link_expires_at_ms, coalesce(flow_expires_at_ms, 0)) < $1
+        and greatest(link_expires_at_ms, coalesce(flow_expires_at_ms, 0)) >= $3
+      order by greatest(link_expires_at_ms, coalesce(flow_expires_at_ms, 0)) limit $2
+      for update skip locked),
+    gone as (delete from kyc_sessions s using doomed where s.id = doomed.id returning 1)
+    ${retentionFigures({ kycSessions: 'gone' })}`,
+  params: (h) => [h.sessionsBeforeMs],
+};

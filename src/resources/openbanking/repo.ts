@@ -1,6 +1,8 @@
 import type { OpenBankingReason, OpenBankingStatus } from '../../domain/states/openbanking-status.js';
+import { lockMarkedJob } from '../../jobs/queue.js';
 import type { ClaimedJob } from '../../jobs/runner.js';
 import type { Queryable } from '../../storage/db.js';
+import { type RetentionTarget, retentionFigures } from '../../storage/retention.js';
 
 export type EntityType = 'deposit' | 'order';
 
@@ -151,17 +153,40 @@ export interface InboundJobRow extends ClaimedJob {
 
 /**
  * The job of `kind` that queueSettlement marked with the session's id, locked: the settle job runs it itself when
- * the runner has not yet (it is a jobs row, read here because only this resource knows the marker).
+ * the runner has not yet (the marker is this resource's; the jobs row is found by jobs/queue.ts).
  */
-export async function lockInboundTransfer(
+export function lockInboundTransfer(
   tx: Queryable,
   kind: string,
   sessionId: string,
 ): Promise<InboundJobRow | undefined> {
-  const rows = await tx.query<InboundJobRow>(
-    `select id, kind, payload, attempts, done_at_ms from jobs
-         where kind = $1 and payload->>'openbankingSessionId' = $2 for update`,
-    [kind, sessionId],
-  );
-  return rows[0];
+  return lockMarkedJob<InboundJobRow>(tx, kind, 'openbankingSessionId', sessionId);
 }
+
+/**
+ * The newest session of the entity whose id is the SQL `entityId`, summarised as a deposit's answer shows it
+ * (Deposit.openbanking): an SQL expression (deposits/repo.ts), null when the entity has none.
+ */
+export const newestSessionSummarySql = (entityId: string): string =>
+  `(select jsonb_strip_nulls(jsonb_build_object('sessionId', s.id, 'status', s.status,
+    'reason', s.reason, 'updatedAt', s.updated_at_ms / 1000))
+   from openbanking_sessions s where s.entity_id = ${entityId} order by s.created_at_ms desc limit 1)`;
+
+/**
+ * Housekeeping's target for payment forms (storage/retention.ts): open banking forms that ended unpaid (expired, or
+ * cancelled) past their expiry. The entity's newest session is part of the deposit's answer (Deposit.openbanking)
+ * and stays as long as the deposit does; a paid or failed payment is a record of money and stays too.
+ */
+export const openBankingSessionRetention: RetentionTarget<{ readonly sessionsBeforeMs: number }> = {
+  name: 'openBankingSessions',
+  sql: `with doomed as (
+      select s.id, s.expires_at_ms as at from openbanking_sessions s
+      where s.status in ('EXPIRED', 'CANCELLED') and s.expires_at_ms < $1 and s.expires_at_ms >= $3
+        and exists (select 1 from openbanking_sessions n
+          where n.entity_id = s.entity_id and (n.created_at_ms, n.id) > (s.created_at_ms, s.id))
+      order by s.expires_at_ms limit $2
+      for update of s skip locked),
+    gone as (delete from openbanking_sessions s using doomed where s.id = doomed.id returning 1)
+    ${retentionFigures({ openBankingSessions: 'gone' })}`,
+  params: (h) => [h.sessionsBeforeMs],
+};

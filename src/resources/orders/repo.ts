@@ -1,6 +1,6 @@
-import type { AccountRow } from '../../accounts/accounts.js';
-import type { OrderStatus } from '../../domain/states/order-status.js';
+import { finalOrderStatuses, type OrderStatus, orderStatuses } from '../../domain/states/order-status.js';
 import type { KeyRef } from '../../platform/idempotency.js';
+import type { KeyHold } from '../../platform/idempotency-retention.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
@@ -114,6 +114,19 @@ export async function findOrder(db: Queryable, id: string, forUpdate = false): P
   return rows[0];
 }
 
+/**
+ * GET /v1/orders/{id} (read.ts): the columns the public order shows, and its workspace, instead of the whole row:
+ * the nine columns no view reads (account, payer email, spread, counterparty, references, idempotency) cost their
+ * transfer and decoding on every read, as they did for the list page (`listed`). Any workspace.
+ */
+const shownOrderSql = `select ${listedColumnsSql(orderColumns)}, workspace_id from orders where id = $1`;
+
+/** An order's listed columns and workspace_id, by id; orderJson reads no others. */
+export async function findShownOrder(db: Queryable, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.query<OrderRow>(shownOrderSql, [id]);
+  return row;
+}
+
 export interface OrderChange {
   status: OrderStatus;
   receivedAmount?: bigint;
@@ -170,22 +183,6 @@ export async function setPayinReference(tx: Queryable, id: string, reference: st
   await tx.query('update orders set payin_reference = $2, updated_at_ms = $3 where id = $1', [id, reference, nowMs]);
 }
 
-/**
- * The account a quote's customerId names, read as the public account id (an individual's email or an
- * organisation's id); the caller falls back to the holder of an email.
- */
-export async function findCustomerAccountById(
-  db: Queryable,
-  workspaceId: string,
-  id: string,
-): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(
-    `select * from accounts where workspace_id = $1 and kind in ('organisation', 'customer') and id = $2`,
-    [workspaceId, id],
-  );
-  return rows[0];
-}
-
 const source: ListSource = {
   select: listedColumnsSql(orderColumns),
   from: 'orders',
@@ -208,3 +205,49 @@ export const listOrders = (db: Queryable, workspaceId: string, filters: ListFilt
 
 export const countOrders = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   countMatching(db, source, workspaceId, filters);
+
+/**
+ * An order's Idempotency-Key is held past its replay window while the order is not final: its execution can still
+ * fail and consume the key (legs.ts). Handed to platform/idempotency-retention.ts by the composition root.
+ */
+export const orderKeyHold: KeyHold<unknown> = {
+  endpoint: 'POST /v1/orders',
+  answerField: 'orderId',
+  params: [() => orderStatuses.filter((s) => !finalOrderStatuses.has(s))],
+  held: (id, [notFinal]) => `exists (select 1 from orders o
+          where o.id = ${id} and o.status = any(${notFinal}::text[]))`,
+};
+
+/** Whether an order is bound to the quote whose id is the SQL `quoteId` (quotes are kept while one is). */
+export const orderOnQuoteSql = (quoteId: string): string =>
+  `exists (select 1 from orders o where o.quote_id = ${quoteId})`;
+
+/** An order's workspace and status (any workspace, so that another's is told apart from none). */
+export async function findOrderStatus(
+  db: Queryable,
+  id: string,
+): Promise<{ workspace_id: string; status: string } | undefined> {
+  const [order] = await db.query<{ workspace_id: string; status: string }>(
+    'select workspace_id, status from orders where id = $1',
+    [id],
+  );
+  return order;
+}
+
+/**
+ * The rail-funded order whose `column` (its reference_code, unique; the deposit id its instructions were issued
+ * under; or its id) is `value`, in any workspace: what an inbound credit pays (collections/credit.ts,
+ * provider-callbacks/repo.ts), with its payin rail.
+ */
+export async function findOrderToCollect(
+  db: Queryable,
+  column: 'reference_code' | 'deposit_id' | 'id',
+  value: string,
+): Promise<{ id: string; workspace_id: string; currency: string; rail: string } | undefined> {
+  const rows = await db.query<{ id: string; workspace_id: string; currency: string; rail: string }>(
+    `select id, workspace_id, origin_currency as currency, origin_rail as rail from orders
+     where ${column} = $1 and origin_rail <> 'BALANCE'`,
+    [value],
+  );
+  return rows[0];
+}

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import {
   type AccountRow,
   ensureWorkspaceAccount,
+  findCustomerAccountById,
   findHolderAccount,
   workspaceAccountId,
 } from '../../accounts/accounts.js';
@@ -32,15 +33,7 @@ import { confirmedMatchOfAccount, refuseConfirmedMatch } from '../aml-screenings
 import { claimQuote, findQuote, type QuoteRow } from '../quotes/repo.js';
 import { takeFromBalance } from './ledger-moves.js';
 import { executeTrade, orderJobs } from './legs.js';
-import {
-  findCustomerAccountById,
-  findOrder,
-  insertOrder,
-  type NewOrder,
-  newOrderRow,
-  type OrderRow,
-  setPayinReference,
-} from './repo.js';
+import { findOrder, insertOrder, type NewOrder, newOrderRow, type OrderRow, setPayinReference } from './repo.js';
 import { placeRailOrder } from './repo-place.js';
 import type { CreateOrderRequest } from './schema.js';
 import { storedBeneficiary, storedParty } from './sealed-parties.js';

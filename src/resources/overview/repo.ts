@@ -1,9 +1,27 @@
 import type { Queryable } from '../../storage/db.js';
 import { SqlParams } from '../../storage/sql-params.js';
-import { countsSql, itemsSql, type QueueName, queueNames } from './queues.js';
+import { type QueueName, queueNames, queueRows } from './queues-repo.js';
 
-// The overview's reads: the queues' counts and pages (their SQL in queues.ts), and the daily figures. Every read
-// is across workspaces unless one is named.
+// The overview's reads: the queues' counts and pages (each queue's rows in queues-repo.ts), and the daily figures.
+// Every read is across workspaces unless one is named.
+
+/** One statement counting every queue at once (one snapshot): a column per queue, named as the queue. */
+function countsSql(workspaceId: string | undefined): { text: string; values: unknown[] } {
+  const p = new SqlParams();
+  const columns = queueNames.map(
+    (name) => `(select count(*) from (${queueRows[name](p, workspaceId)}) q) as "${name}"`,
+  );
+  return { text: `select ${columns.join(',\n')}`, values: p.values };
+}
+
+/** A page of one queue's rows, the longest waiting first. */
+function itemsSql(queue: QueueName, workspaceId: string | undefined, limit: number, offset: number) {
+  const p = new SqlParams();
+  const rows = queueRows[queue](p, workspaceId);
+  const text = `select * from (${rows}) q order by since_ms nulls first, id
+    limit ${p.add(limit, 'integer')} offset ${p.add(offset, 'bigint')}`;
+  return { text, values: p.values };
+}
 
 export type QueueCounts = Readonly<Record<QueueName, number>>;
 

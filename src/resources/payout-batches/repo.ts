@@ -1,4 +1,3 @@
-import type { RegisteredPayout } from '../../payouts/register.js';
 import type { Queryable } from '../../storage/db.js';
 
 export interface BatchRow {
@@ -22,30 +21,6 @@ export interface StoredBatchFile {
   readonly content_type: string;
   readonly file_content_sealed: string | null;
   readonly file_content: string | null;
-}
-
-/**
- * Moves every bank-file payout of the rail that waits (status submitted) into the batch and answers them, oldest
- * first. SKIP LOCKED: rows another cut holds are left to it, so two cuts never share a payout and never wait.
- */
-export async function takeWaitingPayouts(
-  tx: Queryable,
-  batch: { rail: string; currency: string; batchId: string; nowMs: number },
-): Promise<(RegisteredPayout & Record<string, unknown>)[]> {
-  const taken = await tx.query<RegisteredPayout & Record<string, unknown>>(
-    `update payouts set status = 'batched', batch_id = $3, updated_at_ms = $4
-     where payout_id in (
-       select payout_id from payouts
-       where channel = 'bank-file' and rail = $1 and currency = $2 and status = 'submitted'
-       order by created_at_ms, payout_id
-       for update skip locked)
-     returning *`,
-    [batch.rail, batch.currency, batch.batchId, batch.nowMs],
-  );
-  // RETURNING keeps no order: the file lists payouts oldest first, ties by id, so it is the same on every run.
-  return taken.sort(
-    (a, b) => Number(BigInt(a.created_at_ms) - BigInt(b.created_at_ms)) || (a.payout_id < b.payout_id ? -1 : 1),
-  );
 }
 
 /**

@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
+import { takeWaitingPayouts } from '../../payouts/register.js';
 import { auditChange } from '../../platform/audit/scope.js';
 import { seal } from '../../platform/sealing.js';
 import { openForUse, openSealedValue } from '../../platform/secrets/sensitive.js';
 import { notOffered } from '../../providers/capabilities.js';
-import {
-  type BatchRow,
-  findBatchFile,
-  insertBatch,
-  listBatches,
-  lockRailAndCount,
-  takeWaitingPayouts,
-} from './repo.js';
+import { type BatchRow, findBatchFile, insertBatch, listBatches, lockRailAndCount } from './repo.js';
 
 export const batchView = (row: BatchRow) => ({
   batchId: row.id,

@@ -1,3 +1,4 @@
+import { accountEmailsSql } from '../../accounts/accounts.js';
 import type { RefundStatus } from '../../domain/states/refund-status.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
@@ -30,7 +31,7 @@ export interface PendingPaymentRow {
 /** A pending payment with its account holder's email: every read (one, list) is of this. */
 const source: ListSource = {
   select: 'p.*, a.email',
-  from: 'pending_payments p join accounts a on a.id = p.account_id',
+  from: `pending_payments p join ${accountEmailsSql} a on a.id = p.account_id`,
   prefix: 'p.',
   columns: {
     currency: 'p.currency',

@@ -1,7 +1,9 @@
 import type { Queryable } from '../../storage/db.js';
+import { findDepositToCollect } from '../deposits/repo.js';
+import { findOrderToCollect } from '../orders/repo.js';
 
-// The SQL of the provider callbacks: their record (migrations/0027_provider_callbacks.sql), and the two lookups an
-// inbound credit needs beyond resources/collections/credit.ts.
+// The SQL of the provider callbacks: their record (migrations/0027_provider_callbacks.sql); and the payin rail an
+// inbound credit needs beyond resources/collections/credit.ts, from the deposit's and the order's owners.
 
 export type CallbackKind = 'inbound-credit' | 'payout-outcome';
 
@@ -42,24 +44,7 @@ export async function recordCallbackResult(tx: Queryable, callbackId: string, re
 
 /** The payin rail a deposit, or an order's payment, was given instructions for under `depositId`. */
 export async function collectionRailOf(db: Queryable, depositId: string): Promise<string | undefined> {
-  const rows = await db.query<{ rail: string }>(
-    `select rail from deposits where id = $1
-     union all
-     select origin_rail as rail from orders where deposit_id = $1 and origin_rail <> 'BALANCE'`,
-    [depositId],
-  );
-  return rows[0]?.rail;
-}
-
-/**
- * The deposit a crypto address of the brokerage's own wallet was given for (migrations/0024_wallet_addresses.sql).
- * EVM addresses are compared without their checksum case, which a provider may not keep.
- */
-export async function depositIdOfAddress(db: Queryable, network: string, address: string): Promise<string | undefined> {
-  const rows = await db.query<{ deposit_id: string }>(
-    `select deposit_id from wallet_addresses
-     where network = $1 and (address = $2 or (address like '0x%' and lower(address) = lower($2)))`,
-    [network, address],
-  );
-  return rows[0]?.deposit_id;
+  const deposit = await findDepositToCollect(db, 'id', depositId);
+  if (deposit !== undefined) return deposit.rail;
+  return (await findOrderToCollect(db, 'deposit_id', depositId))?.rail;
 }

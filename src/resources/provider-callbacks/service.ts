@@ -8,15 +8,10 @@ import { findPayout } from '../../payouts/register.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { ProviderServiceCallbacks } from '../../providers/production-providers.js';
 import { routeKey } from '../../providers/rails/routed-rails.js';
+import { depositIdOfAddress } from '../../providers/wallets/address-store.js';
 import type { Queryable } from '../../storage/db.js';
 import { collectionByDepositId, creditCollection } from '../collections/credit.js';
-import {
-  type CallbackKind,
-  claimCallback,
-  collectionRailOf,
-  depositIdOfAddress,
-  recordCallbackResult,
-} from './repo.js';
+import { type CallbackKind, claimCallback, collectionRailOf, recordCallbackResult } from './repo.js';
 import type { CallbackResult, InboundCreditCallback, PayoutOutcomeCallback } from './schema.js';
 
 // A signed callback of the provider service (its signature was checked by the route), applied exactly once: its

@@ -1,5 +1,7 @@
 import type { Queryable } from '../../storage/db.js';
+import { type RetentionTarget, retentionFigures } from '../../storage/retention.js';
 import type { SqlParams } from '../../storage/sql-params.js';
+import { orderOnQuoteSql } from '../orders/repo.js';
 
 export interface NewQuote {
   id: string;
@@ -135,3 +137,20 @@ export function bindQuoteSql(p: SqlParams, quoteId: string, orderId: string, now
   return `update quotes set used_by_order_id = ${p.add(orderId)}, used_at_ms = ${p.add(nowMs, 'bigint')}
     where id = ${p.add(quoteId, 'uuid')} and ${unbound} and ${when}`;
 }
+
+/**
+ * Housekeeping's target for quotes (storage/retention.ts): expired quotes no order is bound to (an order being
+ * placed on one holds its key-share lock: left).
+ */
+export const quoteRetention: RetentionTarget<{ readonly quotesBeforeMs: number }> = {
+  name: 'quotes',
+  sql: `with doomed as (
+      select q.id, q.expire_at_ms as at from quotes q
+      where q.used_by_order_id is null and q.expire_at_ms < $1 and q.expire_at_ms >= $3
+        and not ${orderOnQuoteSql('q.id')}
+      order by q.expire_at_ms limit $2
+      for update of q skip locked),
+    gone as (delete from quotes q using doomed where q.id = doomed.id returning 1)
+    ${retentionFigures({ quotes: 'gone' })}`,
+  params: (h) => [h.quotesBeforeMs],
+};

@@ -3,11 +3,8 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { allowance, authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { eventTypeNames } from '../../events/catalogue.js';
+import { listDeliveries } from '../../events/deliveries.js';
 import { announceDeliveries } from '../../events/dispatcher.js';
-import { checkTarget } from '../../events/url-policy.js';
-import { limits } from '../../limits.js';
-import { seal } from '../../platform/sealing.js';
-import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import {
   countEndpoints,
   type EndpointRow,
@@ -19,8 +16,14 @@ import {
   markEndpointDeleted,
   setLegacyUrl,
   updateEndpointRow,
-} from './repo.js';
-import { findEntityStatus, listDeliveries, queueLatestEvent, type ResendEntity } from './repo-deliveries.js';
+} from '../../events/endpoints.js';
+import { queueLatestEvent } from '../../events/resend.js';
+import { checkTarget } from '../../events/url-policy.js';
+import { limits } from '../../limits.js';
+import { seal } from '../../platform/sealing.js';
+import type { WorkspaceContext } from '../../workspaces/workspace.js';
+import { findDepositStatus } from '../deposits/repo.js';
+import { findOrderStatus } from '../orders/repo.js';
 import type { CreateWebhookRequest, UpdateWebhookRequest, WebhookEndpoint } from './schema.js';
 
 export function endpointView(row: EndpointRow): Static<typeof WebhookEndpoint> {
@@ -179,9 +182,14 @@ export async function setLegacy(ctx: AppContext, workspace: WorkspaceContext, ur
 /** Statuses after which an entity's latest event may be re-sent (the spec: a completed order or deposit). */
 const completed = { order: ['Success'], deposit: ['Received'] } as const;
 
+export type ResendEntity = keyof typeof completed;
+
+/** The owner and status of an order or deposit (any workspace, so that another's is told apart from none). */
+const entityStatus = { order: findOrderStatus, deposit: findDepositStatus } as const;
+
 /** Re-sends the latest event of a completed order or deposit to every active endpoint. */
 export async function resend(ctx: AppContext, workspace: WorkspaceContext, entityType: ResendEntity, entityId: string) {
-  const entity = await findEntityStatus(ctx.db, entityType, entityId);
+  const entity = await entityStatus[entityType](ctx.db, entityId);
   if (!entity) throw existence(`The ${entityType} ${entityId} does not exist`);
   if (entity.workspace_id !== workspace.id)
     throw authorization(`The ${entityType} ${entityId} is outside this workspace`);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { insertHeldTestDelivery } from '../../events/deliveries.js';
 import { limits } from '../../limits.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { insertHeldTestDelivery } from './repo-deliveries.js';
 import type { TestDelivery } from './schema.js';
 import { ownedEndpoint } from './service.js';
 

@@ -2,6 +2,7 @@ import { ensureWorkspaceAccountSql } from '../../accounts/accounts.js';
 import type { WithdrawalStatus } from '../../domain/states/withdrawal-status.js';
 import { enqueueJobSql, type NewJob } from '../../jobs/queue.js';
 import { entryCtes, type NewEntry, takenRowsExistSql } from '../../ledger/ledger.js';
+import type { KeyHold } from '../../platform/idempotency-retention.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
@@ -130,3 +131,17 @@ const source: ListSource = {
 
 export const listWithdrawals = (db: Queryable, workspaceId: string, filters: ListFilters) =>
   listPage<WithdrawalRow>(db, source, workspaceId, filters);
+
+/**
+ * A withdrawal's Idempotency-Key is held past its replay window while the withdrawal is pending, or paid so
+ * recently (after `paidBeforeMs`, the return window) that it may still be returned and consume the key
+ * (transitions.ts). Handed to platform/idempotency-retention.ts by the composition root.
+ */
+export const withdrawalKeyHold: KeyHold<{ readonly paidBeforeMs: number }> = {
+  endpoint: 'POST /v1/withdrawals',
+  answerField: 'withdrawalId',
+  params: [(h) => h.paidBeforeMs],
+  held: (id, [paidBefore]) => `exists (select 1 from withdrawals w
+          where w.id = (${id})::uuid
+            and (w.status = 'Pending' or (w.status = 'Success' and w.completed_at_ms >= ${paidBefore})))`,
+};

@@ -1,5 +1,9 @@
-import type { RetryPolicy } from '../../events/retry-schedule.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Queryable } from '../storage/db.js';
+import type { RetryPolicy } from './retry-schedule.js';
+
+// Webhook endpoints: where the workspace's events are delivered. The dispatcher fans each event out to them, signs
+// with their secrets and, when retries fail for long enough, disables one (dispatcher.ts, attempt-record.ts); the
+// webhooks resource (resources/webhooks/) creates, changes and lists them through the functions below.
 
 export interface EndpointRow {
   id: string;

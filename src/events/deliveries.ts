@@ -1,47 +1,7 @@
-import { queueResend } from '../../events/resend.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Queryable } from '../storage/db.js';
 
-// The webhooks resource's reads and writes beyond its endpoints: the delivery log an endpoint shows, and the re-send
-// of an entity's latest event. Both read the outbox (src/events) and the entity's own table; the re-send queues its
-// deliveries as the events API's re-send does (events/resend.ts).
-
-export type ResendEntity = 'order' | 'deposit';
-
-const entityTables = { order: 'orders', deposit: 'deposits' } as const;
-
-/** The owner and status of an order or deposit (any workspace, so that another's is told apart from none). */
-export async function findEntityStatus(
-  db: Queryable,
-  entityType: ResendEntity,
-  entityId: string,
-): Promise<{ workspace_id: string; status: string } | undefined> {
-  const table = entityTables[entityType];
-  const [entity] = await db.query<{ workspace_id: string; status: string }>(
-    `select workspace_id, status from ${table} where id = $1`,
-    [entityId],
-  );
-  return entity;
-}
-
-/**
- * Queues a delivery of the entity's latest event to every active endpoint of the workspace, by the events API's
- * re-send (events/resend.ts). Answers the event's type and how many deliveries were queued; undefined when the
- * entity has no event.
- */
-export async function queueLatestEvent(
-  db: Queryable,
-  workspaceId: string,
-  entityId: string,
-  nowMs: number,
-): Promise<{ type: string; sent: bigint } | undefined> {
-  const [latest] = await db.query<{ id: bigint; type: string }>(
-    'select id, type from outbox_events where workspace_id = $1 and event_id = $2 order by id desc limit 1',
-    [workspaceId, entityId],
-  );
-  if (!latest) return undefined;
-  const sent = await queueResend(db, { workspaceId, outboxId: latest.id, nowMs });
-  return { type: latest.type, sent: BigInt(sent) };
-}
+// An endpoint's delivery log, and the one delivery of a test event (POST /v1/webhooks/{webhookId}/test), which the
+// webhooks resource shows and sends through the dispatcher (dispatcher.ts, sendHeld).
 
 export interface DeliveryRow {
   id: bigint;
