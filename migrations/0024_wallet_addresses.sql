@@ -1,5 +1,5 @@
 -- Crypto deposit addresses derived from the operator's account-level extended public keys (issue 18, item 6;
--- docs/decisions/wallets.md). Every deposit takes a new index of its wallet's external chain, <key>/0/<index>, and
+-- docs/decisions/deposits-and-collections.md). Every deposit takes a new index of its wallet's external chain, <key>/0/<index>, and
 -- the address is recorded here before it is shown, so that no address is ever given twice.
 
 -- One row per wallet key (wallet_id: BIP32's key identifier of the account key, hash160 of its public key, so that

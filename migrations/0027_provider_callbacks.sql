@@ -1,4 +1,4 @@
--- Callbacks of the brokerage's provider service (issue #18, part 5; docs/decisions/provider.md): inbound credits and
+-- Callbacks of the brokerage's provider service (issue #18, part 5; docs/decisions/providers-and-production-evidence.md): inbound credits and
 -- payout outcomes, each under the provider's own callbackId. The row is claimed in the transaction that applies the
 -- callback, so a callback sent again (a retry, a replay) answers the result recorded here and changes nothing, and a
 -- different body under a used callbackId is refused. A refused callback (unknown deposit, wrong currency) is not

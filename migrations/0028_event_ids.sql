@@ -1,4 +1,4 @@
--- Issue #12, items 1 and 2 (docs/decisions/events-api.md): a stable event id and the events API.
+-- Issue #12, items 1 and 2 (docs/decisions/webhooks-and-events.md): a stable event id and the events API.
 --
 -- Every event gets its own id at commit, the envelope's `eventId`: the same on every delivery, retry and re-send of
 -- that event, unlike the spec's envelope `id`, which is the entity's id for entity events. The default fills it for

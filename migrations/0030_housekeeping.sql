@@ -1,4 +1,4 @@
--- Housekeeping (issue #12, item 6; docs/decisions/housekeeping.md): a scheduled job prunes what is past its horizon
+-- Housekeeping (issue #12, item 6; docs/decisions/storage-and-reliability.md): a scheduled job prunes what is past its horizon
 -- in small batches, each one short statement, and records what every run removed.
 
 -- One row per run: a run is one scheduled pass, carried on by follow-up slices of the job until nothing past a

@@ -1,4 +1,4 @@
--- Operator accounts of the console (issue #14, item 1; docs/decisions/operators.md): people with a role, a password
+-- Operator accounts of the console (issue #14, item 1; docs/decisions/operators-console-and-audit.md): people with a role, a password
 -- hashed with scrypt (the parameters travel in the hash), a TOTP secret sealed under SECRETS_KEY (platform/sealing.ts),
 -- sessions in the database, and the sign-in attempts the throttle counts.
 create table operators (

@@ -1,4 +1,4 @@
--- The audit log (issue #14, item 2; docs/decisions/audit.md): one row per change made through the operator API, the
+-- The audit log (issue #14, item 2; docs/decisions/operators-console-and-audit.md): one row per change made through the operator API, the
 -- console or the CLI, written in the transaction of the change, just before its COMMIT (platform/audit/): a change
 -- that rolls back leaves no row, a committed one always has its row. Rows are never updated or deleted here;
 -- housekeeping does not prune this table.

@@ -3,7 +3,7 @@
 -- workspace listens to (none active, or none enabled for its type) is now marked fanned out as it is written, in the
 -- writer's own statement, and wakes no dispatcher. The events API reads every event either way; the race with an
 -- endpoint registered at the same moment is the same as before (an endpoint receives what is fanned out after it
--- is visible), see docs/decisions.md, "Fan-out only where an endpoint listens".
+-- is visible), see docs/decisions/performance.md, "Fan-out only where an endpoint listens".
 create function outbox_events_skip_unheard() returns trigger language plpgsql as $$
 begin
   if new.fanned_out_at_ms is null and not exists (

@@ -121,7 +121,7 @@ export async function loadApiExamples(): Promise<ExampleCatalogue> {
  * One form of each path, the document's, which lists none ending in a slash: `GET /v1/webhooks/` names no route, and
  * is answered as any unknown path is (404 ExistenceError, read shape), whatever route the router could stretch it
  * to (`/v1/webhooks/{webhookId}` with an empty id). The reference page is the exception: Swagger UI serves itself at
- * /docs/ and resolves its assets against that slash. docs/decisions.md, "One form of each path".
+ * /docs/ and resolves its assets against that slash. docs/decisions/api-contract.md, "One form of each path".
  */
 const hasTrailingSlash = (url: string) => {
   const path = url.split('?')[0] ?? '/';

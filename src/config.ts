@@ -201,7 +201,7 @@ export function loadConfig(env: Env): Config {
     ),
     clusterWorkers: integer('CLUSTER_WORKERS', availableParallelism(), 1, limits.clusterWorkersMax),
     providersFile: text('BROKERAGE_PROVIDERS_FILE'),
-    // Housekeeping's horizons (docs/decisions.md, "Retention and housekeeping"); a key is never pruned inside its replay window.
+    // Housekeeping's horizons (docs/decisions/storage-and-reliability.md, "Retention and housekeeping"); a key is never pruned inside its replay window.
     jobRetentionDays: integer('JOB_RETENTION_DAYS', limits.jobRetentionDefaultDays, 1, limits.jobRetentionMaxDays),
     idempotencyKeyRetentionHours: integer(
       'IDEMPOTENCY_KEY_RETENTION_HOURS',

@@ -46,7 +46,7 @@ export const limits = {
   /** Workspaces whose test-clock offsets a process remembers at most: past it the memory starts again. */
   testClockOffsetsRememberedMax: 10_000,
   /**
-   * The sign-in throttles (console and token endpoint; domain/operators/sign-in-throttle.ts, docs/decisions.md,
+   * The sign-in throttles (console and token endpoint; domain/operators/sign-in-throttle.ts, docs/decisions/,
    * "Sign-in throttles that do not lock the owner out"): each failure past the free ones doubles a hold from
    * signInBackoffBaseMs, up to the cap of its kind; a failure is forgotten signInFailuresForgetMs after the last one.
    */

@@ -200,7 +200,7 @@ export function operations(state, { random, key }) {
           expect: created,
           onAnswer: (answer) => {
             state.replays += 1;
-            // The stored answer, byte for byte, whichever process took the original (docs/decisions.md,
+            // The stored answer, byte for byte, whichever process took the original (docs/decisions/,
             // "Idempotency and the write limit").
             if (answer.text !== original.text) return `replay of ${original.op} answered another body`;
           },

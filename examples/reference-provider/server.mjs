@@ -1,4 +1,4 @@
-// A reference implementation of the brokerage's provider service (docs/decisions.md, "The provider protocol",
+// A reference implementation of the brokerage's provider service (docs/decisions/providers-and-production-evidence.md, "The provider protocol",
 // openapi/provider-protocol.json): plain Node, no dependencies. It gives deposit instructions, takes payouts, and
 // sends the signed callbacks a real provider sends when money arrives or a payout's outcome is known. The tests run
 // it as a separate process; an integrator reads it as a worked example of the signature, idempotency and retries.

@@ -7,7 +7,7 @@ import type { CurrencyEntry, PayoutRailEntry, PayoutRailKind } from './types.js'
 
 /**
  * The kinds of payout rail a banking account may hold: fiat instruments that reach an account at an institution.
- * Crypto addresses and BALANCE are not banking accounts (decided 2026-11-25, docs/decisions.md).
+ * Crypto addresses and BALANCE are not banking accounts (decided 2026-11-25, docs/decisions/).
  */
 export const storablePayoutRailKinds: readonly PayoutRailKind[] = ['bank', 'pix', 'phone', 'mobileMoney'];
 

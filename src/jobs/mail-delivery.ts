@@ -7,7 +7,7 @@ import type { Queryable } from '../storage/db.js';
 import { enqueueJob } from './queue.js';
 import { type ClaimedJob, type JobHandler, twoPhase } from './runner.js';
 
-// Mail that leaves (docs/decisions.md, "Mail that leaves"): `send` queues a delivery job in the caller's transaction, and the job
+// Mail that leaves (docs/decisions/providers-and-production-evidence.md, "Mail that leaves"): `send` queues a delivery job in the caller's transaction, and the job
 // runner hands the message to the transport, retrying with its backoff until the message is accepted or
 // mailDeliveryAttemptsMax tries have failed. A request never waits on a mail server.
 

@@ -28,7 +28,7 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     if (apiError.status >= 500) request.log.warn({ err: error }, apiError.message);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // RFC 9110 section 15.5.14: a body over the limit is 413 Content Too Large, with the spec's ValidationError
-      // body (the client's fix is to send less: docs/decisions.md, "A body over the limit: 413 ValidationError").
+      // body (the client's fix is to send less: docs/decisions/security-and-secrets.md, "The small hardening items (issue #28, item 4)": a body over the limit).
       return sendError(request, reply, bodyTooLarge(request.routeOptions.bodyLimit), undefined, contentTooLarge);
     }
     return sendError(request, reply, apiError);

@@ -104,7 +104,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext, par
       displayOperationId: true,
       defaultModelsExpandDepth: 0,
       // Tags start closed: a reader opens the resource they want. Beyond about 130 operations listed open, Swagger
-      // UI 5 stops drawing after the third tag (docs/decisions.md, "The API reference").
+      // UI 5 stops drawing after the third tag (docs/decisions/sdk-and-docs.md, "The API reference").
       docExpansion: 'none',
       layout: 'BaseLayout',
     },

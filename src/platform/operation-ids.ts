@@ -1,5 +1,5 @@
 /**
- * Every documented operation's `operationId`, `resource.action` (spec: none shown; docs/decisions.md, "Operation
+ * Every documented operation's `operationId`, `resource.action` (spec: none shown; docs/decisions/sdk-and-docs.md, "Operation
  * ids"). The SDK's client groups its methods by these very names (`client.quotes.create`), so a partner reads the
  * same word in the reference, the SDK and the logs. Kept in one table, not spread over the route files, so that the
  * naming stays one scheme; `operationIdOf` throws on a documented route missing here, so none is published without.

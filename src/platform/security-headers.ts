@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-// The headers every answer carries unless its route says otherwise (issue #28, item 4; docs/decisions.md, "Security
-// headers on every answer"):
+// The headers every answer carries unless its route says otherwise (issue #28, item 4; docs/decisions/security-and-secrets.md, "The small
+// hardening items (issue #28, item 4)": security headers on every answer):
 // - Cache-Control: no-store. An answer holds a workspace's data, a token or a hosted page's secret link; no shared
 //   or browser cache keeps it (OWASP REST Security: "Security headers"). A route that may be cached says so itself
 //   (a currency's limits, the style sheets), and only on a success: an error is never cached (spec, Discovery:

@@ -1,6 +1,6 @@
 // A prune statement: the contract between the owner of a table, which says what of it is past its retention and
 // removes it (docs/architecture.md, "Who owns which table"), and housekeeping (jobs/housekeeping/), which runs each
-// owner's statement a batch at a time and reports what went (docs/decisions.md, "Retention and housekeeping").
+// owner's statement a batch at a time and reports what went (docs/decisions/storage-and-reliability.md, "Retention and housekeeping").
 //
 // A statement picks at most `$2` rows past its horizon `$1`, oldest first from `$3` along its horizon column (along
 // an index of migration 0030), locks them with SKIP LOCKED (so two runs at once never wait on each other and remove

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import { limits } from '../limits.js';
 import type { Queryable } from '../storage/db.js';
 
-// The test clock of a workspace (docs/decisions.md, "Sandbox helpers by id and the test clock"): its now is the system time plus the offset stored
+// The test clock of a workspace (docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock"): its now is the system time plus the offset stored
 // in its row. Deadlines follow it (a quote's validity, an order's payment window, an Idempotency-Key's replay window,
 // a hosted verification link's expiry); records of when something happened (createdAt, updatedAt, event times,
 // ledger entries), access tokens, jobs' schedules and webhook retries stay on the system clock.

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Queryable } from '../storage/db.js';
 
-// Who decides a workspace's stage sandbox outcomes (docs/decisions.md, "Sandbox outcomes that wait for the helpers"): 'automatic', the sandbox settles
+// Who decides a workspace's stage sandbox outcomes (docs/decisions/sandbox-and-simulator.md, "Sandbox outcomes that wait for the helpers"): 'automatic', the sandbox settles
 // each payout (as its amount asks) and activates each deposit method after its settle delay; 'manual', each waits for
 // a helper by id (/v1/simulate/...), as a real rail's payout waits for its report. Production has no such setting.
 

@@ -19,7 +19,7 @@ import {
   verificationEventsOf,
 } from '../support/kyc-flow.js';
 
-// Goal: the hosted verification page behaves as docs/decisions.md (Verification: steps, sessions) and the spec
+// Goal: the hosted verification page behaves as docs/decisions/ (Verification: steps, sessions) and the spec
 // (POST /v1/kyc options, Events) say: each step, its errors, the redirects, and the events it causes (the looks:
 // kyc-page-looks.test.ts).
 // Method: plain form posts through HTTP, as a browser without scripts sends them; jobs run by moving a test clock.

@@ -16,7 +16,7 @@ import {
   verificationEventsOf,
 } from '../support/kyc-flow.js';
 
-// Goal: organisations (KYB) as docs/decisions.md (Organisations) and the spec (KYC verification: accountId; Events:
+// Goal: organisations (KYB) as docs/decisions/ (Organisations) and the spec (KYC verification: accountId; Events:
 // verificationType KYB with `emails`) say: representatives share the organisation's account, verification and
 // balances; the conflicting cases are 409 StateError. Method: the HTTP API and the hosted page.
 

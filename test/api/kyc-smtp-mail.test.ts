@@ -17,7 +17,7 @@ import {
   testCaFile,
 } from '../support/smtp-server.js';
 
-// Goal: the hosted verification's one-time code leaves by SMTP (issue #18 part 7, docs/decisions.md, "Mail that leaves"): the
+// Goal: the hosted verification's one-time code leaves by SMTP (issue #18 part 7, docs/decisions/providers-and-production-evidence.md, "Mail that leaves"): the
 // request only queues it, in the transaction that stores the code; the job delivers it to the configured server,
 // which receives the real code; a slow or refusing server costs the request nothing, and the job retries with backoff,
 // then gives up in a log line. Neither the code nor the address is readable in the jobs table or in a log line.

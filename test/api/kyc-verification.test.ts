@@ -17,7 +17,7 @@ import {
   verificationEventsOf,
 } from '../support/kyc-flow.js';
 
-// Goal: POST /v1/kyc follows the spec (Identity verification (KYC), KYC verification) and docs/decisions.md
+// Goal: POST /v1/kyc follows the spec (Identity verification (KYC), KYC verification) and docs/decisions/
 // (Verification: POST /v1/kyc, sessions): validation, missing fields, one verification per customer, single-use
 // expiring links of which only the newest works. Method: the HTTP API and the hosted page's GETs.
 

@@ -18,7 +18,7 @@ import { freePort } from '../support/net.js';
 // Chromium through playwright-core, axe-core for accessibility, screenshots at 375 and 1280 px.
 
 /**
- * What axe finds in Swagger UI's own markup that no option or small stylesheet removes (docs/decisions.md, "The API reference"):
+ * What axe finds in Swagger UI's own markup that no option or small stylesheet removes (docs/decisions/sdk-and-docs.md, "The API reference"):
  * white-on-colour method badges, a summary button nested in a clickable row, headings that skip a level, content
  * outside landmarks, the unlabelled server select.
  */

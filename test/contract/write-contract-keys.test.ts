@@ -53,7 +53,7 @@ describe.each(keyedWrites)('Idempotency-Key rules of $name', (row) => {
       const response = await send(c, body, key);
       expect(response.statusCode, `${form}: ${response.body}`).toBe(400);
       expectRefusal(response, { status: 400, error: 'ValidationError', message: /^Idempotency-Key must be/ });
-      // The write limit ran first and counted it (docs/decisions.md: the limit counts requests the write never reaches).
+      // The write limit ran first and counted it (docs/decisions/: the limit counts requests the write never reaches).
       const now = Number(response.headers['ratelimit-remaining']);
       if (remaining !== undefined) expect(now).toBe(remaining - 1);
       remaining = now;
@@ -71,7 +71,7 @@ describe.each(keyedWrites)('Idempotency-Key rules of $name', (row) => {
   });
 
   it('a request refused before its key is claimed (body schema, stateless checks, existence) leaves the key unused', async () => {
-    // docs/decisions.md: a refusal before the stateful checks leaves the key unused; one after them consumes it.
+    // docs/decisions/: a refusal before the stateful checks leaves the key unused; one after them consumes it.
     const c = await ready();
     const before = await ids(c);
     const key = aKey();

@@ -24,7 +24,7 @@ import {
 // "Limits", "Errors"). Method: one row per keyed write; the precedence tests after the write limit share one
 // workspace per row (they only read the answer). The Idempotency-Key rules are in write-contract-keys.test.ts.
 //
-// The order tested is the one the server runs and docs/decisions.md ("Idempotency and the write limit", "Orders")
+// The order tested is the one the server runs and docs/decisions/ ("Idempotency and the write limit", "Orders")
 // documents: auth, write limit, key format, body schema, the write's stateless checks, then (orders only) the
 // quote's existence, then the key's replay or conflict, then the stateful checks in each row's order (state and
 // expiry, instrument against the quote, allowance, funds). STYLE.md section C proposes auth, body schema, key

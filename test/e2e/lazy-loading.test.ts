@@ -1,4 +1,4 @@
-// A server process loads what its requests use, when they use it (docs/decisions/perf-memory.md): on PostgreSQL it
+// A server process loads what its requests use, when they use it (docs/decisions/performance.md): on PostgreSQL it
 // never loads PGlite's module (nor its WebAssembly engine), on PGlite never node-postgres, and on stage neither the QR
 // code library nor production's providers (nodemailer). A regression here costs every start its time and memory.
 // The process runs with a preloaded hook (test/support/module-log/) that writes each module it loads to a file.

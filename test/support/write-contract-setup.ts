@@ -53,7 +53,7 @@ export const writeLimited = {
   message: /^Write rate limit of \d+ requests per minute exceeded/,
 };
 
-/** The body schema refusing the field `colour` (unknown body fields are refused: docs/decisions.md). */
+/** The body schema refusing the field `colour` (unknown body fields are refused: docs/decisions/). */
 export const unknownField = { status: 400, error: 'ValidationError', message: /colour is not a recognised field/ };
 
 /** The generic checks every keyed write runs before its own, in the server's order. */

@@ -6,7 +6,7 @@
 //   item.amount = what the item contributes to that difference (+: the bank holds more than the ledger because of it)
 //   unexplained = difference − Σ item.amount
 // So a world in which every difference is a listed item reports unexplained 0, and what remains unexplained is what
-// no imported line shows: the accounts' opening balances and lines of statements never imported (docs/decisions.md,
+// no imported line shows: the accounts' opening balances and lines of statements never imported (docs/decisions/,
 // "Reconciliation: items that explain the difference").
 
 /** Every kind of item, with its sign: see `itemKinds` for what each means. */

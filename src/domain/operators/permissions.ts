@@ -5,7 +5,7 @@ import { type OperatorRole, operatorRoles } from './roles.js';
  * operation of the operator API by its operationId (platform/operation-ids.ts, the `admin.*` ones; a test fails when
  * one has no row) and the console's own actions (`console.*`, `operators.manage`, `audit.read`, ...).
  *
- * The principle (docs/decisions.md, "Operator accounts and the console's shell", "Roles"): a viewer reads only; support reads and answers partners
+ * The principle (docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Roles"): a viewer reads only; support reads and answers partners
  * (tickets, conversations), releases idempotency keys and re-sends webhooks; compliance reads and decides what is
  * held or screened (compliance holds, manual KYC review, AML resolutions, sanctions lists, refund approval); an
  * admin does everything, including workspaces, credentials, operators, bank files, payout batches and housekeeping.

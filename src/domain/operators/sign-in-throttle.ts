@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { limits } from '../../limits.js';
 
 /**
- * The sign-in throttles of the console and of the token endpoint (issue #28, item 2; docs/decisions.md, "Sign-in
+ * The sign-in throttles of the console and of the token endpoint (issue #28, item 2; docs/decisions/security-and-secrets.md, "Sign-in
  * throttles that do not lock the owner out"). Each is a set of buckets, one row each (an address, an account, ...):
  * a checked failure adds one to its buckets, and past the free ones each failure holds the bucket for twice as long
  * as the one before, up to the cap of its kind. An attempt a bucket holds is answered without checking anything and

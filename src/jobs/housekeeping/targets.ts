@@ -4,7 +4,7 @@ import type { RetentionTarget } from '../../storage/retention.js';
 // What housekeeping removes: each table's owner says what of it is past its retention, in a prune statement it
 // exports (storage/retention.ts, which says what every statement does), and the composition root hands them to
 // housekeeping in the order a pass runs them (context.ts, `retentionTargets`). Housekeeping computes the horizons,
-// runs each statement a batch at a time, and reports (docs/decisions.md, "Retention and housekeeping").
+// runs each statement a batch at a time, and reports (docs/decisions/storage-and-reliability.md, "Retention and housekeeping").
 
 /** Rows before these instants (Unix ms) are past their horizon. */
 export interface Horizons {

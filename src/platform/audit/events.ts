@@ -6,7 +6,7 @@ import { redact } from './redaction.js';
 import { insertAuditEntry } from './repo.js';
 
 // Entries that record no change made in an operator's audit scope (record.ts), but what happened at the console's
-// door: sign-ins, refused sign-ins, lockouts, sign-outs and one's own sessions ended (docs/decisions.md, "Sign-ins
+// door: sign-ins, refused sign-ins, lockouts, sign-outs and one's own sessions ended (docs/decisions/operators-console-and-audit.md, "Sign-ins
 // in the audit log"). The caller writes the row itself, with the same columns and redaction as a change's row: in
 // the transaction of what it records when there is one (a session started and its sign-in commit together), else as
 // one statement of its own, which PostgreSQL commits by itself.

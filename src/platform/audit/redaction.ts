@@ -4,7 +4,7 @@ import { limits } from '../../limits.js';
 import { sealedFieldPrefix, sensitiveFieldNames } from '../secrets/sensitive.js';
 
 // What never enters the audit log (issue #14, item 2: "secrets never enter it"). Each operation gives its before and
-// after in an explicit shape, its operator read's (docs/decisions.md, "The audit log"); this rule, applied to every value on its
+// after in an explicit shape, its operator read's (docs/decisions/operators-console-and-audit.md, "The audit log"); this rule, applied to every value on its
 // way in, is the net under those shapes: a field named like a secret is replaced, one named like an account number
 // shows what the API's masked reads show (its last four), whatever operation put it there.
 

@@ -5,7 +5,7 @@ import type { Actor } from '../actor.js';
 import { operationIdOf } from '../operation-ids.js';
 import '../fastify-types.js';
 
-// Who is changing what, carried from the route to the transaction that makes the change (docs/decisions.md, "The audit log").
+// Who is changing what, carried from the route to the transaction that makes the change (docs/decisions/operators-console-and-audit.md, "The audit log").
 // A mutating operator request runs inside an AuditScope (AsyncLocalStorage, entered by the preHandler hook below);
 // the service describes its change on its own transaction (auditChange); the database's before-commit hook
 // (record.ts) writes the row from both, in that transaction.

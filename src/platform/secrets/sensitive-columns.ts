@@ -14,7 +14,7 @@ export type AtRest =
   | 'masked'
   /** Free text or a file a person writes: no rule can tell an account number in it from prose. Out of reach, said so. */
   | 'free-text'
-  /** Can hold a sensitive value in the clear today: the work left (docs/decisions.md, "Sensitive data at rest"). */
+  /** Can hold a sensitive value in the clear today: the work left (docs/decisions/security-and-secrets.md, "Sensitive data at rest"). */
   | 'not-yet-sealed';
 
 export interface SensitiveColumn {

@@ -2,7 +2,7 @@ import { open, seal } from '../sealing.js';
 import { noteDisclosed, withoutDisclosure } from './disclosure.js';
 import type { SecretsKeyring } from './keyring.js';
 
-// The rule for sensitive data at rest (issue #28; docs/decisions.md, "Sensitive data at rest"): a full account
+// The rule for sensitive data at rest (issue #28; docs/decisions/security-and-secrets.md, "Sensitive data at rest"): a full account
 // number, IBAN, card-like number, identity document's details, tax id or date of birth is never stored readable.
 // Whole values (a banking account's instrument, an identity document's image, a held bank file, a payout file) are
 // sealed as one column (sealed-columns.ts). Inside the JSON documents that carry them among other fields (a

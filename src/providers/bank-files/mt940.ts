@@ -21,7 +21,7 @@ import {
 import { checkUniqueReferences } from './unique-references.js';
 
 // SWIFT MT940 customer statements into the normalized statement shape. Written here rather than with mt940-js
-// (docs/decisions.md, "Bank files and payment references"): that package fails to load (it requires tslib without declaring it), reads the
+// (docs/decisions/providers-and-production-evidence.md, "Bank files and payment references"): that package fails to load (it requires tslib without declaring it), reads the
 // reversal marks backwards (RC, a reversed credit, is a debit), keeps amounts as floats, and drops a bank reference
 // unless it is exactly 16 characters.
 //

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { limits } from '../../limits.js';
 
-// The SMTP server mail leaves through (docs/decisions.md, "Mail that leaves"). TLS is required with the certificate verified, unless
+// The SMTP server mail leaves through (docs/decisions/providers-and-production-evidence.md, "Mail that leaves"). TLS is required with the certificate verified, unless
 // the operator names the plaintext local relay mode: a relay on the same host or private network that forwards with
 // its own TLS.
 

@@ -12,7 +12,7 @@ import { MailDeliveryError, type MailMessage } from './mail-provider.js';
 import { type SmtpConfig, SmtpConfigSchema, smtpConfigProblem } from './smtp-config.js';
 import { describeSmtpFailure, smtpTransport } from './smtp-mail.js';
 
-// Goal: mail leaves through an SMTP server only as configured (docs/decisions.md, "Mail that leaves"): TLS (implicit or a required
+// Goal: mail leaves through an SMTP server only as configured (docs/decisions/providers-and-production-evidence.md, "Mail that leaves"): TLS (implicit or a required
 // STARTTLS) with the certificate verified, or a plaintext relay the operator named; a slow server fails fast; a
 // failure says what went wrong without the message's text or an address.
 // Method: real deliveries with nodemailer to local smtp-server instances (test/support/smtp-server.ts).

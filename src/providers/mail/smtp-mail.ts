@@ -5,7 +5,7 @@ import { limits } from '../../limits.js';
 import { MailDeliveryError, type MailMessage, type MailTransport } from './mail-provider.js';
 import { type SmtpConfig, smtpConfigProblem } from './smtp-config.js';
 
-// Mail leaves through an SMTP server with nodemailer (docs/decisions.md, "Mail that leaves"). Each delivery opens its own
+// Mail leaves through an SMTP server with nodemailer (docs/decisions/providers-and-production-evidence.md, "Mail that leaves"). Each delivery opens its own
 // connection: one-time codes are few, and a fresh connection carries no state from a failed one into the retry.
 
 /** The TLS settings of a mode: certificates verified against the system's CAs or the configured file, TLS 1.2 at least. */

@@ -13,7 +13,7 @@
 // same envelope with one dated Cube per day; this reader takes the newest day of either file. The ECB gives a date,
 // not a time: each rate is dated at the start of that day in UTC, which is never later than the moment the rates
 // were set (the 14:10 CET concertation), so a rate's age is never understated. Weekends and TARGET holidays publish
-// nothing: the operator's maxAgeHours must cover the longest gap it accepts (docs/decisions.md, "Live prices").
+// nothing: the operator's maxAgeHours must cover the longest gap it accepts (docs/decisions/catalogue-and-prices.md, "Live prices").
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isCalendarDate, MalformedPriceDocument, RateCollector, type RateDocument } from './rate-document.js';

@@ -8,7 +8,7 @@ import { PayoutAccepted, PayoutRefused } from './protocol-schema.js';
 import type { ProviderServiceConfig } from './provider-service-config.js';
 import { providerHeaders, signedHeaders } from './signature.js';
 
-// The server's side of the provider protocol (docs/decisions.md, "The provider protocol"): each call is signed, carries its
+// The server's side of the provider protocol (docs/decisions/providers-and-production-evidence.md, "The provider protocol"): each call is signed, carries its
 // Idempotency-Key (the deposit's or payout's id, so a retried call is the same call to the provider), is bounded by
 // a timeout per attempt, and is retried a bounded number of times with backoff and jitter, only when the outcome
 // says nothing about the provider's decision (no answer, a timeout, a 5xx). Anything else the service answers that

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 
-// The wire of the provider protocol in the server-to-provider direction (docs/decisions.md, "The provider protocol"): what the
+// The wire of the provider protocol in the server-to-provider direction (docs/decisions/providers-and-production-evidence.md, "The provider protocol"): what the
 // server sends to the brokerage's provider service and what it accepts back. The callbacks the provider makes are in
 // resources/provider-callbacks/schema.ts; openapi/provider-protocol.json is generated from both.
 

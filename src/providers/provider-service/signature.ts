@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { limits } from '../../limits.js';
 
-// The provider protocol's signature, the same in both directions (docs/decisions.md, "The provider protocol"): HMAC-SHA256 with the
+// The provider protocol's signature, the same in both directions (docs/decisions/providers-and-production-evidence.md, "The provider protocol"): HMAC-SHA256 with the
 // shared secret over `<timestamp>.<body>`, the timestamp in Unix seconds and the body the exact bytes sent. Signing
 // the timestamp with the body lets the receiver refuse an old message replayed, whatever its content.
 

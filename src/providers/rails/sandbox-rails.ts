@@ -3,7 +3,7 @@ import { depositInstructions } from './sandbox/instructions.js';
 
 /**
  * Stage payouts settle, unless their amount asks otherwise: a fractional part of .91 makes the rail reject the
- * payout, .92 makes it pay out and then return the funds. Documented for partners in docs/decisions.md.
+ * payout, .92 makes it pay out and then return the funds. Documented for partners in docs/decisions/.
  */
 export const sandboxRails: RailProvider = {
   depositInstructions: (request) => depositInstructions(request),

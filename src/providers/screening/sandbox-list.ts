@@ -1,7 +1,7 @@
 import { parseSdnFiles, type SdnEntry } from './ofac-csv.js';
 
 // The stage sanctions list: fictitious parties written in the OFAC SDN CSV format itself, so that the sandbox runs
-// the same parser and matcher as an imported list. The test names (README, "AML screenings"; docs/decisions.md):
+// the same parser and matcher as an imported list. The test names (README, "AML screenings"; docs/decisions/):
 //   INDIVIDUAL "Ivan Testsanctioned"  born 1970-01-01                      CONFIRMED_MATCH (name and date agree)
 //   INDIVIDUAL "Ivan Testsanctioned"  no dateOfBirth                       POTENTIAL_MATCH
 //   INDIVIDUAL "Ivan Testsanctioned"  born on any other day                FALSE_POSITIVE (the date disagrees)

@@ -3,7 +3,7 @@
 // never recorded twice (unique), and a retried request for the same deposit finds the address it was given. When the
 // caller brings the write of its deposit (WriteWithAddress), that write runs in the same transaction: the index, the
 // address and the deposit commit together or not at all, so no index is consumed by a deposit that does not exist
-// (issue #27; docs/decisions.md, "Wallet indexes: consumed only by a deposit that exists").
+// (issue #27; docs/decisions/deposits-and-collections.md, "Wallet indexes: consumed only by a deposit that exists").
 
 import { hex } from '@scure/base';
 import type { Db, Queryable } from '../../storage/db.js';
@@ -103,7 +103,7 @@ export async function allocateDepositAddress(
         if (row !== undefined) {
           const taken = allocated(row);
           // Still holding the counter row: a concurrent retry of the same request waits here, then finds its key
-          // claimed by this commit and rolls its own index back (docs/decisions.md, "Wallet indexes").
+          // claimed by this commit and rolls its own index back (docs/decisions/deposits-and-collections.md, "Wallet indexes").
           if (write !== undefined) await write(tx, taken);
           return taken;
         }

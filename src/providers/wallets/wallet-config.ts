@@ -1,6 +1,6 @@
 // The operator's xpub wallets: one account-level extended public key per crypto network, checked when the server
 // starts (a key that does not parse, a network no xpub can serve, a network given twice: each named), and the
-// provider that answers CRYPTO deposit instructions from them (docs/decisions.md, "Crypto deposits to the brokerage wallets").
+// provider that answers CRYPTO deposit instructions from them (docs/decisions/deposits-and-collections.md, "Crypto deposits to the brokerage wallets").
 
 import { type Static, Type } from 'typebox';
 import { currencies } from '../../catalogue/currencies.js';

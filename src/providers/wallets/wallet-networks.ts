@@ -1,5 +1,5 @@
 // The crypto payin rails of the catalogue that an xpub wallet can serve: the network each reports in its CRYPTO
-// instructions, its address format, and the extended-key kinds it accepts (docs/decisions.md, "Crypto deposits to the brokerage wallets"). SOLANA is a
+// instructions, its address format, and the extended-key kinds it accepts (docs/decisions/deposits-and-collections.md, "Crypto deposits to the brokerage wallets"). SOLANA is a
 // catalogue rail but not here: its keys are ed25519, derived by SLIP-0010 with hardened steps only, so no address
 // of it can be derived from an extended public key.
 

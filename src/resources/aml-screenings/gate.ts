@@ -9,7 +9,7 @@ export { confirmedMatchOfAccount, confirmedMatchOfEmail, confirmedMatchSql } fro
 // verification gate of each write: inside the one statement of a deposit or a rail order (as an SQL expression), a
 // query of its own for an order's on-behalf customer. A screening holds the account it was tied to, and the email
 // it named (a person who later joins an organisation is still found by email). A withdrawal pays out of the
-// workspace's own balance and names no customer account today (docs/decisions.md, AML screenings). Its queries are
+// workspace's own balance and names no customer account today (docs/decisions/, AML screenings). Its queries are
 // repo-gate.ts's.
 
 /**

@@ -17,7 +17,7 @@ import {
 //
 // A currency whose money moves through the provider service (GBP collected and paid by it, crypto arriving at the
 // brokerage's own addresses) has no bank statement of ours: the report says it is reconciled by the provider
-// service and gives no difference, rather than compare the ledger with nothing (docs/decisions.md, "Reconciliation:
+// service and gives no difference, rather than compare the ledger with nothing (docs/decisions/money-and-ledger.md, "Reconciliation:
 // items that explain the difference").
 
 /**

@@ -31,7 +31,7 @@ const derivedFingerprintKey = (secretsKeyring: SecretsKeyring): string => {
  * the key in the same database, a copy of it would let anyone test guesses of the hidden digits against a
  * fingerprint. It was derived from SECRETS_KEY (HKDF-SHA256) at each use; fingerprints are public and must not
  * change when SECRETS_KEY rotates, so it is now derived once, stored sealed in server_keys (rewritten by the
- * re-encryption command like every sealed value), and read from there (docs/decisions.md, "Secrets that can rotate"):
+ * re-encryption command like every sealed value), and read from there (docs/decisions/security-and-secrets.md, "Secrets that can rotate"):
  * - at the first start of this version on a database holding banking accounts, from the SECRETS_KEY their
  *   fingerprints were made with (no rotation can precede this version);
  * - otherwise when the first banking account is stored, from the SECRETS_KEY of that moment (no fingerprint exists

@@ -10,7 +10,7 @@ import { sendNotice } from './layout.js';
 // The console's authentication (operator console issue, item 1), for every route behind sign-in: the session from
 // its cookie (an ended one sends the browser to the sign-in page), `request.operator` and `request.actor`, the form
 // token of every POST, and the permission each route names (domain/operators/permissions.ts). The operator API
-// (/admin/v1) does not read console sessions: it stays bearer-only (docs/decisions.md, "Operator accounts and the console's shell").
+// (/admin/v1) does not read console sessions: it stays bearer-only (docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell").
 
 export const forgedTitle = 'This form cannot be accepted';
 const forgedText =

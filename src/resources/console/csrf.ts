@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../hosted/page.js';
 
-// Cross-site request forgery (operator console issue, item 1; docs/decisions.md, "Operator accounts and the console's shell", "CSRF"). Every form the
+// Cross-site request forgery (operator console issue, item 1; docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "CSRF"). Every form the
 // console sends carries a token in a hidden field, checked on its POST before anything else is read:
 // - signed in: the session's synchronizer token, random and stored with the session (operator_sessions.csrf_token);
 // - before a session exists (sign-in, enrolment): an HMAC under a key derived from SECRETS_KEY of what only the

@@ -13,7 +13,7 @@ import { addTicketMessage, changeTicketStatus } from '../support-tickets/service
 // The console's queue actions, one small function each (operator console issue, item 3): every one calls the SAME
 // service function as the operator API's route for it (named beside it), never a second implementation, so that a
 // decision made in the browser is the decision made through /admin/v1, with the same checks, events and ledger
-// entries. Each is one call so that the audit log's scope can wrap it (docs/decisions.md, "The console's queues").
+// entries. Each is one call so that the audit log's scope can wrap it (docs/decisions/operators-console-and-audit.md, "The console's queues").
 
 export type HoldDecision = 'clear' | 'reject';
 

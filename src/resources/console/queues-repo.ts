@@ -3,7 +3,7 @@ import { SqlParams } from '../../storage/sql-params.js';
 
 // The queues' reads across every workspace (operator console issue, item 3): what waits for a person, oldest first
 // (a queue is worked from its head), one page at a time. Read-only: each decision goes through the owning
-// resource's service, the same function its /admin/v1 route calls (docs/decisions.md, "The console's queues").
+// resource's service, the same function its /admin/v1 route calls (docs/decisions/operators-console-and-audit.md, "The console's queues").
 
 export interface QueueFilter {
   /** Only this workspace's items; '' for every workspace. */

@@ -62,7 +62,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     signedIn.addHook('onRequest', consoleSession(ctx));
     signedIn.addHook('preHandler', formToken());
     // A console action that changes the platform names its audit action (config.auditAction) and runs in an audit
-    // scope like an /admin/v1 write, so its service's transaction records it (docs/decisions.md, "The audit log").
+    // scope like an /admin/v1 write, so its service's transaction records it (docs/decisions/operators-console-and-audit.md, "The audit log").
     // Sign-out and ending one's own sessions change nothing of the platform: no audit scope; they are recorded as
     // events of their own (operators/sign-in-audit.ts).
     signedIn.addHook('preHandler', (request, reply, done) =>

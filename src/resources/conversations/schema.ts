@@ -9,7 +9,7 @@ import { Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 import { storableText } from '../../platform/storable-text.js';
 
 // Conversations (spec: Conversations). The spec shows the single read and its required `endUserEmail`; the objects,
-// the list and the mutations' paths are ours (docs/decisions.md, "Conversations and support tickets").
+// the list and the mutations' paths are ours (docs/decisions/api-contract.md, "Conversations and support tickets").
 
 /** Base64 characters of the largest attachment: 4 for every 3 bytes, padded. */
 const attachmentBase64LengthMax = Math.ceil(limits.conversationAttachmentMaxBytes / 3) * 4;

@@ -71,7 +71,7 @@ export async function createDepositMethod(
   body: Static<typeof CreateMethodRequest>,
 ) {
   // Production matches inbound credits to deposits and orders by their RF reference; a standing account-level
-  // method would need its own matching, which no connected rail reports yet (docs/decisions.md), so it is not offered.
+  // method would need its own matching, which no connected rail reports yet (docs/decisions/), so it is not offered.
   if (!ctx.capabilities.sandbox) throw notOffered(`Account-level ${body.currency} deposit methods`);
   requireCollection(ctx.capabilities, body.currency, methodRails[body.currency]);
   if (body.userEmail !== undefined) await requireApproved(ctx.db, workspace.id, body.userEmail, 'account holder');

@@ -84,7 +84,7 @@ export interface CheckedDeposit {
  *
  * Instructions that take a wallet's derivation index (production's xpub wallets) write the deposit themselves, in
  * the transaction that takes the index (`writeDeposit`): the index is consumed only when the deposit and its key
- * commit, and an idempotent replay, a refused payer or a key's 409 roll it back (issue #27; docs/decisions.md,
+ * commit, and an idempotent replay, a refused payer or a key's 409 roll it back (issue #27; docs/decisions/,
  * "Wallet indexes: consumed only by a deposit that exists"). Other instructions take nothing: the deposit is then
  * the one statement on its own, with no transaction and no round trip more (the keyed fiat deposit's hot path).
  */

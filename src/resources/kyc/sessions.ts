@@ -18,7 +18,7 @@ export const hashSecret = (secret: string): string => createHash('sha256').updat
 /**
  * Starts an attempt: a fresh single-use link. Every unfinished attempt of the account is superseded, so only the
  * newest link works (the spec: generate a fresh one per attempt). The link's expiry is a deadline on the workspace's
- * clock (`deadlineNowMs`: a stage test clock moves it; docs/decisions.md, "Sandbox helpers by id and the test clock").
+ * clock (`deadlineNowMs`: a stage test clock moves it; docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock").
  */
 export async function createSession(
   tx: Queryable,

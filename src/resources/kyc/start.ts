@@ -148,7 +148,7 @@ export async function startVerification(
         },
       },
       nowMs,
-      // The link's expiry runs on the workspace's clock (a stage test clock; docs/decisions.md, "Sandbox helpers by id and the test clock").
+      // The link's expiry runs on the workspace's clock (a stage test clock; docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock").
       nowMs + (await clockOffsetMs(ctx, workspace.id, tx)),
     );
     return { ...answer, kycUrl: `${ctx.config.publicBaseUrl.replace(/\/$/, '')}/kyc/start/${linkSecret}` };

@@ -10,7 +10,7 @@ import { acceptedStep, newTotpSecret, totpQrDataUrl } from './totp.js';
 // Enrolment through the link an admin was shown (operator console issue, item 1): the person sets a password and
 // scans a QR code, then confirms a code from their authenticator. The second factor is required of every role that
 // may move money or change a workspace (domain/operators/permissions.ts); a viewer or support operator may leave
-// the code empty and sign in with the password alone (docs/decisions.md, "Operator accounts and the console's shell", "Second factor").
+// the code empty and sign in with the password alone (docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Second factor").
 
 export interface EnrolmentPage {
   readonly operator: repo.OperatorRow;

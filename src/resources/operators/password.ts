@@ -1,6 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-// Operator passwords (operator console issue, item 1; docs/decisions.md, "Operator accounts and the console's shell", "Password hashing"): scrypt from
+// Operator passwords (operator console issue, item 1; docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Password hashing"): scrypt from
 // node:crypto, a memory-hard function (RFC 7914) computed by OpenSSL on libuv's thread pool, so a sign-in does not
 // stall the event loop as the pure-JS argon2id of @noble/hashes would (measured: argon2id at m=19 MiB, t=2 took
 // 182 ms on the event loop; scrypt N=2^16, r=8, p=1, 64 MiB, 154 ms off it). The parameters travel in the stored

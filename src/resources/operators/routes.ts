@@ -7,7 +7,7 @@ import { CreateOperatorBody, Operator, OperatorIdParams, OperatorWithEnrolment, 
 import { createOperator, disableOperator, listOperators, reissueEnrolment, revokeSessionsOf } from './service.js';
 
 // The operator API's accounts of the console (operator console issue, item 1), bearer ADMIN_TOKEN only like every
-// /admin/v1 route: a console session is never accepted here (docs/decisions.md, "Operator accounts and the console's shell", "The operator API stays
+// /admin/v1 route: a console session is never accepted here (docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "The operator API stays
 // bearer-only").
 
 const tags = ['Operators'];

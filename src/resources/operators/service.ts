@@ -13,7 +13,7 @@ import { operatorView } from './view.js';
 
 // Operator accounts as the operator API and the console's operators page manage them (operator console issue,
 // item 1). A new account is created without a password: the enrolment link, shown once, lets its person set one
-// and a second factor (docs/decisions.md, "Operator accounts and the console's shell", "Creating an account").
+// and a second factor (docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Creating an account").
 
 const enrolmentUrl = (ctx: AppContext, token: string) => `${ctx.config.publicBaseUrl}/console/enrol/${token}`;
 

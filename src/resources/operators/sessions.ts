@@ -5,7 +5,7 @@ import * as repo from './repo.js';
 import { findSession, insertSession, type SessionRow, type SessionStage, touchSession } from './sessions-repo.js';
 import { newToken, tokenHash, tokenPattern } from './tokens.js';
 
-// Console sessions (operator console issue, item 1; docs/decisions.md, "Operator accounts and the console's shell", "Sessions"): a row per sign-in,
+// Console sessions (operator console issue, item 1; docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Sessions"): a row per sign-in,
 // named by the SHA-256 of the cookie's random token. A session ends at the first of: its absolute expiry
 // (OPERATOR_SESSION_MAX_HOURS after sign-in), its idle timeout (OPERATOR_SESSION_IDLE_MINUTES since the last
 // request), its revocation (sign-out, an admin's revoke, the account disabled or re-enrolled).

@@ -5,7 +5,7 @@ import type { Queryable } from '../../storage/db.js';
 import type { OperatorRow } from './repo.js';
 import type { Who } from './sessions.js';
 
-// The console's sign-in in the audit log (issue #28, item 3; docs/decisions.md, "Sign-ins in the audit log"): every
+// The console's sign-in in the audit log (issue #28, item 3; docs/decisions/operators-console-and-audit.md, "Sign-ins in the audit log"): every
 // sign-in, refused sign-in and lockout, with who tried, from where, and why it was refused. The answer to the browser
 // stays the same whatever the reason (sign-in.ts); only an operator reading the log learns it. A password or a code
 // is never passed here, so it cannot be recorded.

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 
-// The second factor (operator console issue, item 1; docs/decisions.md, "Operator accounts and the console's shell", "Second factor"): TOTP (RFC 6238),
+// The second factor (operator console issue, item 1; docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Second factor"): TOTP (RFC 6238),
 // SHA-1, 6 digits, 30-second steps, as every authenticator app reads it from an otpauth:// URI. A code is accepted
 // for the current step and one step either side (clock drift), and never twice: the step of the last accepted code
 // is stored, and only a later step is taken (RFC 6238 section 5.2).

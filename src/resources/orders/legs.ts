@@ -78,7 +78,7 @@ export async function keepAsPendingPayment(
     counterparty: order.counterparty ?? {},
     secretsKeyring: ctx.secretsKeyring,
     // Production refunds to the payer only where a refund rail is connected; otherwise the funds wait as a pending
-    // payment for the partner or an operator (docs/decisions.md).
+    // payment for the partner or an operator (docs/decisions/).
     refund: refund && ctx.capabilities.paysOut(order.origin_currency, 'REFUND'),
     refundDelayMs: ctx.config.sandboxSettleDelayMs,
     nowMs,

@@ -292,7 +292,7 @@ async function refuseUnbound(db: Queryable, quote: QuoteRow, nowMs: number): Pro
  * A rail origin's instructions that take a wallet's derivation index (production's xpub wallets) write the order
  * themselves, in the transaction that takes the index (`writeDeposit`): the index is consumed only when the order and
  * its key commit, and an idempotent replay, a refused payer, a quote used meanwhile or a key's 409 roll it back
- * (issue #27; docs/decisions.md, "Wallet indexes: consumed only by a deposit that exists"). Other instructions take
+ * (issue #27; docs/decisions/deposits-and-collections.md, "Wallet indexes: consumed only by a deposit that exists"). Other instructions take
  * nothing: the order is then the one statement on its own, with no transaction and no round trip more (the keyed
  * order's hot path, docs/performance.md).
  */
@@ -307,7 +307,7 @@ export async function createOrder(
 ) {
   const nowMs = ctx.clock.nowMs();
   // The quote's validity and the payment window are deadlines: they run on the workspace's clock (a stage test
-  // clock; production's offset is 0), while createdAt and the jobs stay on the system's (docs/decisions.md, "Sandbox helpers by id and the test clock").
+  // clock; production's offset is 0), while createdAt and the jobs stay on the system's (docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock").
   const deadlineNowMs = nowMs + (await clockOffsetMs(ctx, workspace.id));
   requireLive(quote, deadlineNowMs);
   checkAgainstQuote(quote, body, true);

@@ -90,7 +90,7 @@ export const queueRows: Readonly<Record<QueueName, QueueRows>> = {
        ${inWorkspace(p, 'c.workspace_id', ws)}`,
   // Keys consumed by a failed or interrupted write (platform/idempotency.ts): 409 to the partner until an operator
   // releases one (POST /admin/v1/idempotency-keys/release, which deletes the row). Releases themselves leave no
-  // record to count: docs/decisions.md, "What needs a person now, daily figures and charts", "Released idempotency keys".
+  // record to count: docs/decisions/operators-console-and-audit.md, "What needs a person now, daily figures and charts", "Released idempotency keys".
   consumedIdempotencyKeys: (p, ws) =>
     `select 'idempotencyKey' as kind, k.key as id, k.workspace_id, k.created_at_ms as since_ms,
        k.account_scope as detail

@@ -63,7 +63,7 @@ export interface MoneyFigureRow {
 }
 
 /**
- * Completed money movements per UTC day and currency in [startMs, endMs) (docs/decisions.md, "What needs a person now, daily figures and charts", "Daily
+ * Completed money movements per UTC day and currency in [startMs, endMs) (docs/decisions/operators-console-and-audit.md, "What needs a person now, daily figures and charts", "Daily
  * figures"): orders Success by completed_at_ms, their origin amount; deposits Received by received_at_ms, their
  * credited amount; withdrawals Success by completed_at_ms, their amount without the fee.
  */

@@ -85,7 +85,7 @@ export interface QueueItem {
   readonly id: string;
   /** Null for a queue in no workspace (held bank files, bank reversals). */
   readonly workspaceId: string | null;
-  /** Unix milliseconds: since when it waits, as near as the row tells (docs/decisions.md, "What needs a person now, daily figures and charts"). */
+  /** Unix milliseconds: since when it waits, as near as the row tells (docs/decisions/operators-console-and-audit.md, "What needs a person now, daily figures and charts"). */
   readonly sinceMs: number | null;
   /** The queue's own detail: a currency, 'failing' or 'disabled', a ticket's status, a key's account scope, a file's format, ... */
   readonly detail: string | null;

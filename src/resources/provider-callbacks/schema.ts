@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DecimalAmount } from '../../providers/provider-service/protocol-schema.js';
 
-// The callbacks the brokerage's provider service makes, at /provider/v1 (docs/decisions.md, "The provider protocol"). Each carries
+// The callbacks the brokerage's provider service makes, at /provider/v1 (docs/decisions/providers-and-production-evidence.md, "The provider protocol"). Each carries
 // its own callbackId, chosen by the provider and unique across all its callbacks: sending one again is harmless.
 
 const CallbackId = Type.String({

@@ -115,7 +115,7 @@ export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, 
 
   const nowMs = ctx.clock.nowMs();
   // The validity is a deadline: it runs on the workspace's clock (a stage test clock's offset; 0 in production), as
-  // the order that binds the quote reads it (docs/decisions.md, "Sandbox helpers by id and the test clock"). createdAt stays the system time.
+  // the order that binds the quote reads it (docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock"). createdAt stays the system time.
   const expireAtMs = nowMs + (await clockOffsetMs(ctx, workspace.id)) + ctx.config.quoteTtlSeconds * 1000;
   const quoteId = randomUUID();
   const conversionRate = rateDecimal(p.rateScaled);

@@ -8,7 +8,7 @@ import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { expireOrder } from '../orders/legs.js';
 import { lockOrdersPastPayBy } from '../orders/repo.js';
 
-// The workspace's test clock (docs/decisions.md, "Sandbox helpers by id and the test clock"): system time plus an offset stored in the workspace's
+// The workspace's test clock (docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock"): system time plus an offset stored in the workspace's
 // row (workspaces/clock.ts), only ever moved forward. Deadlines read it; the one deadline a job enforces (an order's
 // payment window) is applied at once by the advance, in its transaction, so that the orders it ends are Expired, with
 // their events, when the answer arrives; their expiry jobs later find them Expired and do nothing.

@@ -33,7 +33,7 @@ export async function expireOrderNow(ctx: AppContext, workspace: WorkspaceContex
  * A deposit has no payment window in this API (its instructions stay payable; only orders expire), so there is no
  * expiry of its own to replay: a pending deposit ends, with nothing received, the one way it can, Cancelled, by the
  * conditional update DELETE /v1/deposits/{id} makes (no event: none announces a deposit's cancellation). 409
- * StateError unless it is Pending. docs/decisions.md, "Sandbox helpers by id and the test clock" records the choice.
+ * StateError unless it is Pending. docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock" records the choice.
  */
 export async function expireDepositNow(ctx: AppContext, workspace: WorkspaceContext, id: string) {
   await ownedDeposit(ctx, workspace, id);

@@ -12,7 +12,7 @@ import { findWithdrawal, type WithdrawalRow } from '../withdrawals/repo.js';
 import { ownedWithdrawal } from '../withdrawals/service.js';
 import { withdrawalView } from '../withdrawals/view.js';
 
-// The sandbox's payout helpers by id (docs/decisions.md, "Sandbox helpers by id and the test clock"): each applies an outcome through the code a
+// The sandbox's payout helpers by id (docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock"): each applies an outcome through the code a
 // real rail's outcome takes (jobs/rail-payout.ts::applyReportedOutcome, the subject's own return), in one
 // transaction on the subject's row lock, the lock the payout job's `apply` takes. Whichever of the helper and the
 // scheduled sandbox outcome comes second finds the state moved: the job does nothing, the helper answers 409. With

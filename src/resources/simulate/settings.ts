@@ -9,7 +9,7 @@ import {
   setSandboxOutcomes,
 } from '../../workspaces/sandbox-outcomes.js';
 
-// The workspace's sandbox settings (docs/decisions.md, "Sandbox outcomes that wait for the helpers"): today one, who decides the outcomes the sandbox
+// The workspace's sandbox settings (docs/decisions/sandbox-and-simulator.md, "Sandbox outcomes that wait for the helpers"): today one, who decides the outcomes the sandbox
 // would otherwise settle by itself after its delay. Stored in the workspace's row (migrations/0032) and read from it
 // by each scheduled outcome when it runs, so every process agrees at once; registered inside simulateRoutes, so
 // stage only (production answers 404) and behind the workspace's simulation switch (403 AllowanceError).

@@ -9,7 +9,7 @@ import { Envelope, Obj, StringEnum } from '../../platform/schema.js';
 import { storableText } from '../../platform/storable-text.js';
 
 // Support tickets (spec: the support_ticket_* events; the endpoints and objects are not shown, ours are recorded in
-// docs/decisions.md, "Conversations and support tickets").
+// docs/decisions/api-contract.md, "Conversations and support tickets").
 
 export const TicketText = Type.String({ minLength: 1, maxLength: limits.messageLengthMax, pattern: storableText });
 
