@@ -10,6 +10,7 @@ import {
   sendKycData,
   standardProfile,
   startKyc,
+  underManualReview,
 } from '../support/kyc-flow.js';
 
 // Goal: compliance finds what waits for it without the console, and sees what it decides on (issue #27):
@@ -37,26 +38,8 @@ const admin = (url: string, headers: Record<string, string> = adminHeaders) =>
   t.app.inject({ method: 'GET', url, headers });
 
 /** The profile, the hosted page (consent, document), then the review job: the verification is REVIEWING. */
-async function underReview(
-  p: Partner,
-  email: string,
-  profile: Record<string, unknown>,
-  typed: Record<string, string> = {},
-): Promise<void> {
-  expect((await sendKycData(t.app, p, { userEmail: email, ...profile })).statusCode).toBe(200);
-  const started = await startKyc(t.app, p, {
-    userEmail: email,
-    countryCode: 'PT',
-    type: 'INDIVIDUAL',
-    sendOTPMail: false,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const flow = await openFlow(t.app, started.json().kycUrl);
-  expect((await postStep(t.app, `${flow}/consent`, { consent: 'yes' })).statusCode).toBe(303);
-  const sent = await postStep(t.app, `${flow}/document`, documentFields(typed), photo);
-  expect(sent.statusCode, sent.body).toBe(303);
-  await t.ctx.jobs.runDue();
-}
+const underReview = (p: Partner, email: string, profile: Record<string, unknown>, typed: Record<string, string> = {}) =>
+  underManualReview(t, p, email, profile, typed);
 
 async function listOf(query: string) {
   const answer = await admin(`/admin/v1/verifications?${query}`);

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aPartner, type Partner } from '../support/builders.js';
 import { buildTestApp, productionEnv, type TestApp, TestClock } from '../support/harness.js';
-import {
-  documentFields,
-  openFlow,
-  photo,
-  postStep,
-  sendKycData,
-  standardProfile,
-  startKyc,
-} from '../support/kyc-flow.js';
+import { standardProfile, underManualReview } from '../support/kyc-flow.js';
 import { type CookieJar, getPage, signedInOperator } from '../support/operators.js';
 
 // Goal: in the console's Manual KYC review, compliance sees what it decides on (issue #27): beside the captured
@@ -29,20 +21,8 @@ const suffix = randomUUID().slice(0, 8);
 const ana = `ana-${suffix}@example.com`;
 const jose = `jose-${suffix}@example.com`;
 
-async function underReview(email: string, profile: Record<string, unknown>, typed: Record<string, string>) {
-  expect((await sendKycData(t.app, partner, { userEmail: email, ...profile })).statusCode).toBe(200);
-  const started = await startKyc(t.app, partner, {
-    userEmail: email,
-    countryCode: 'PT',
-    type: 'INDIVIDUAL',
-    sendOTPMail: false,
-  });
-  const flow = await openFlow(t.app, started.json().kycUrl);
-  await postStep(t.app, `${flow}/consent`, { consent: 'yes' });
-  const sent = await postStep(t.app, `${flow}/document`, documentFields(typed), photo);
-  expect(sent.statusCode, sent.body).toBe(303);
-  await t.ctx.jobs.runDue();
-}
+const underReview = (email: string, profile: Record<string, unknown>, typed: Record<string, string>) =>
+  underManualReview(t, partner, email, profile, typed);
 
 beforeAll(async () => {
   t = await buildTestApp({

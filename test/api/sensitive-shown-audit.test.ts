@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, type Partner } from '../support/builders.js';
 import { buildTestApp, productionEnv, type TestApp, TestClock } from '../support/harness.js';
-import {
-  documentFields,
-  openFlow,
-  photo,
-  postStep,
-  sendKycData,
-  standardProfile,
-  startKyc,
-} from '../support/kyc-flow.js';
+import { standardProfile, underManualReview } from '../support/kyc-flow.js';
 import { type CookieJar, getPage, signedInOperator } from '../support/operators.js';
 
 // Goal (issue #28, part 1: "the audit log records who saw what"): when an operator's request opens sealed values
@@ -34,18 +26,7 @@ beforeAll(async () => {
   });
   partner = await aPartner(t.app);
   compliance = await signedInOperator(t.app, clock, 'compliance');
-  expect((await sendKycData(t.app, partner, { userEmail: email, ...standardProfile })).statusCode).toBe(200);
-  const started = await startKyc(t.app, partner, {
-    userEmail: email,
-    countryCode: 'PT',
-    type: 'INDIVIDUAL',
-    sendOTPMail: false,
-  });
-  const flow = await openFlow(t.app, started.json().kycUrl);
-  await postStep(t.app, `${flow}/consent`, { consent: 'yes' });
-  const sent = await postStep(t.app, `${flow}/document`, documentFields({ documentNumber: 'S5550123' }), photo);
-  expect(sent.statusCode, sent.body).toBe(303);
-  await t.ctx.jobs.runDue();
+  await underManualReview(t, partner, email, standardProfile, { documentNumber: 'S5550123' });
 });
 afterAll(async () => {
   await t.app.close();

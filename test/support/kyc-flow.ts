@@ -73,6 +73,33 @@ export const postStep = (app: FastifyInstance, path: string, fields: Record<stri
   return app.inject({ method: 'POST', url: path, payload, headers });
 };
 
+/**
+ * A verification waiting for manual review: the partner's KYC data, the hosted page's consent and document step
+ * (what the customer typed beside the photo), then the review job (an app whose verification is manual review).
+ */
+export async function underManualReview(
+  t: { app: FastifyInstance; ctx: { jobs: { runDue(): Promise<unknown> } } },
+  partner: Partner,
+  email: string,
+  profile: Record<string, unknown>,
+  typed: Record<string, string> = {},
+): Promise<void> {
+  const sent = await sendKycData(t.app, partner, { userEmail: email, ...profile });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const started = await startKyc(t.app, partner, {
+    userEmail: email,
+    countryCode: 'PT',
+    type: 'INDIVIDUAL',
+    sendOTPMail: false,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const flow = await openFlow(t.app, started.json().kycUrl);
+  expect((await postStep(t.app, `${flow}/consent`, { consent: 'yes' })).statusCode).toBe(303);
+  const document = await postStep(t.app, `${flow}/document`, documentFields(typed), photo);
+  expect(document.statusCode, document.body).toBe(303);
+  await t.ctx.jobs.runDue();
+}
+
 /** The newest one-time code mailed to a customer, read from the sandbox mailbox. */
 export async function mailedCode(app: FastifyInstance, partner: Partner, email: string): Promise<string> {
   const mailbox = await app.inject({
