@@ -7,30 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camt053 } from '../../test/support/bank-file-builders.js';
-import { bankProviders } from '../../test/support/bank-providers.js';
+import { ownBankProviders, ownEurIban } from '../../test/support/bank-providers.js';
 import { type CliRun, cliAgainst } from '../../test/support/cli.js';
 import { buildTestApp, productionEnv, type TestApp } from '../../test/support/harness.js';
-import { ibanCheckDigits } from '../domain/payments/iban.js';
-import type { ProvidersFile } from '../providers/providers-file.js';
 
 /** An account of this file's own: no other test's statement stands in its chain. */
-const iban = (() => {
-  const bban = `37040044${String(Date.now() + 7).slice(-10)}`;
-  return `DE${ibanCheckDigits('DE', bban)}${bban}`;
-})();
-const providers: ProvidersFile = {
-  ...bankProviders,
-  collectionAccounts: [
-    {
-      currency: 'EUR',
-      rail: 'SEPA',
-      accountHolder: 'Brokerage Collections GmbH',
-      iban,
-      bic: 'COBADEFFXXX',
-      bankName: 'Commerzbank',
-    },
-  ],
-};
+const iban = ownEurIban();
+const providers = ownBankProviders({ iban, usd: false, paysOutFromIban: false });
 
 let prod: TestApp;
 let cli: (argv: string[]) => Promise<CliRun>;

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ibanCheckDigits } from '../../src/domain/payments/iban.js';
-import type { ProvidersFile } from '../../src/providers/providers-file.js';
 import { camt053, camt054 } from '../support/bank-file-builders.js';
-import { bankProviders } from '../support/bank-providers.js';
+import { ownBankProviders, ownEurIban } from '../support/bank-providers.js';
 import { buildTestApp, productionEnv, type TestApp, TestClock } from '../support/harness.js';
 import { adminHeaders, type CookieJar, getPage, postForged, postForm, signedInOperator } from '../support/operators.js';
 
@@ -16,29 +14,9 @@ import { adminHeaders, type CookieJar, getPage, postForged, postForm, signedInOp
 // through POST /admin/v1/bank-files, the console through app.inject with operators signed in with TOTP.
 
 /** An account of this file's own, so that no other test's statements stand in its chain. */
-const ownIban = (() => {
-  const bban = `37040044${String(Date.now() + 7).slice(-10)}`;
-  return `DE${ibanCheckDigits('DE', bban)}${bban}`;
-})();
+const ownIban = ownEurIban();
 const foreignIban = 'DE75512108001245126199';
-const providers: ProvidersFile = {
-  ...bankProviders,
-  collectionAccounts: [
-    {
-      currency: 'EUR',
-      rail: 'SEPA',
-      accountHolder: 'Brokerage Collections GmbH',
-      iban: ownIban,
-      bic: 'COBADEFFXXX',
-      bankName: 'Commerzbank',
-    },
-    ...(bankProviders.collectionAccounts ?? []).filter((account) => account.currency !== 'EUR'),
-  ],
-  bankPayouts: {
-    ...bankProviders.bankPayouts,
-    sepa: { debtorName: 'Brokerage Collections GmbH', iban: ownIban, bic: 'COBADEFFXXX' },
-  },
-};
+const providers = ownBankProviders({ iban: ownIban });
 
 let t: TestApp;
 const clock = new TestClock();

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ibanCheckDigits } from '../../src/domain/payments/iban.js';
-import type { ProvidersFile } from '../../src/providers/providers-file.js';
 import { type QueueName, queueNames } from '../../src/resources/overview/queues.js';
 import { queueItems } from '../../src/resources/overview/service.js';
 import { amlApi, ivan } from '../support/aml.js';
 import { camt053, camt054 } from '../support/bank-file-builders.js';
-import { bankProviders } from '../support/bank-providers.js';
+import { ownBankProviders, ownEurIban } from '../support/bank-providers.js';
 import { adminHeaders, type Partner, verifyCustomer } from '../support/builders.js';
 import { conversationsApi } from '../support/conversations.js';
 import { buildTestApp, productionEnv, type TestApp } from '../support/harness.js';
@@ -368,28 +366,8 @@ describe('the workspace filter and the links', () => {
 
 describe('the bank queues (issue #27): held bank files and bank reversals, in no workspace', () => {
   /** An account of this file's own, so that no other test's statements stand in its chain. */
-  const ownIban = (() => {
-    const bban = `37040044${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
-    return `DE${ibanCheckDigits('DE', bban)}${bban}`;
-  })();
-  const providers: ProvidersFile = {
-    ...bankProviders,
-    collectionAccounts: [
-      {
-        currency: 'EUR',
-        rail: 'SEPA',
-        accountHolder: 'Brokerage Collections GmbH',
-        iban: ownIban,
-        bic: 'COBADEFFXXX',
-        bankName: 'Commerzbank',
-      },
-      ...(bankProviders.collectionAccounts ?? []).filter((account) => account.currency !== 'EUR'),
-    ],
-    bankPayouts: {
-      ...bankProviders.bankPayouts,
-      sepa: { debtorName: 'Brokerage Collections GmbH', iban: ownIban, bic: 'COBADEFFXXX' },
-    },
-  };
+  const ownIban = ownEurIban();
+  const providers = ownBankProviders({ iban: ownIban });
   const bankQueues = ['heldBankFiles', 'bankReversals'] as const;
   let bank: TestApp;
   const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.toUpperCase();

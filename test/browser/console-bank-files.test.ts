@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ibanCheckDigits } from '../../src/domain/payments/iban.js';
-import type { ProvidersFile } from '../../src/providers/providers-file.js';
 import { camt053 } from '../support/bank-file-builders.js';
-import { bankProviders } from '../support/bank-providers.js';
+import { ownBankProviders, ownEurIban } from '../support/bank-providers.js';
 import {
   expectAccessible,
   launchBrowser,
@@ -22,28 +20,8 @@ import { adminHeaders, codeAt, createOperator, enrol, strongPassword } from '../
 // and is photographed at 375 and 1280 px (test-results/screenshots). Method: a production app on a loopback socket
 // whose EUR collection account is an IBAN of this file's own; files imported through POST /admin/v1/bank-files.
 
-const ownIban = (() => {
-  const bban = `37040044${String(Date.now() + 11).slice(-10)}`;
-  return `DE${ibanCheckDigits('DE', bban)}${bban}`;
-})();
-const providers: ProvidersFile = {
-  ...bankProviders,
-  collectionAccounts: [
-    {
-      currency: 'EUR',
-      rail: 'SEPA',
-      accountHolder: 'Brokerage Collections GmbH',
-      iban: ownIban,
-      bic: 'COBADEFFXXX',
-      bankName: 'Commerzbank',
-    },
-    ...(bankProviders.collectionAccounts ?? []).filter((account) => account.currency !== 'EUR'),
-  ],
-  bankPayouts: {
-    ...bankProviders.bankPayouts,
-    sepa: { debtorName: 'Brokerage Collections GmbH', iban: ownIban, bic: 'COBADEFFXXX' },
-  },
-};
+const ownIban = ownEurIban();
+const providers = ownBankProviders({ iban: ownIban });
 
 let t: TestApp;
 let base: string;

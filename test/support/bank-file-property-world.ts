@@ -1,4 +1,4 @@
-// A production app of its own for one property run (test/production/bank-file-properties.test.ts): fresh bank
+// A production app of its own for one property run (test/production/bank-file-properties-*.test.ts): fresh bank
 // accounts in its providers file (a EUR IBAN collecting and paying out by SEPA, a USD account collecting by ACH and
 // paying out by NACHA), so that no statement chain, bank reference or balance of another run or test file stands in
 // its way; deposits of a partner created on the stage app (one database for both); and the few HTTP calls the
@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ProvidersFile } from '../../src/providers/providers-file.js';
-import { bankProviders } from './bank-providers.js';
+import { bankProviders, eurBic, ownBankProviders } from './bank-providers.js';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from './builders.js';
 import { buildTestApp, productionEnv, type TestApp } from './harness.js';
 import { makeIban } from './independent-bank-files/index.js';
@@ -49,35 +49,24 @@ export async function runBank(world: PropertyWorld): Promise<RunBank> {
   const partner = await aPartner(world.stage.app);
   await verifyCustomer(world.stage.app, partner, payer.userEmail);
   const iban = makeIban('DE', `37040044${randomDigits(10)}`);
-  const bic = 'COBADEFFXXX';
+  const bic = eurBic;
   const usdAccount = `7${randomDigits(11)}`;
-  const providers: ProvidersFile = {
-    ...bankProviders,
-    collectionAccounts: [
-      {
-        currency: 'EUR',
-        rail: 'SEPA',
-        accountHolder: 'Brokerage Collections GmbH',
-        iban,
-        bic,
-        bankName: 'Commerzbank',
-      },
-      {
-        currency: 'USD',
-        rail: 'ACH_US',
-        beneficiaryName: 'Brokerage Inc',
-        routingNumber: '021000021',
-        accountNumber: usdAccount,
-        bankName: 'JPMorgan Chase',
-      },
-    ],
-    bankPayouts: { ...bankProviders.bankPayouts, sepa: { debtorName: 'Brokerage Collections GmbH', iban, bic } },
-  };
+  const providers = ownBankProviders({ iban, usdAccount });
   const prod = await buildTestApp({
     env: { ...productionEnv, SANDBOX_SETTLE_DELAY_MS: '0' },
     providersFile: providers,
   });
   return { prod, partner, iban, bic, usdAccount, close: () => prod.app.close() };
+}
+
+/** Runs body against a RunBank of its own, closed after it. */
+export async function withRunBank<T>(world: PropertyWorld, body: (bank: RunBank) => Promise<T>): Promise<T> {
+  const bank = await runBank(world);
+  try {
+    return await body(bank);
+  } finally {
+    await bank.close();
+  }
 }
 
 export interface Deposit {

@@ -394,7 +394,16 @@ export const corruptions: Corruption[] = [
     apply: guard(CAMT, (text, rng) => {
       // Detectable only against a control: balances, a summary, or direction-bearing details.
       if (!/<Bal>|<TxsSummry>/.test(text) && !/<NtryDtls>[\s\S]*?<CdtDbtInd>/.test(text)) return null;
-      return changeGroup(text, NTRY_CDTDBT, 2, rng, (v) => (v === 'CRDT' ? 'DBIT' : 'CRDT'));
+      // Only a booked entry moves a balance or a summary: an information-only one (INFO, PDNG) flipped changes no
+      // control the file carries, so the file stays true to itself and nothing could refuse it.
+      const booked = hits(text, NTRY_CDTDBT).filter((hit) =>
+        /<Sts>\s*(?:<Cd>)?BOOK</.test(text.slice(hit.index, text.indexOf('</Ntry>', hit.index))),
+      );
+      const hit = booked[pick(rng, booked.length)];
+      if (hit === undefined) return null;
+      const start = hit.index + (hit.match[1] ?? '').length;
+      const value = hit.match[2] ?? '';
+      return splice(text, start, start + value.length, value === 'CRDT' ? 'DBIT' : 'CRDT');
     }),
   },
   {
