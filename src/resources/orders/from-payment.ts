@@ -20,17 +20,10 @@ import { findPendingPayment, linkPendingPayment } from '../pending-payments/repo
 import { ownedPendingPayment, pendingPaymentView } from '../pending-payments/service.js';
 import { postOrderEntry } from './ledger-moves.js';
 import { orderJobs } from './legs.js';
+import { checkAgainstQuote, quoteFor, requireLive } from './quote-checks.js';
 import { insertOrder } from './repo.js';
 import type { CreateOrderFromPaymentRequest } from './schema.js';
-import {
-  bindQuote,
-  checkAgainstQuote,
-  checkOrderRequest,
-  customerOf,
-  newOrder,
-  quoteFor,
-  requireLive,
-} from './service.js';
+import { bindQuote, checkOrderRequest, customerOf, newOrder } from './service.js';
 import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
 

@@ -8,8 +8,9 @@ import {
   withLinkedRail,
 } from '../banking-accounts/linked-destination.js';
 import type { QuoteRow } from '../quotes/repo.js';
+import { quoteFor } from './quote-checks.js';
 import type { CreateOrderRequest } from './schema.js';
-import { type CheckedOrder, checkOrderRequest, quoteFor } from './service.js';
+import { type CheckedOrder, checkOrderRequest } from './service.js';
 
 type Request = Static<typeof CreateOrderRequest>;
 

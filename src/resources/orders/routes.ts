@@ -10,6 +10,7 @@ import { errorResponses, Obj } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
 import { createOrderFromPayment } from './from-payment.js';
 import { prepareOrder } from './prepare.js';
+import { accountScopeOf } from './quote-checks.js';
 import { orderToShow } from './read.js';
 import { countOrders, listOrders } from './repo.js';
 import {
@@ -19,7 +20,7 @@ import {
   Order,
   OrderListItem,
 } from './schema.js';
-import { accountScopeOf, confirmPayin, createOrder, deleteOrder } from './service.js';
+import { confirmPayin, createOrder, deleteOrder } from './service.js';
 import { orderJson, orderListItemJson } from './view-json.js';
 
 const tags = ['Orders'];
