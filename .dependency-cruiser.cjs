@@ -6,7 +6,12 @@ const compositionRoot = '^src/(app|main|cluster|context|secrets-command)[.]ts$';
 /** Root files every layer may read: the typed configuration, the limits, and the context interface (types). */
 const kernelRoot = '^src/(config|limits|app-context)[.]ts$';
 /** Shared capabilities: used by several resources, never an HTTP resource themselves. */
-const shared = '^src/(events|ledger|jobs|payouts|accounts|workspaces|verification|hosted)/';
+const shared = '^src/(events|ledger|jobs|payouts|accounts|workspaces|verification)/';
+/**
+ * The homes of the audiences other than partners, beside resources/ (the partner API): the operator's console and
+ * API, the customer's hosted pages, the provider service's protocol. Each stands above resources/ and calls them.
+ */
+const audiences = '^src/(operator|hosted|provider-protocol)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -72,19 +77,39 @@ module.exports = {
     },
     {
       name: 'nothing-below-imports-resources',
-      comment: 'Only the composition root registers resources; no lower layer may reach up into src/resources/.',
+      comment:
+        'Only the composition root registers resources, and the other audiences\' homes call them; no lower layer ' +
+        'may reach up into src/resources/.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/resources/', compositionRoot, '[.]test[.]ts$'] },
+      from: { path: '^src/', pathNot: ['^src/resources/', audiences, compositionRoot, '[.]test[.]ts$'] },
       to: { path: '^src/resources/' },
+    },
+    {
+      name: 'only-the-root-registers-an-audience',
+      comment:
+        'operator/, hosted/ and provider-protocol/ are the top of the house under the composition root: nothing ' +
+        'else imports them (a resource that needs what one holds takes it from the layer below, where it belongs).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [audiences, compositionRoot, '[.]test[.]ts$'] },
+      to: { path: audiences },
+    },
+    {
+      name: 'audiences-stay-apart',
+      comment:
+        "One audience's home never imports another's: what two of them share (HTML escaping, a session's look) " +
+        'lives in domain/, catalogue/ or platform/.',
+      severity: 'error',
+      from: { path: audiences },
+      to: { path: audiences, pathNot: '^src/$1/' },
     },
     {
       name: 'routes-are-private',
       comment:
-        "A resource may call another resource's service, repo or view, never its routes: HTTP wiring is registered " +
-        'once, by the composition root.',
+        "A resource, or another audience's home, may call a resource's service, repo or view, never its routes: " +
+        'HTTP wiring is registered once, by the partner API (resources/routes.ts) under the composition root.',
       severity: 'error',
-      from: { path: '^src/resources/([^/]+)/' },
-      to: { path: '^src/resources/.*routes[.]ts$', pathNot: '^src/resources/$1/' },
+      from: { path: '^src/(resources/[^/]+|operator|hosted|provider-protocol)/' },
+      to: { path: '^src/resources/.*routes[.]ts$', pathNot: '^src/$1/' },
     },
     {
       name: 'composition-root-on-top',

@@ -3,7 +3,8 @@
 // dependency-cruiser prints an import rule (`  error <rule>: <file> → <table> (owned by <module>)`), when a file
 //   - writes (insert, update, delete, merge, truncate) a table its module does not own: table-written-by-its-owner-only;
 //   - reads a table its module neither owns nor may read as a declared read model: table-read-by-owner-or-read-model;
-//   - is a resource's file other than a repository (repo*.ts, *-repo.ts) and holds SQL: sql-in-repositories-only.
+//   - is a file of an audience's home (resources/, operator/, hosted/, provider-protocol/) other than a repository
+//     (repo*.ts, *-repo.ts) and holds SQL: sql-in-repositories-only.
 // Owners, read models and the known violations are data in src/storage/table-owners.ts. A known violation that no
 // longer occurs fails the check too (known-violation-gone), so that list only shrinks.
 //
@@ -180,12 +181,15 @@ const mayRead = (file: string, table: string, map: OwnershipMap): boolean =>
     (m) => within(file, m.module) && (m.tables === 'any' || (m.tables as readonly string[]).includes(table)),
   );
 
+/** The audiences' homes: the partner API's resources, the operator's surface, the hosted pages, the provider protocol. */
+const audienceHome = /^src\/(resources|operator|hosted|provider-protocol)\//;
+
 /**
- * Whether a file holds a resource's SQL where it belongs: anywhere outside src/resources/, and there in a repository
- * (`repo.ts`, `repo-*.ts`, `*-repo.ts`; docs/architecture.md, "Where SQL lives").
+ * Whether a file holds SQL where it belongs: anywhere outside the audiences' homes (shared capabilities, platform),
+ * and within them in a repository (`repo.ts`, `repo-*.ts`, `*-repo.ts`; docs/architecture.md, "Where SQL lives").
  */
-export const isRepositoryOrOutsideResources = (file: string): boolean =>
-  !file.startsWith('src/resources/') || /(^|\/)repo(-[^/]*)?\.ts$|-repo\.ts$/.test(file);
+export const isRepositoryOrOutsideHomes = (file: string): boolean =>
+  !audienceHome.test(file) || /(^|\/)repo(-[^/]*)?\.ts$|-repo\.ts$/.test(file);
 
 const sameBreak = (k: KnownBreak, v: Violation): boolean =>
   k.rule === v.rule && k.file === v.file && (k.rule === ruleNames.repositories || k.table === v.table);
@@ -217,9 +221,9 @@ export function checkOwnership(
       found.push({ rule, file: path, table: access.table, line: access.line, message });
     }
     const first = accesses[0];
-    if (first !== undefined && !isRepositoryOrOutsideResources(path)) {
+    if (first !== undefined && !isRepositoryOrOutsideHomes(path)) {
       const named = [...new Set(accesses.map((a) => a.table))].sort().join(', ');
-      const message = `${path} → ${named} (a resource's SQL lives in its repo*.ts)`;
+      const message = `${path} → ${named} (within an audience's home, SQL lives in a repo*.ts)`;
       found.push({ rule: ruleNames.repositories, file: path, table: named, line: first.line, message });
     }
   }

@@ -9,12 +9,13 @@ import Fastify, {
 import type { AppContext } from './app-context.js';
 import { existence } from './domain/errors.js';
 import { eventWebhooks } from './events/openapi-webhooks.js';
-import { hostedStyleRoute } from './hosted/style.js';
+import { hostedPages } from './hosted/routes.js';
 import { limits } from './limits.js';
+import { operatorApi } from './operator/api/routes.js';
+import { consoleRoutes } from './operator/console/routes.js';
 import { registerValidators } from './platform/ajv.js';
 import { recordShownValues } from './platform/audit/events.js';
-import { enterAuditScope, leaveAuditScope } from './platform/audit/scope.js';
-import { adminAuth, partnerAuth } from './platform/auth.js';
+
 import { clientErrorHandler } from './platform/client-errors.js';
 import { serializersOnFirstUse } from './platform/compile-on-first-use.js';
 import { documentPlatformStatuses } from './platform/documented-statuses.js';
@@ -24,51 +25,13 @@ import { registerJsonBody } from './platform/json-body.js';
 import { createLogger, logEachRequest } from './platform/logger.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { collectExamples, type ExampleCatalogue } from './platform/openapi-examples.js';
-import { readThrottle } from './platform/read-throttle.js';
 import { RouteKinds } from './platform/route-kinds.js';
 import { registerDisclosureAudit } from './platform/secrets/disclosure.js';
 import { openSealedAnswers } from './platform/secrets/open-at-edge.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { checkUrlText } from './platform/storable-input.js';
-import { amlAdminRoutes } from './resources/admin/aml-routes.js';
-import { capabilityAdminRoutes } from './resources/admin/capability-routes.js';
-import { complianceAdminRoutes } from './resources/admin/compliance-routes.js';
-import { conversationAdminRoutes } from './resources/admin/conversation-routes.js';
-import { housekeepingAdminRoutes } from './resources/admin/housekeeping-routes.js';
-import { idempotencyAdminRoutes } from './resources/admin/idempotency-routes.js';
-import { ledgerAdminRoutes } from './resources/admin/ledger-routes.js';
-import { refundAdminRoutes } from './resources/admin/refund-routes.js';
-import { adminRoutes } from './resources/admin/routes.js';
-import { supportTicketAdminRoutes } from './resources/admin/support-ticket-routes.js';
-import { verificationAdminRoutes } from './resources/admin/verification-routes.js';
-import { amlScreeningRoutes } from './resources/aml-screenings/routes.js';
-import { auditLogAdminRoutes } from './resources/audit-log/routes.js';
-import { balanceRoutes } from './resources/balances/routes.js';
-import { bankFileAdminRoutes } from './resources/bank-files/routes.js';
-import { bankingAccountRoutes } from './resources/banking-accounts/routes.js';
-import { consoleRoutes } from './resources/console/routes.js';
-import { conversationRoutes } from './resources/conversations/routes.js';
-import { depositRoutes } from './resources/deposits/routes.js';
-import { discoveryRoutes } from './resources/discovery/routes.js';
-import { eventRoutes } from './resources/events/routes.js';
-import { healthRoutes } from './resources/health/routes.js';
-import { verificationListAdminRoutes } from './resources/kyc/admin-routes.js';
-import { kycPageRoutes } from './resources/kyc/hosted/routes.js';
-import { kycRoutes } from './resources/kyc/routes.js';
-import { oauthRoutes } from './resources/oauth/routes.js';
-import { openBankingPageRoutes } from './resources/openbanking/page-routes.js';
-import { openBankingRoutes } from './resources/openbanking/routes.js';
-import { operatorAdminRoutes } from './resources/operators/routes.js';
-import { orderRoutes } from './resources/orders/routes.js';
-import { overviewAdminRoutes } from './resources/overview/routes.js';
-import { payoutBatchAdminRoutes } from './resources/payout-batches/routes.js';
-import { pendingPaymentRoutes } from './resources/pending-payments/routes.js';
-import { providerCallbackRoutes } from './resources/provider-callbacks/routes.js';
-import { quoteRoutes } from './resources/quotes/routes.js';
-import { simulateRoutes } from './resources/simulate/routes.js';
-import { supportTicketRoutes } from './resources/support-tickets/routes.js';
-import { webhookRoutes } from './resources/webhooks/routes.js';
-import { withdrawalRoutes } from './resources/withdrawals/routes.js';
+import { providerCallbackRoutes } from './provider-protocol/routes.js';
+import { partnerApi } from './resources/routes.js';
 
 export interface BuildOptions {
   /** The process's logger (createLogger); false: no logging (tests). By default one at the configured level. */
@@ -103,16 +66,16 @@ export async function loadApiExamples(): Promise<ExampleCatalogue> {
     import('./resources/simulate/examples.js').then((m) => m.simulateExamples),
     import('./resources/simulate/helper-examples.js').then((m) => m.simulateHelperExamples),
     import('./resources/aml-screenings/examples.js').then((m) => m.amlScreeningsExamples),
-    import('./resources/admin/examples.js').then((m) => m.adminExamples),
-    import('./resources/admin/examples-threads.js').then((m) => m.adminThreadsExamples),
-    import('./resources/admin/examples-tickets.js').then((m) => m.adminTicketsExamples),
-    import('./resources/admin/examples-workspaces.js').then((m) => m.adminWorkspacesExamples),
-    import('./resources/admin/examples-aml.js').then((m) => m.adminAmlExamples),
-    import('./resources/bank-files/examples.js').then((m) => m.bankFilesExamples),
-    import('./resources/payout-batches/examples.js').then((m) => m.payoutBatchesExamples),
-    import('./resources/operators/examples.js').then((m) => m.operatorsExamples),
-    import('./resources/audit-log/examples.js').then((m) => m.auditLogExamples),
-    import('./resources/overview/examples.js').then((m) => m.overviewExamples),
+    import('./operator/api/examples.js').then((m) => m.adminExamples),
+    import('./operator/api/examples-threads.js').then((m) => m.adminThreadsExamples),
+    import('./operator/api/examples-tickets.js').then((m) => m.adminTicketsExamples),
+    import('./operator/api/examples-workspaces.js').then((m) => m.adminWorkspacesExamples),
+    import('./operator/api/examples-aml.js').then((m) => m.adminAmlExamples),
+    import('./operator/api/examples-bank-files.js').then((m) => m.bankFilesExamples),
+    import('./operator/api/examples-payout-batches.js').then((m) => m.payoutBatchesExamples),
+    import('./operator/api/examples-operators.js').then((m) => m.operatorsExamples),
+    import('./operator/api/examples-audit-log.js').then((m) => m.auditLogExamples),
+    import('./operator/api/examples-overview.js').then((m) => m.overviewExamples),
   ]);
   return collectExamples(...catalogues);
 }
@@ -172,64 +135,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   documentPlatformStatuses(app);
   await registerOpenApi(app, ctx, { webhooks: eventWebhooks, examples: loadApiExamples });
 
-  await app.register(async (scope) => healthRoutes(scope, ctx));
-  await app.register(async (scope) => oauthRoutes(scope, ctx));
-  // Hosted pages live outside /v1: customers reach them through links, without partner credentials.
-  await app.register(async (scope) => hostedStyleRoute(scope));
-  await app.register(async (scope) => openBankingPageRoutes(scope, ctx));
-  await app.register(async (scope) => kycPageRoutes(scope, ctx));
-  // The operator console: its own session cookie, never the bearer token of /admin/v1 (resources/console).
+  // One home per audience (docs/architecture.md, "Who calls, and where it lives"): the partner API, the customer's
+  // hosted pages, the operator's console and API, and the provider service's signed callbacks.
+  await partnerApi(app, ctx);
+  await hostedPages(app, ctx);
+  // The operator console: its own session cookie, never the bearer token of /admin/v1.
   await app.register(async (scope) => consoleRoutes(scope, ctx));
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', partnerAuth(ctx));
-      scope.addHook('onRequest', readThrottle(ctx));
-      await discoveryRoutes(scope, ctx);
-      await quoteRoutes(scope, ctx);
-      await balanceRoutes(scope, ctx);
-      await depositRoutes(scope, ctx);
-      await orderRoutes(scope, ctx);
-      await withdrawalRoutes(scope, ctx);
-      await pendingPaymentRoutes(scope, ctx);
-      await bankingAccountRoutes(scope, ctx);
-      await webhookRoutes(scope, ctx);
-      await eventRoutes(scope, ctx);
-      await kycRoutes(scope, ctx);
-      await openBankingRoutes(scope, ctx);
-      await conversationRoutes(scope, ctx);
-      await supportTicketRoutes(scope, ctx);
-      if (ctx.config.brokerageEnv === 'stage') await scope.register(async (sandbox) => simulateRoutes(sandbox, ctx));
-      await amlScreeningRoutes(scope, ctx);
-    },
-    { prefix: '/v1' },
-  );
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', adminAuth(ctx));
-      // Each change is recorded in the audit log, in its own transaction (platform/audit/).
-      scope.addHook('preHandler', enterAuditScope);
-      scope.addHook('onResponse', leaveAuditScope);
-      await adminRoutes(scope, ctx);
-      await ledgerAdminRoutes(scope, ctx);
-      await capabilityAdminRoutes(scope, ctx);
-      await scope.register(async (files) => bankFileAdminRoutes(files, ctx));
-      await payoutBatchAdminRoutes(scope, ctx);
-      await verificationAdminRoutes(scope, ctx);
-      await verificationListAdminRoutes(scope, ctx);
-      await idempotencyAdminRoutes(scope, ctx);
-      await complianceAdminRoutes(scope, ctx);
-      await refundAdminRoutes(scope, ctx);
-      await conversationAdminRoutes(scope, ctx);
-      await supportTicketAdminRoutes(scope, ctx);
-      await amlAdminRoutes(scope, ctx);
-      await housekeepingAdminRoutes(scope, ctx);
-      await operatorAdminRoutes(scope, ctx);
-      await auditLogAdminRoutes(scope, ctx);
-      await overviewAdminRoutes(scope, ctx);
-    },
-    { prefix: '/admin/v1' },
-  );
-  // The brokerage's provider service calls back here, signed (resources/provider-callbacks); no partner token.
+  await operatorApi(app, ctx);
+  // The brokerage's provider service calls back here, signed; no partner token.
   await app.register(async (scope) => providerCallbackRoutes(scope, ctx), { prefix: '/provider/v1' });
   return app;
 }

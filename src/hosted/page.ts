@@ -1,37 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { cssSizePattern, type PageLook } from '../domain/hosted-look.js';
+import { esc } from '../domain/html.js';
 
-/** How a partner asked the hosted page to look (the kyc and open-banking calls carry these). */
-export interface PageLook {
-  readonly language: string;
-  readonly theme: 'dark' | 'light';
-  /** Without framing: no header band, border or margin (for partners that embed the page). */
-  readonly blank: boolean;
-  /** CSS sizes of the widget container, already checked against `cssSize`. */
-  readonly width?: string;
-  readonly height?: string;
-  readonly forceMobile: boolean;
-}
-
-export const defaultLook: PageLook = { language: 'en', theme: 'dark', blank: false, forceMobile: false };
-
-/** A CSS length a partner may give for width and height: a number with a unit, or auto. Checked before use. */
-export const cssSizePattern = '^(auto|[0-9]{1,4}(\\.[0-9]{1,2})?(px|%|rem|em|vw|vh))$';
 const cssSize = new RegExp(cssSizePattern);
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML content and quoted attribute values. Every partner- or customer-supplied value goes through it. */
-export const esc = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
-
-/**
- * The one locale list both pages share: the first supported language a partner's locale names (`pt-BR` → pt), else
- * English. A partner may send any locale its provider supports; ours are these.
- */
-export function pickLanguage<L extends string>(requested: string | undefined, supported: readonly L[]): L {
-  const base = (requested ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (supported as readonly string[]).includes(base) ? (base as L) : (supported[0] as L);
-}
 
 export interface PageContent {
   readonly title: string;

@@ -19,7 +19,7 @@ export interface RegisteredPayout {
   readonly amount_minor: bigint;
   /**
    * As the subject's row holds it: its account numbers and tax ids sealed (platform/secrets/sensitive.ts), opened only
-   * for the rail (jobs/rail-payout.ts) and a payout file (resources/payout-batches/service.ts).
+   * for the rail (jobs/rail-payout.ts) and a payout file (operator/payout-batches/service.ts).
    */
   readonly destination: Record<string, unknown>;
   readonly channel: PayoutChannelKind;
@@ -100,7 +100,7 @@ export async function registeredPayoutsOfBatch(db: Queryable, batchId: string): 
 /**
  * Moves every bank-file payout of the rail that waits (status submitted) into the batch and answers them, oldest
  * first. SKIP LOCKED: rows another cut holds are left to it, so two cuts never share a payout and never wait. A cut
- * of a payout file (resources/payout-batches/) takes them.
+ * of a payout file (operator/payout-batches/) takes them.
  */
 export async function takeWaitingPayouts(
   tx: Queryable,

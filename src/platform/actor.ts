@@ -24,7 +24,7 @@ export type Actor =
       readonly userAgent?: string;
     };
 
-/** The person signed in to the console (resources/console/auth.ts), beside `request.actor`. */
+/** The person signed in to the console (operator/console/auth.ts), beside `request.actor`. */
 export interface SignedInOperator {
   readonly operatorId: string;
   readonly email: string;

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 //   body holding partner text is never sniffed into HTML or script.
 // - Referrer-Policy: no-referrer. No URL of this server (a hosted page's link carries its secret) is sent on to
 //   another site, from a page or from a redirect (Fetch: a redirect's Referrer-Policy applies to the next request).
-//   The console's pages say same-origin themselves (resources/console/layout.ts: its form posts need an Origin).
+//   The console's pages say same-origin themselves (operator/console/layout.ts: its form posts need an Origin).
 
 export const securityHeaderValues = {
   'cache-control': 'no-store',

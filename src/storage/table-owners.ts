@@ -91,18 +91,18 @@ export const tableOwners = {
   support_tickets: 'src/resources/support-tickets',
   support_ticket_messages: 'src/resources/support-tickets',
   aml_screenings: 'src/resources/aml-screenings',
-  bank_files: 'src/resources/bank-files',
-  bank_entries: 'src/resources/bank-files',
-  bank_statements: 'src/resources/bank-files',
-  bank_balances: 'src/resources/bank-files',
-  payout_batches: 'src/resources/payout-batches',
-  provider_callbacks: 'src/resources/provider-callbacks',
-  operators: 'src/resources/operators',
-  operator_sessions: 'src/resources/operators',
-  sign_in_throttles: 'src/resources/operators',
+  bank_files: 'src/operator/bank-files',
+  bank_entries: 'src/operator/bank-files',
+  bank_statements: 'src/operator/bank-files',
+  bank_balances: 'src/operator/bank-files',
+  payout_batches: 'src/operator/payout-batches',
+  provider_callbacks: 'src/provider-protocol',
+  operators: 'src/operator/operators',
+  operator_sessions: 'src/operator/operators',
+  sign_in_throttles: 'src/platform',
   // Replaced by sign_in_throttles (migration 0041), still used by the previous version during a rolling deploy and
   // dropped by a later release: no code of this version touches them.
-  operator_login_attempts: 'src/resources/operators',
+  operator_login_attempts: 'src/operator/operators',
   login_throttle: 'src/resources/oauth',
 } as const satisfies Readonly<Record<string, string>>;
 
@@ -135,13 +135,13 @@ const sealedTables: readonly TableName[] = [
 /** The modules that may read tables they do not own: views across modules, each for one stated reason. */
 export const readModels: readonly ReadModel[] = [
   {
-    module: 'src/resources/console',
+    module: 'src/operator/console',
     tables: 'any',
     reason:
       "The operator console's search, queues, timeline, ledger and bank-file pages: a view across every workspace and module.",
   },
   {
-    module: 'src/resources/overview',
+    module: 'src/operator/overview',
     tables: 'any',
     reason: 'GET /admin/v1/overview and /stats/daily: each queue counted by the SQL its list reads, the daily figures.',
   },
@@ -152,7 +152,7 @@ export const readModels: readonly ReadModel[] = [
       "The verification queue (GET /admin/v1/verifications, the console's manual review): the accounts' verification statuses across workspaces, filtered, ordered and paged in one statement with each one's newest attempt, the representative a KYB decision names and the person's profile.",
   },
   {
-    module: 'src/resources/bank-files/reconciliation-repo.ts',
+    module: 'src/operator/bank-files/reconciliation-repo.ts',
     tables: 'any',
     reason: "The reconciliation report: the bank's balances and lines against the ledger and the payouts register.",
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayAct } from '../../src/domain/operators/permissions.js';
-import { consoleChanges } from '../../src/resources/console/routes.js';
+import { consoleChanges } from '../../src/operator/console/routes.js';
 import { adminHeaders } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import { type CookieJar, postForm, signedInOperator } from '../support/operators.js';

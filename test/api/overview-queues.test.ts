@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QueueName, queueNames } from '../../src/resources/overview/queues.js';
-import { queueItems } from '../../src/resources/overview/service.js';
+import { type QueueName, queueNames } from '../../src/operator/overview/queues.js';
+import { queueItems } from '../../src/operator/overview/service.js';
 import { amlApi, ivan } from '../support/aml.js';
 import { camt053, camt054 } from '../support/bank-file-builders.js';
 import { ownBankProviders, ownEurIban } from '../support/bank-providers.js';

@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readableDay } from '../../src/operator/console/queues-kyc-views.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { open, seal } from '../../src/platform/sealing.js';
 import { reencryptStoredSecrets, sealedValueCounts } from '../../src/platform/secrets/reencrypt.js';
 import { maybePlaintextPattern, openSensitive, sealedFieldPrefix } from '../../src/platform/secrets/sensitive.js';
 import { sensitiveColumns } from '../../src/platform/secrets/sensitive-columns.js';
-import { readableDay } from '../../src/resources/console/queues-kyc-views.js';
 import { maskNumber } from '../../src/resources/kyc/review.js';
 import { amlApi } from '../support/aml.js';
 import { camt054 } from '../support/bank-file-builders.js';

@@ -232,7 +232,7 @@ const map: OwnershipMap = {
     balances: 'src/ledger',
   },
   readModels: [
-    { module: 'src/resources/overview', tables: 'any' },
+    { module: 'src/operator/overview', tables: 'any' },
     { module: 'src/platform/secrets/reencrypt.ts', tables: ['orders'] },
   ],
   knownViolations: [],
@@ -279,15 +279,15 @@ describe('the rules', () => {
     },
     {
       name: 'a read model reads anything',
-      path: 'src/resources/overview/repo.ts',
+      path: 'src/operator/overview/repo.ts',
       source: "q('select count(*) from orders union all select count(*) from jobs')",
       expected: [],
     },
     {
       name: 'a read model does not write',
-      path: 'src/resources/overview/repo.ts',
+      path: 'src/operator/overview/repo.ts',
       source: "q('delete from jobs')",
-      expected: ['  error table-written-by-its-owner-only: src/resources/overview/repo.ts → jobs (owned by src/jobs)'],
+      expected: ['  error table-written-by-its-owner-only: src/operator/overview/repo.ts → jobs (owned by src/jobs)'],
     },
     {
       name: 'a read model of some tables reads only those',
@@ -303,12 +303,30 @@ describe('the rules', () => {
       source: "q('select * from orders'); q('select * from deposits')",
       expected: [
         '  error table-read-by-owner-or-read-model: src/resources/orders/read.ts → deposits (owned by src/resources/deposits)',
-        "  error sql-in-repositories-only: src/resources/orders/read.ts → deposits, orders (a resource's SQL lives in its repo*.ts)",
+        "  error sql-in-repositories-only: src/resources/orders/read.ts → deposits, orders (within an audience's home, SQL lives in a repo*.ts)",
+      ],
+    },
+    {
+      name: "SQL in a console page: the operator's home keeps SQL in repositories too",
+      path: 'src/operator/console/search-page.ts',
+      source: "q('select * from orders')",
+      expected: [
+        '  error table-read-by-owner-or-read-model: src/operator/console/search-page.ts → orders (owned by src/resources/orders)',
+        "  error sql-in-repositories-only: src/operator/console/search-page.ts → orders (within an audience's home, SQL lives in a repo*.ts)",
+      ],
+    },
+    {
+      name: 'SQL in a hosted page outside a repository',
+      path: 'src/hosted/kyc/flow.ts',
+      source: "q('delete from deposits where id = $1')",
+      expected: [
+        '  error table-written-by-its-owner-only: src/hosted/kyc/flow.ts → deposits (owned by src/resources/deposits)',
+        "  error sql-in-repositories-only: src/hosted/kyc/flow.ts → deposits (within an audience's home, SQL lives in a repo*.ts)",
       ],
     },
     {
       name: 'a *-repo.ts file is a repository',
-      path: 'src/resources/overview/queues-repo.ts',
+      path: 'src/operator/overview/queues-repo.ts',
       source: "q('select * from orders')",
       expected: [],
     },

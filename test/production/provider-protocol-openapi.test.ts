@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { providerProtocolDocument } from '../../src/resources/provider-callbacks/protocol-document.js';
+import { providerProtocolDocument } from '../../src/provider-protocol/protocol-document.js';
 
 // openapi/provider-protocol.json is checked in so that whoever builds a brokerage's provider service can read the
 // contract without running the server. It is generated from the schemas the client and the callback routes use; this

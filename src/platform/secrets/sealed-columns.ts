@@ -69,7 +69,7 @@ export const sealedColumns: readonly SealedColumn[] = [
     batchSizeMax: 5,
   },
   {
-    // A bank file held for an operator (resources/bank-files/import.ts): present only until they decide.
+    // A bank file held for an operator (operator/bank-files/import.ts): present only until they decide.
     name: 'bank_files.content_sealed',
     table: 'bank_files',
     id: 'id',
@@ -79,7 +79,7 @@ export const sealedColumns: readonly SealedColumn[] = [
     batchSizeMax: 5,
   },
   {
-    // A payout file (resources/payout-batches/service.ts): opened only by its download.
+    // A payout file (operator/payout-batches/service.ts): opened only by its download.
     name: 'payout_batches.file_content_sealed',
     table: 'payout_batches',
     id: 'id',

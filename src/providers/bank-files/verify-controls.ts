@@ -21,7 +21,7 @@ import type {
 //   - currencies against the account's, decimals against the currency's minor unit, no zero amount;
 //   - a payment status report's per-status counts and sums against its own totals.
 // Whose account the file is for, and whether a statement follows the previous one, need the configuration and the
-// database: resources/bank-files/verify-file.ts checks those.
+// database: operator/bank-files/verify-file.ts checks those.
 
 /** ISO 20022 amounts carry at most 5 decimals: every amount is compared exactly in units of 10^-5. */
 const SCALE = 5;

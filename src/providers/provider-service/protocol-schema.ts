@@ -2,7 +2,7 @@ import { type TSchema, Type } from 'typebox';
 
 // The wire of the provider protocol in the server-to-provider direction (docs/decisions/providers-and-production-evidence.md, "The provider protocol"): what the
 // server sends to the brokerage's provider service and what it accepts back. The callbacks the provider makes are in
-// resources/provider-callbacks/schema.ts; openapi/provider-protocol.json is generated from both.
+// provider-protocol/schema.ts; openapi/provider-protocol.json is generated from both.
 
 /** An exact decimal in major units, as a string: never a JSON number, which could not carry 18 decimals exactly. */
 export const DecimalAmount = Type.String({

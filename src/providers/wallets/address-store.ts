@@ -163,7 +163,7 @@ export async function depositOfAddress(db: Queryable, address: string): Promise<
 
 /**
  * The deposit a crypto address of the brokerage's own wallet was given for on `network`, as a provider service's
- * callback names it (resources/provider-callbacks/). EVM addresses are compared without their checksum case, which a
+ * callback names it (provider-protocol/). EVM addresses are compared without their checksum case, which a
  * provider may not keep.
  */
 export async function depositIdOfAddress(db: Queryable, network: string, address: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import type { PageLook } from '../../hosted/page.js';
+import type { PageLook } from '../../domain/hosted-look.js';
 import type { Queryable } from '../../storage/db.js';
 import { type RetentionTarget, retentionFigures } from '../../storage/retention.js';
 

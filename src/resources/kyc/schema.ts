@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { kycCountries } from '../../catalogue/kyc-countries.js';
+import { cssSizePattern } from '../../domain/hosted-look.js';
 import { kycStatuses } from '../../domain/states/kyc-status.js';
-import { cssSizePattern } from '../../hosted/page.js';
 import { Country, Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
 
 const text = (maxLength: number, description?: string) =>

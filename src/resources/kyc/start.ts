@@ -9,16 +9,16 @@ import {
   verificationStatusOf,
 } from '../../accounts/accounts.js';
 import type { AppContext } from '../../app-context.js';
+import { kycPageLanguages } from '../../catalogue/hosted-pages.js';
 import { phoneRequiredCountries } from '../../catalogue/kyc-countries.js';
 import { missingKycFields } from '../../catalogue/verification-profiles.js';
 import { stateError } from '../../domain/errors.js';
-import { pickLanguage } from '../../hosted/page.js';
+import { pickLanguage } from '../../domain/hosted-look.js';
 import { notOffered } from '../../providers/capabilities.js';
 import type { Queryable } from '../../storage/db.js';
 import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
 import { clockOffsetMs } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { kycPageLanguages } from './hosted/messages.js';
 import { hasSubmission } from './repo.js';
 import { findProfile, type Profile } from './repo-profiles.js';
 import type { KycStartRequest, KycStartResponse } from './schema.js';

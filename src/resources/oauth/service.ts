@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { freshBucket, sourceOf, tokenGate } from '../../domain/operators/sign-in-throttle.js';
+import { forgetBucket, readBuckets, recordFailure, tokenKeys } from '../../platform/sign-in-throttle-repo.js';
 import { verifyPassword } from '../../workspaces/password.js';
 import { findWorkspaceByClientId } from '../../workspaces/repo.js';
-import { forgetBucket, readBuckets, recordFailure, tokenKeys } from '../operators/throttle-repo.js';
 
 // The password grant, throttled per source address and per client (domain/operators/sign-in-throttle.ts): a held
 // request is answered at once, before the password is hashed, and writes nothing; the client's hold applies only to

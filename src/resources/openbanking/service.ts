@@ -1,16 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import { paymentPageLanguages, paymentPageTitles } from '../../catalogue/hosted-pages.js';
 import { existence, externalService, stateError } from '../../domain/errors.js';
+import { pickLanguage } from '../../domain/hosted-look.js';
+import { esc } from '../../domain/html.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import type { OpenBankingStatus } from '../../domain/states/openbanking-status.js';
-import { esc, pickLanguage } from '../../hosted/page.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { limits } from '../../limits.js';
 import { secondsOf } from '../../platform/clock.js';
 import { openBankingProviderFor } from '../../providers/openbanking/sandbox-openbanking.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { pageLanguages, pageText } from './page-text.js';
 import { insertSession, latestSession, lockLiveSession, type SessionRow } from './repo.js';
 import type { CreateWebFormRequest, OpenBankingStatusResponse, WebForm } from './schema.js';
 import { openBankingJobs } from './settlement.js';
@@ -37,7 +38,7 @@ export async function createWebForm(
   if (openBankingProviderFor(ctx.config) === undefined) {
     throw externalService('No open banking provider is available in this environment yet; collect by bank transfer');
   }
-  const language = pickLanguage(body.language, pageLanguages);
+  const language = pickLanguage(body.language, paymentPageLanguages);
   const token = randomBytes(32).toString('base64url');
   const nowMs = ctx.clock.nowMs();
   const expiresAtMs = nowMs + limits.openBankingSessionTtlMs;
@@ -80,7 +81,7 @@ export async function createWebForm(
   return {
     orderId: detected.id,
     webForm,
-    embed: `<iframe src="${esc(webForm)}" title="${esc(pageText[language].title)}" width="100%" height="640" allow="payment"></iframe>`,
+    embed: `<iframe src="${esc(webForm)}" title="${esc(paymentPageTitles[language])}" width="100%" height="640" allow="payment"></iframe>`,
     usage:
       `Redirect the payer to webForm, or embed it with the iframe in embed. The link pays once and expires at ` +
       `${new Date(expiresAtMs).toISOString()} (${ttlMinutes} minutes) unless paid; a new web form replaces it.`,

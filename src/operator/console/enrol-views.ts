@@ -1,0 +1,52 @@
+import { esc } from '../../domain/html.js';
+import { limits } from '../../limits.js';
+import type { EnrolmentPage, EnrolmentProblem } from '../operators/enrolment.js';
+import { hiddenToken } from './csrf.js';
+import type { ConsolePage } from './layout.js';
+
+// The enrolment page: a password, then the second factor (scan the QR code, confirm one code).
+
+const problems: Record<EnrolmentProblem, string> = {
+  'password-length': `Choose a password of at least ${limits.operatorPasswordLengthMin} characters.`,
+  'password-mismatch': 'The two passwords are not the same.',
+  code: 'That code is not right. Enter the code your app shows now.',
+  'code-required': 'Your role needs a second factor: scan the QR code and enter the code your app shows.',
+};
+
+export function enrolPage(path: string, page: EnrolmentPage, token: string, problem?: EnrolmentProblem): ConsolePage {
+  const optional = page.secondFactorRequired
+    ? ''
+    : ' <span class="hint">Optional for your role (recommended): leave it empty to sign in with the password only.</span>';
+  const passwordError = problem === 'password-length' || problem === 'password-mismatch';
+  const codeError = problem === 'code' || problem === 'code-required';
+  const invalid = (on: boolean) => (on ? ' aria-invalid="true" aria-describedby="enrol-error"' : '');
+  return {
+    title: 'Set up your account',
+    narrow: true,
+    body: `<h1>Set up your account</h1>
+<p>You are setting up <strong>${esc(page.operator.email)}</strong> with the role <strong>${esc(page.operator.role)}</strong>.</p>
+${problem ? `<p class="error" id="enrol-error" role="alert">${esc(problems[problem])}</p>` : ''}
+<form method="post" action="${esc(path)}">
+${hiddenToken(token)}
+<h2>1. Password</h2>
+<label>New password <span class="hint">At least ${limits.operatorPasswordLengthMin} characters.</span>
+<input type="password" name="password" autocomplete="new-password" minlength="${limits.operatorPasswordLengthMin}" required${invalid(passwordError)}></label>
+<label>The same password again <input type="password" name="confirmation" autocomplete="new-password" required${invalid(passwordError)}></label>
+<h2>2. Second factor</h2>
+<p>Scan this code with an authenticator app (such as FreeOTP, Aegis or Google Authenticator).</p>
+<img class="qr" src="${esc(page.qrDataUrl)}" alt="QR code that adds the Brokerage console to an authenticator app" width="220" height="220">
+<p>Or type this key into the app: <span class="secret">${esc(page.totpSecret.replace(/(.{4})/g, '$1 ').trim())}</span></p>
+<label>Code from the app${optional}
+<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7"${page.secondFactorRequired ? ' required' : ''}${invalid(codeError)}></label>
+<div class="actions"><button type="submit">Finish setup</button></div>
+</form>`,
+  };
+}
+
+export const enrolDonePage = (email: string): ConsolePage => ({
+  title: 'Account ready',
+  narrow: true,
+  body: `<h1>Your account is ready</h1>
+<p class="done" role="status">${esc(email)} can now sign in.</p>
+<p><a class="button" href="/console/login">Sign in</a></p>`,
+});
