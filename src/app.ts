@@ -11,7 +11,7 @@ import { existence } from './domain/errors.js';
 import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedPages } from './hosted/routes.js';
 import { limits } from './limits.js';
-import { operatorApi } from './operator/api/routes.js';
+import { operatorApi, operatorApiExamples } from './operator/api/routes.js';
 import { consoleRoutes } from './operator/console/routes.js';
 import { registerValidators } from './platform/ajv.js';
 import { recordShownValues } from './platform/audit/events.js';
@@ -31,7 +31,7 @@ import { openSealedAnswers } from './platform/secrets/open-at-edge.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { checkUrlText } from './platform/storable-input.js';
 import { providerCallbackRoutes } from './provider-protocol/routes.js';
-import { partnerApi } from './resources/routes.js';
+import { partnerApi, partnerApiExamples } from './resources/routes.js';
 
 export interface BuildOptions {
   /** The process's logger (createLogger); false: no logging (tests). By default one at the configured level. */
@@ -41,43 +41,13 @@ export interface BuildOptions {
 const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * The reference's examples, one catalogue per resource folder (platform/openapi-examples.ts). Loaded when the
- * document is first asked for, not at every start: a process that never serves the reference never holds them.
+ * The reference's examples, one catalogue per folder of each home, keyed by the operationIds the routes declare
+ * (platform/openapi-examples.ts). Loaded when the document is first asked for, not at every start: a process that
+ * never serves the reference never holds them.
  */
 export async function loadApiExamples(): Promise<ExampleCatalogue> {
-  const catalogues = await Promise.all([
-    import('./resources/health/examples.js').then((m) => m.healthExamples),
-    import('./resources/oauth/examples.js').then((m) => m.oauthExamples),
-    import('./resources/discovery/examples.js').then((m) => m.discoveryExamples),
-    import('./resources/quotes/examples.js').then((m) => m.quotesExamples),
-    import('./resources/balances/examples.js').then((m) => m.balancesExamples),
-    import('./resources/deposits/examples.js').then((m) => m.depositsExamples),
-    import('./resources/orders/examples-create.js').then((m) => m.orderCreateExamples),
-    import('./resources/orders/examples.js').then((m) => m.ordersExamples),
-    import('./resources/pending-payments/examples.js').then((m) => m.pendingPaymentsExamples),
-    import('./resources/withdrawals/examples.js').then((m) => m.withdrawalsExamples),
-    import('./resources/banking-accounts/examples.js').then((m) => m.bankingAccountsExamples),
-    import('./resources/webhooks/examples.js').then((m) => m.webhooksExamples),
-    import('./resources/events/examples.js').then((m) => m.eventsExamples),
-    import('./resources/kyc/examples.js').then((m) => m.kycExamples),
-    import('./resources/openbanking/examples.js').then((m) => m.openbankingExamples),
-    import('./resources/conversations/examples.js').then((m) => m.conversationsExamples),
-    import('./resources/support-tickets/examples.js').then((m) => m.supportTicketsExamples),
-    import('./resources/simulate/examples.js').then((m) => m.simulateExamples),
-    import('./resources/simulate/helper-examples.js').then((m) => m.simulateHelperExamples),
-    import('./resources/aml-screenings/examples.js').then((m) => m.amlScreeningsExamples),
-    import('./operator/api/examples.js').then((m) => m.adminExamples),
-    import('./operator/api/examples-threads.js').then((m) => m.adminThreadsExamples),
-    import('./operator/api/examples-tickets.js').then((m) => m.adminTicketsExamples),
-    import('./operator/api/examples-workspaces.js').then((m) => m.adminWorkspacesExamples),
-    import('./operator/api/examples-aml.js').then((m) => m.adminAmlExamples),
-    import('./operator/api/examples-bank-files.js').then((m) => m.bankFilesExamples),
-    import('./operator/api/examples-payout-batches.js').then((m) => m.payoutBatchesExamples),
-    import('./operator/api/examples-operators.js').then((m) => m.operatorsExamples),
-    import('./operator/api/examples-audit-log.js').then((m) => m.auditLogExamples),
-    import('./operator/api/examples-overview.js').then((m) => m.overviewExamples),
-  ]);
-  return collectExamples(...catalogues);
+  const [partner, operator] = await Promise.all([partnerApiExamples(), operatorApiExamples()]);
+  return collectExamples(...partner, ...operator);
 }
 
 /**

@@ -21,7 +21,7 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * the token per request. Rotation and disabling still apply at once: they are checked against the workspace on
  * every request; so is the signing key's retirement, against the keys the process reloaded last (tokens.ts).
  */
-export function partnerAuth(ctx: AppContext) {
+export function partnerAuth(ctx: Pick<AppContext, 'tokens' | 'clock' | 'workspaces'>) {
   const verified = new Map<string, TokenClaims>();
   const claimsOf = (token: string, nowMs: number): TokenClaims | undefined => {
     const known = verified.get(token);
@@ -54,7 +54,7 @@ export function partnerAuth(ctx: AppContext) {
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** onRequest hook for /admin/v1: the operators' ADMIN_TOKEN, compared in constant time. */
-export function adminAuth(ctx: AppContext) {
+export function adminAuth(ctx: Pick<AppContext, 'adminToken'>) {
   const expected = digest(ctx.adminToken);
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerOf(request);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { validation } from '../domain/errors.js';
 import { limits } from '../limits.js';
-import type { Queryable } from '../storage/db.js';
+import type { Db, Queryable } from '../storage/db.js';
 import type { SqlParams } from '../storage/sql-params.js';
 import { clockOffsetMs } from '../workspaces/clock.js';
 import type { Clock } from './clock.js';
@@ -128,8 +128,8 @@ class WriteAnswer implements StatementClaim {
  * was unknown finds its own committed answer here). When the store cannot record it, that error is thrown: the
  * request is answered 503, never with a refusal its key does not remember.
  */
-function claimFailure(ctx: AppContext, clock: Clock, scope: KeyScope, error: unknown): Promise<boolean> {
-  return claimKey(ctx.db, scope, { state: 'failed', failure: failureOf(error) }, clock.nowMs());
+function claimFailure(db: Db, clock: Clock, scope: KeyScope, error: unknown): Promise<boolean> {
+  return claimKey(db, scope, { state: 'failed', failure: failureOf(error) }, clock.nowMs());
 }
 
 /**
@@ -138,11 +138,11 @@ function claimFailure(ctx: AppContext, clock: Clock, scope: KeyScope, error: unk
  * the background, with backoff, for a bounded time. If the write did commit, the record finds the key completed
  * and leaves it so: the retry replays the write's answer.
  */
-function consumeWhenBack(ctx: AppContext, clock: Clock, log: FastifyBaseLogger, scope: KeyScope, error: unknown): void {
+function consumeWhenBack(db: Db, clock: Clock, log: FastifyBaseLogger, scope: KeyScope, error: unknown): void {
   const startedMs = Date.now();
   const attempt = (delayMs: number) => {
     setTimeout(() => {
-      claimFailure(ctx, clock, scope, error).then(
+      claimFailure(db, clock, scope, error).then(
         (took) => log.info({ key: scope.key, took }, 'write of unknown outcome: its Idempotency-Key is now consumed'),
         () => {
           if (Date.now() - startedMs > limits.unknownOutcomeRecordWindowMs) {
@@ -161,7 +161,7 @@ function consumeWhenBack(ctx: AppContext, clock: Clock, log: FastifyBaseLogger, 
  * `policy.onFailure` says what a failed write leaves with the key (the scope is in `scope` already).
  */
 async function answerIdempotently(
-  ctx: AppContext,
+  db: Db,
   reply: FastifyReply,
   scope: Omit<KeyScope, 'key'> & { key: string | undefined },
   status: number,
@@ -188,20 +188,23 @@ async function answerIdempotently(
         { key: keyed.key, endpoint: keyed.endpoint },
         'keyed write of unknown outcome: its key is consumed',
       );
-      const took = await claimFailure(ctx, clock, keyed, error).catch(() => {
-        consumeWhenBack(ctx, clock, reply.log, keyed, error);
+      const took = await claimFailure(db, clock, keyed, error).catch(() => {
+        consumeWhenBack(db, clock, reply.log, keyed, error);
         throw error;
       });
       if (took) throw error;
-    } else if (action === 'consume-key' && (await claimFailure(ctx, clock, keyed, error))) throw error;
+    } else if (action === 'consume-key' && (await claimFailure(db, clock, keyed, error))) throw error;
     // 'answer-as-key-says', or a failure whose key another request took first.
-    const earlier = await earlierAnswer(ctx.db, keyed);
+    const earlier = await earlierAnswer(db, keyed);
     void reply.header('idempotent-replayed', 'true');
     return send(earlier.status, earlier.body);
   }
   if (answer.text === undefined) throw new Error('a write finished without committing its answer');
   return send(status, answer.text);
 }
+
+/** What a keyed write reads of the server: the store, the clock, and whether a workspace's test clock applies. */
+export type KeyedWriteContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 /**
  * Every keyed write: the key from the request, in the workspace's key space (parted by `accountScope`, a customer's
@@ -210,7 +213,7 @@ async function answerIdempotently(
  * production's offset is 0, unread). `policy` is what differs between writes; without one, the money writes' rules.
  */
 export async function answerWrite(
-  ctx: AppContext,
+  ctx: KeyedWriteContext,
   request: FastifyRequest,
   reply: FastifyReply,
   write: { endpoint: string; status: number; accountScope?: string },
@@ -227,7 +230,7 @@ export async function answerWrite(
   // Without a key nothing is dated: the offset is read only for a keyed write.
   const offsetMs = scope.key === undefined ? 0 : await clockOffsetMs(ctx, request.workspace.id);
   const clock: Clock = offsetMs === 0 ? ctx.clock : { nowMs: () => ctx.clock.nowMs() + offsetMs };
-  return answerIdempotently(ctx, reply, scope, write.status, execute, clock, policy);
+  return answerIdempotently(ctx.db, reply, scope, write.status, execute, clock, policy);
 }
 
 /** Operators release a consumed key (failed, or in progress from an earlier server version); a completed key is not. */

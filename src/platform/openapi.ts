@@ -72,9 +72,11 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext, par
           ? [{ adminToken: [] }]
           : undefined;
       const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
-      const operationId = operationIdOf(method, url);
+      // Declared beside the route's summary; placed after the rest of the schema, where the document has it.
+      const { operationId: _declared, ...described } = schema as typeof schema & { operationId?: unknown };
+      const operationId = operationIdOf(schema, method, url);
       if (route.config?.bodyOptional === true) optionalBodies.add(operationId);
-      return { schema: { ...schema, operationId, ...(security ? { security } : {}) }, url } as never;
+      return { schema: { ...described, operationId, ...(security ? { security } : {}) }, url } as never;
     },
   });
   // Built once, on first request: the routes are fixed by then.

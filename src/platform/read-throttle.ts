@@ -9,7 +9,7 @@ import './fastify-types.js';
  * process on purpose: added latency needs no coordination, and N processes simply allow N times the rate.
  * Operators lift it per workspace (readThrottleLifted), e.g. for a benchmark.
  */
-export function readThrottle(ctx: AppContext) {
+export function readThrottle(ctx: Pick<AppContext, 'clock' | 'config'>) {
   const windows = new Map<string, { second: number; count: number }>();
   /** How long this read waits: 0 under the threshold. */
   const delayOf = (request: FastifyRequest): number => {

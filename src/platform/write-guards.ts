@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../app-context.js';
 import { idempotencyKeyOf } from './idempotency.js';
-import { writeRateLimit } from './write-rate-limit.js';
+import { type WriteLimitContext, writeRateLimit } from './write-rate-limit.js';
 
 /** Documents the optional header of the three writes (unknown headers are allowed). */
 export const IdempotencyHeaders = Type.Object(
@@ -18,7 +17,7 @@ export const IdempotencyHeaders = Type.Object(
  * What the three writes check before their body is validated, in the spec's order: the write limit, then the
  * Idempotency-Key's format (a malformed key is 400 and reserves nothing). Authentication ran before both.
  */
-export function writeGuards(ctx: AppContext) {
+export function writeGuards(ctx: WriteLimitContext) {
   const limit = writeRateLimit(ctx);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await limit(request, reply);

@@ -11,7 +11,10 @@ import './fastify-types.js';
  * headers and no Retry-After (the spec; never a 429). It runs before the body is validated or a key reserved, so a
  * limited request created nothing and may simply be resent.
  */
-export function writeRateLimit(ctx: AppContext) {
+/** What the write limit reads of the server: the store its leases live in, the clock, the configured limit. */
+export type WriteLimitContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+export function writeRateLimit(ctx: WriteLimitContext) {
   const allowances = allowancesOf(ctx);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const limit = request.workspace.writeLimitPerMinute ?? ctx.config.writeRateLimitPerMinute;
@@ -135,9 +138,9 @@ function remainingOf(lease: Lease, limit: number): number {
 }
 
 // One set of leases per server (a process has one), shared by its three write routes.
-const allowancesByServer = new WeakMap<AppContext, WriteAllowances>();
+const allowancesByServer = new WeakMap<WriteLimitContext, WriteAllowances>();
 
-function allowancesOf(ctx: AppContext): WriteAllowances {
+function allowancesOf(ctx: WriteLimitContext): WriteAllowances {
   let allowances = allowancesByServer.get(ctx);
   if (allowances === undefined) {
     allowances = new WriteAllowances(ctx.db);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { partnerAuth } from '../platform/auth.js';
+import type { ExampleCatalogue } from '../platform/openapi-examples.js';
 import { readThrottle } from '../platform/read-throttle.js';
 import { amlScreeningRoutes } from './aml-screenings/routes.js';
 import { balanceRoutes } from './balances/routes.js';
@@ -51,4 +52,30 @@ export async function partnerApi(app: FastifyInstance, ctx: AppContext): Promise
     },
     { prefix: '/v1' },
   );
+}
+
+/** The examples of the partner API's operations, one catalogue per folder, loaded only when the reference is first served. */
+export async function partnerApiExamples(): Promise<ExampleCatalogue[]> {
+  return Promise.all([
+    import('./health/examples.js').then((m) => m.healthExamples),
+    import('./oauth/examples.js').then((m) => m.oauthExamples),
+    import('./discovery/examples.js').then((m) => m.discoveryExamples),
+    import('./quotes/examples.js').then((m) => m.quotesExamples),
+    import('./balances/examples.js').then((m) => m.balancesExamples),
+    import('./deposits/examples.js').then((m) => m.depositsExamples),
+    import('./orders/examples-create.js').then((m) => m.orderCreateExamples),
+    import('./orders/examples.js').then((m) => m.ordersExamples),
+    import('./pending-payments/examples.js').then((m) => m.pendingPaymentsExamples),
+    import('./withdrawals/examples.js').then((m) => m.withdrawalsExamples),
+    import('./banking-accounts/examples.js').then((m) => m.bankingAccountsExamples),
+    import('./webhooks/examples.js').then((m) => m.webhooksExamples),
+    import('./events/examples.js').then((m) => m.eventsExamples),
+    import('./kyc/examples.js').then((m) => m.kycExamples),
+    import('./openbanking/examples.js').then((m) => m.openbankingExamples),
+    import('./conversations/examples.js').then((m) => m.conversationsExamples),
+    import('./support-tickets/examples.js').then((m) => m.supportTicketsExamples),
+    import('./simulate/examples.js').then((m) => m.simulateExamples),
+    import('./simulate/helper-examples.js').then((m) => m.simulateHelperExamples),
+    import('./aml-screenings/examples.js').then((m) => m.amlScreeningsExamples),
+  ]);
 }

@@ -35,6 +35,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
       // The published sdn.csv and alt.csv together are a few megabytes: more than the API's usual body limit.
       bodyLimit: limits.sanctionsImportBodyLimitBytes,
       schema: {
+        operationId: 'admin.sanctionsLists.importOfacSdn',
         tags,
         summary: 'Import (or re-import) the OFAC SDN list from its published CSV files; replaces the previous import',
         body: ImportOfacSdnRequest,
@@ -47,6 +48,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
     '/sanctions-lists',
     {
       schema: {
+        operationId: 'admin.sanctionsLists.list',
         tags,
         summary: 'The imported sanctions lists, with their dates and sizes',
         querystring: Obj({}),
@@ -59,6 +61,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
     '/aml-screenings',
     {
       schema: {
+        operationId: 'admin.amlScreenings.list',
         tags,
         summary: "Every workspace's screenings, newest first (status=POTENTIAL_MATCH: the review queue)",
         querystring: OperatorAmlListQuery,
@@ -74,6 +77,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
     '/aml-screenings/:screeningId/resolution',
     {
       schema: {
+        operationId: 'admin.amlScreenings.resolve',
         tags,
         summary:
           'Resolve a POTENTIAL_MATCH as CONFIRMED_MATCH (its account can no longer move money) or FALSE_POSITIVE',

@@ -16,6 +16,7 @@ export async function auditLogAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/audit-log',
     {
       schema: {
+        operationId: 'admin.auditLog.list',
         tags: ['Operators'],
         summary: 'The audit log: every change made through the operator API, the console or the CLI, newest first',
         querystring: AuditLogQuery,

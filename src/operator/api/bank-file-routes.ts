@@ -27,6 +27,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     {
       bodyLimit: bankFileLimitBytes,
       schema: {
+        operationId: 'admin.bankFiles.import',
         tags,
         summary:
           'Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns) sent as the body, verified whole first; importing it again changes nothing',
@@ -46,6 +47,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/bank-files',
     {
       schema: {
+        operationId: 'admin.bankFiles.list',
         tags,
         summary: 'Imported bank files, newest first: status=held is the queue of statements waiting for a decision',
         querystring: Obj({
@@ -65,6 +67,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/bank-files/:fileId',
     {
       schema: {
+        operationId: 'admin.bankFiles.get',
         tags,
         summary: 'One imported bank file: its status and every reason it was refused or held',
         params: fileParams,
@@ -78,6 +81,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/bank-files/:fileId/accept',
     {
       schema: {
+        operationId: 'admin.bankFiles.accept',
         tags,
         summary:
           "Accept a held file: its statement becomes its account's last one and the file is applied (everything but the chain is verified again)",
@@ -93,6 +97,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/bank-files/:fileId/reject',
     {
       schema: {
+        operationId: 'admin.bankFiles.reject',
         tags,
         summary: 'Reject a held file: it is refused and nothing of it ever acts',
         params: fileParams,
@@ -110,6 +115,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/bank-entries',
     {
       schema: {
+        operationId: 'admin.bankEntries.list',
         tags,
         summary: 'Imported statement lines, oldest first; status=unmatched is the queue of credits that match nothing',
         querystring: Obj({
@@ -130,6 +136,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/bank-entries/:entryId/assign',
     {
       schema: {
+        operationId: 'admin.bankEntries.assign',
         tags,
         summary: 'Credit an unmatched credit to the deposit or order the payer meant',
         params: Obj({ entryId: Type.String({ minLength: 1, maxLength: 64 }) }),
@@ -147,6 +154,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/bank-entries/:entryId/return',
     {
       schema: {
+        operationId: 'admin.bankEntries.return',
         tags,
         summary: 'Mark an unmatched credit to be sent back to its payer',
         params: Obj({ entryId: Type.String({ minLength: 1, maxLength: 64 }) }),
@@ -161,6 +169,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/reconciliation',
     {
       schema: {
+        operationId: 'admin.reconciliation.get',
         tags,
         summary: "The bank's closing balances of a currency against the ledger's clearing, with every difference",
         querystring: Obj({ currency: CurrencyFilter() }),

@@ -20,6 +20,7 @@ export async function capabilityAdminRoutes(app: FastifyInstance, ctx: AppContex
     '/capabilities',
     {
       schema: {
+        operationId: 'admin.capabilities.get',
         tags: ['Operators'],
         summary: 'Which capabilities are live: production offers only what the providers file connects',
         response: { 200: Capabilities, ...errorResponses('read', [401]) },

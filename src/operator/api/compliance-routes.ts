@@ -19,6 +19,7 @@ export async function complianceAdminRoutes(scope: FastifyInstance, ctx: AppCont
     '/deposits/:depositId/compliance/:decision',
     {
       schema: {
+        operationId: 'admin.compliance.decideDeposit',
         tags: ['Operators'],
         summary: 'Clear (credit) or reject (return to the payer) funds held for compliance review',
         params: Params,
@@ -31,6 +32,7 @@ export async function complianceAdminRoutes(scope: FastifyInstance, ctx: AppCont
     '/orders/:orderId/compliance/:decision',
     {
       schema: {
+        operationId: 'admin.compliance.decideOrder',
         tags: ['Operators'],
         summary: "Clear (the order goes on) or reject (refund to the payer) an order's funds held for review",
         params: Obj({

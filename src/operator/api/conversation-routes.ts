@@ -58,6 +58,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
       config: { kind: 'create' },
       bodyLimit: messageBodyLimitBytes,
       schema: {
+        operationId: 'admin.conversations.create',
         tags,
         summary: "Open a conversation with a workspace about one of its end users (the partner's webhooks hear it)",
         body: Obj({
@@ -92,6 +93,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
       config: { kind: 'create' },
       bodyLimit: messageBodyLimitBytes,
       schema: {
+        operationId: 'admin.conversations.addMessage',
         tags,
         summary: 'Reply in a conversation as the brokerage (409 once it is closed)',
         params: ConversationParams,
@@ -114,6 +116,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     '/conversations/:conversationId/close',
     {
       schema: {
+        operationId: 'admin.conversations.close',
         tags,
         summary: 'Close a conversation as the brokerage (409 when closed already)',
         params: ConversationParams,
@@ -130,6 +133,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     '/conversations',
     {
       schema: {
+        operationId: 'admin.conversations.list',
         tags,
         summary: "Every workspace's conversations (or one workspace's), newest first, without their messages",
         querystring: OperatorListQuery,
@@ -153,6 +157,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     '/conversations/:conversationId',
     {
       schema: {
+        operationId: 'admin.conversations.get',
         tags,
         summary: 'One conversation with its messages, of any workspace',
         params: ConversationParams,
@@ -166,6 +171,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     '/conversations/:conversationId/messages/:messageId/attachments/:number',
     {
       schema: {
+        operationId: 'admin.conversations.attachment',
         tags,
         summary: 'One attachment of a message, as the file itself',
         params: AttachmentParams,

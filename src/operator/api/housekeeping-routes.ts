@@ -83,6 +83,7 @@ export async function housekeepingAdminRoutes(app: FastifyInstance, ctx: AppCont
     '/housekeeping',
     {
       schema: {
+        operationId: 'admin.housekeeping.get',
         tags: ['Operators'],
         summary: 'What housekeeping removed in its last run, when it runs next, and its horizons',
         response: { 200: Report, ...errorResponses('read', [401]) },
@@ -94,6 +95,7 @@ export async function housekeepingAdminRoutes(app: FastifyInstance, ctx: AppCont
     '/housekeeping/run',
     {
       schema: {
+        operationId: 'admin.housekeeping.run',
         tags: ['Operators'],
         summary: 'Make the next housekeeping run due now (one process runs it; read GET /housekeeping for its outcome)',
         response: { 202: Report, ...errorResponses('read', [401]) },

@@ -19,6 +19,7 @@ export async function idempotencyAdminRoutes(scope: FastifyInstance, ctx: AppCon
     '/idempotency-keys/release',
     {
       schema: {
+        operationId: 'admin.idempotencyKeys.release',
         tags: ['Operators'],
         summary:
           'Release an idempotency key left consumed by a failed or interrupted write, after checking its outcome',

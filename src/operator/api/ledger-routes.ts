@@ -18,6 +18,7 @@ export async function ledgerAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     '/ledger/verification',
     {
       schema: {
+        operationId: 'admin.ledger.verify',
         tags: ['Operators'],
         summary: 'Verify the whole ledger (reads every posting: run it off-peak on a large ledger)',
         response: { 200: Verification, ...errorResponses('read', [401]) },

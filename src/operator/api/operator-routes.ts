@@ -32,6 +32,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'admin.operators.create',
         tags,
         summary: 'Create a console operator; answers the enrolment link (shown only now) that sets password and TOTP',
         body: CreateOperatorBody,
@@ -45,6 +46,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/operators',
     {
       schema: {
+        operationId: 'admin.operators.list',
         tags,
         summary: 'List console operators, oldest first',
         response: { 200: Type.Array(Operator), ...errorResponses('read', [401]) },
@@ -57,6 +59,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/operators/:operatorId/disable',
     {
       schema: {
+        operationId: 'admin.operators.disable',
         tags,
         summary: 'Disable an operator: no more sign-ins, and every session ends now',
         params: OperatorIdParams,
@@ -70,6 +73,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/operators/:operatorId/revoke-sessions',
     {
       schema: {
+        operationId: 'admin.operators.revokeSessions',
         tags,
         summary: 'End every console session of an operator (a lost laptop); the account stays usable',
         params: OperatorIdParams,
@@ -83,6 +87,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/operators/:operatorId/enrolment',
     {
       schema: {
+        operationId: 'admin.operators.reissueEnrolment',
         tags,
         summary:
           'Issue a new enrolment link (forgotten password, lost authenticator): password and TOTP are cleared, sessions end',

@@ -15,6 +15,7 @@ export async function overviewAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/overview',
     {
       schema: {
+        operationId: 'admin.overview.get',
         tags,
         summary: 'What needs a person now: the count of each queue, and the operator list that shows its items',
         querystring: OverviewQuery,
@@ -27,6 +28,7 @@ export async function overviewAdminRoutes(scope: FastifyInstance, ctx: AppContex
     '/stats/daily',
     {
       schema: {
+        operationId: 'admin.stats.daily',
         tags,
         summary:
           'Per UTC day: completed orders, deposits and withdrawals (count and volume per currency), and webhook deliveries by outcome',

@@ -24,6 +24,7 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
     '/payout-batches',
     {
       schema: {
+        operationId: 'admin.payoutBatches.cut',
         tags,
         summary: 'Cut a batch: every payout waiting on the rail goes into one file for the bank',
         body: Obj({ rail: StringEnum(['SEPA', 'ACH_US']) }),
@@ -49,6 +50,7 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
     '/payout-batches',
     {
       schema: {
+        operationId: 'admin.payoutBatches.list',
         tags,
         summary: 'Batches, newest first',
         querystring: Obj({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),
@@ -62,6 +64,7 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
     '/payout-batches/:batchId/file',
     {
       schema: {
+        operationId: 'admin.payoutBatches.file',
         tags,
         summary: 'The batch’s file for the bank (pain.001 XML or NACHA text), the same bytes on every download',
         params: Obj({ batchId: Type.String({ minLength: 1, maxLength: 64 }) }),

@@ -12,6 +12,7 @@ export async function refundAdminRoutes(scope: FastifyInstance, ctx: AppContext)
     '/pending-payments/:transferId/refund/:action',
     {
       schema: {
+        operationId: 'admin.refunds.act',
         tags: ['Operators'],
         summary: 'Start (pending_approval) or approve (returning) the refund of a pending payment to its payer',
         params: Obj({

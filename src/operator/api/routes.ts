@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { enterAuditScope, leaveAuditScope } from '../../platform/audit/scope.js';
 import { adminAuth } from '../../platform/auth.js';
+import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
 import { amlAdminRoutes } from './aml-routes.js';
 import { auditLogAdminRoutes } from './audit-log-routes.js';
 import { bankFileAdminRoutes } from './bank-file-routes.js';
@@ -52,4 +53,20 @@ export async function operatorApi(app: FastifyInstance, ctx: AppContext): Promis
     },
     { prefix: '/admin/v1' },
   );
+}
+
+/** The examples of the operator API's operations, one catalogue per folder, loaded only when the reference is first served. */
+export async function operatorApiExamples(): Promise<ExampleCatalogue[]> {
+  return Promise.all([
+    import('./examples.js').then((m) => m.adminExamples),
+    import('./examples-threads.js').then((m) => m.adminThreadsExamples),
+    import('./examples-tickets.js').then((m) => m.adminTicketsExamples),
+    import('./examples-workspaces.js').then((m) => m.adminWorkspacesExamples),
+    import('./examples-aml.js').then((m) => m.adminAmlExamples),
+    import('./examples-bank-files.js').then((m) => m.bankFilesExamples),
+    import('./examples-payout-batches.js').then((m) => m.payoutBatchesExamples),
+    import('./examples-operators.js').then((m) => m.operatorsExamples),
+    import('./examples-audit-log.js').then((m) => m.auditLogExamples),
+    import('./examples-overview.js').then((m) => m.overviewExamples),
+  ]);
 }

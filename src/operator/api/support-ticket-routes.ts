@@ -47,6 +47,7 @@ export async function supportTicketAdminRoutes(scope: FastifyInstance, ctx: AppC
     '/support-tickets',
     {
       schema: {
+        operationId: 'admin.supportTickets.list',
         tags,
         summary: "Every workspace's support tickets (or one workspace's), newest first, without their messages",
         querystring: OperatorTicketQuery,
@@ -64,6 +65,7 @@ export async function supportTicketAdminRoutes(scope: FastifyInstance, ctx: AppC
     '/support-tickets/:ticketId',
     {
       schema: {
+        operationId: 'admin.supportTickets.get',
         tags,
         summary: 'One support ticket with its messages, of any workspace',
         params: TicketParams,
@@ -78,6 +80,7 @@ export async function supportTicketAdminRoutes(scope: FastifyInstance, ctx: AppC
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'admin.supportTickets.addMessage',
         tags,
         summary: 'Reply as support, optionally setting a status with the reply (409 on a closed ticket)',
         params: TicketParams,
@@ -96,6 +99,7 @@ export async function supportTicketAdminRoutes(scope: FastifyInstance, ctx: AppC
     '/support-tickets/:ticketId/status',
     {
       schema: {
+        operationId: 'admin.supportTickets.setStatus',
         tags,
         summary: 'Set the status of a ticket as support; the same status again is no change (409 when not allowed)',
         params: TicketParams,

@@ -109,6 +109,7 @@ export async function verificationListAdminRoutes(scope: FastifyInstance, ctx: A
     '/verifications',
     {
       schema: {
+        operationId: 'admin.verifications.list',
         tags,
         summary:
           "Every workspace's verifications (or one's), oldest first, with the partner's KYC profile and the document typed (status=REVIEWING: the queue)",

@@ -12,6 +12,7 @@ export async function verificationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     '/workspaces/:workspaceId/verifications/:email/:decision',
     {
       schema: {
+        operationId: 'admin.verifications.decide',
         tags: ['Operators'],
         summary: 'Approve or reject a verification that is REVIEWING (an event per change, kyc_completed included)',
         params: Obj({

@@ -29,6 +29,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'admin.workspaces.create',
         tags,
         summary: 'Create a workspace and its API credentials (the password is shown only in this answer)',
         body: CreateWorkspaceBody,
@@ -42,6 +43,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
     '/workspaces',
     {
       schema: {
+        operationId: 'admin.workspaces.list',
         tags,
         summary: 'List workspaces',
         querystring: ListQuery,
@@ -55,6 +57,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
     '/workspaces/:workspaceId',
     {
       schema: {
+        operationId: 'admin.workspaces.get',
         tags,
         summary: 'Read one workspace',
         params: WorkspaceIdParams,
@@ -68,6 +71,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
     '/workspaces/:workspaceId',
     {
       schema: {
+        operationId: 'admin.workspaces.update',
         tags,
         summary: 'Change settings: enabled, enabled pairs, fee schedule, write limit, read throttle, simulation',
         params: WorkspaceIdParams,
@@ -82,6 +86,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
     '/workspaces/:workspaceId/rotate-credentials',
     {
       schema: {
+        operationId: 'admin.workspaces.rotateCredentials',
         tags,
         summary: 'Issue a new password; tokens minted before stop working within seconds',
         params: WorkspaceIdParams,

@@ -77,7 +77,7 @@ export function enterAuditScope(request: FastifyRequest, _reply: FastifyReply, d
   const route = request.routeOptions;
   const scope: AuditScope = {
     actor: request.actor,
-    action: route.config.auditAction ?? operationIdOf(request.method, route.url ?? request.url),
+    action: route.config.auditAction ?? operationIdOf(route.schema, request.method, route.url ?? request.url),
     requestId: request.id,
     open: true,
   };

@@ -33,6 +33,7 @@ export async function amlScreeningRoutes(scope: FastifyInstance, ctx: AppContext
         idempotencyKeyOf(request);
       },
       schema: {
+        operationId: 'amlScreenings.create',
         tags,
         summary:
           'Screen a person or a business against sanctions lists (enveloped); a CONFIRMED_MATCH tied to a userEmail stops its money',
@@ -58,6 +59,7 @@ export async function amlScreeningRoutes(scope: FastifyInstance, ctx: AppContext
     '/aml-screenings',
     {
       schema: {
+        operationId: 'amlScreenings.list',
         tags,
         summary: "The workspace's screenings, newest first (enveloped)",
         querystring: AmlListQuery,
@@ -71,6 +73,7 @@ export async function amlScreeningRoutes(scope: FastifyInstance, ctx: AppContext
     '/aml-screenings/:screeningId',
     {
       schema: {
+        operationId: 'amlScreenings.get',
         tags,
         summary: 'One screening as it stands now, resolution included (enveloped)',
         params: Obj({ screeningId: Type.String({ minLength: 1, maxLength: 64 }) }),

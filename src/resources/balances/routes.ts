@@ -26,6 +26,7 @@ export async function balanceRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/balances',
     {
       schema: {
+        operationId: 'balances.list',
         tags: ['Balances'],
         summary: "Balances of the workspace's own account, or of a customer's with userEmail",
         querystring: BalancesQuery,

@@ -32,6 +32,7 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
       // Not keyed (the spec names no Idempotency-Key here): the same account stored again is 409, never a copy.
       config: { kind: 'create' },
       schema: {
+        operationId: 'bankingAccounts.create',
         tags,
         summary: 'Store a payout destination for the workspace or a customer; orders and withdrawals name it later',
         body: CreateBankingAccountRequest,
@@ -46,6 +47,7 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
     '/banking-accounts',
     {
       schema: {
+        operationId: 'bankingAccounts.list',
         tags,
         summary: 'List banking accounts, newest first; identifiers masked',
         querystring: BankingAccountListQuery,
@@ -59,6 +61,7 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
     '/banking-accounts/:bankingAccountId',
     {
       schema: {
+        operationId: 'bankingAccounts.get',
         tags,
         summary: 'Read one banking account; identifiers masked',
         params: BankingAccountParams,
@@ -74,6 +77,7 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
     '/banking-accounts/:bankingAccountId',
     {
       schema: {
+        operationId: 'bankingAccounts.delete',
         tags,
         summary: 'Delete a banking account; orders and withdrawals already made to it are not affected',
         params: BankingAccountParams,

@@ -58,6 +58,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
       ...keyed,
       bodyLimit: messageBodyLimitBytes,
       schema: {
+        operationId: 'conversations.create',
         tags,
         summary: 'Open a conversation with the brokerage about one end user, with its first message (enveloped)',
         headers: RequiredIdempotencyHeaders,
@@ -90,6 +91,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
       ...keyed,
       bodyLimit: messageBodyLimitBytes,
       schema: {
+        operationId: 'conversations.addMessage',
         tags,
         summary: 'Write to an open conversation (409 once closed); answers the message (enveloped)',
         headers: RequiredIdempotencyHeaders,
@@ -125,6 +127,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     {
       ...keyed,
       schema: {
+        operationId: 'conversations.close',
         tags,
         summary: 'Close a conversation: nobody writes to it again (409 when closed already); enveloped',
         headers: RequiredIdempotencyHeaders,
@@ -152,6 +155,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     '/conversations',
     {
       schema: {
+        operationId: 'conversations.list',
         tags,
         summary: "The workspace's conversations, newest first, without their messages (enveloped)",
         querystring: ConversationListQuery,
@@ -174,6 +178,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     '/conversations/:conversationId',
     {
       schema: {
+        operationId: 'conversations.get',
         tags,
         summary: 'One conversation with its messages; endUserEmail is required and must be its end user (enveloped)',
         params: ConversationParams,
@@ -192,6 +197,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     '/conversations/:conversationId/messages/:messageId/attachments/:number',
     {
       schema: {
+        operationId: 'conversations.attachment',
         tags,
         summary: "One attachment of a message, as the file itself; endUserEmail as for the conversation's read",
         params: AttachmentParams,

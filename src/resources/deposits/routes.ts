@@ -32,6 +32,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
       config: { kind: 'create' },
       preValidation: writeGuards(ctx),
       schema: {
+        operationId: 'deposits.create',
         tags,
         summary: 'Collect funds into the workspace balance: answers the payment instructions',
         headers: IdempotencyHeaders,
@@ -52,6 +53,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'depositMethods.create',
         tags,
         summary: 'Create a receiving bank account (EUR, USD, GBP, MXN, ARS, BRL); it reads PENDING until activated',
         body: CreateMethodRequest,
@@ -65,6 +67,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/deposits/methods',
     {
       schema: {
+        operationId: 'depositMethods.list',
         tags,
         summary: 'List receiving methods',
         querystring: NoQuery,
@@ -78,6 +81,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/deposits/methods/:methodId',
     {
       schema: {
+        operationId: 'depositMethods.get',
         tags,
         summary: 'Read one receiving method',
         params: Obj({ methodId: Type.String({ minLength: 1, maxLength: 40 }) }),
@@ -92,6 +96,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/deposits',
     {
       schema: {
+        operationId: 'deposits.list',
         tags,
         summary: 'List deposits, newest first (a bare array)',
         querystring: listQuerySchema(depositStatuses),
@@ -105,6 +110,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/deposits/count',
     {
       schema: {
+        operationId: 'deposits.count',
         tags,
         summary: 'Count deposits matching the filters',
         querystring: countQuerySchema(depositStatuses),
@@ -118,6 +124,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/deposits/:depositId',
     {
       schema: {
+        operationId: 'deposits.get',
         tags,
         summary: 'Read one deposit',
         params: DepositParams,
@@ -132,6 +139,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/deposits/:depositId',
     {
       schema: {
+        operationId: 'deposits.cancel',
         tags,
         summary: 'Cancel a deposit while it is Pending (no funds arrived yet)',
         params: DepositParams,

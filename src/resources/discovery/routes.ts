@@ -39,6 +39,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
     '/pairs',
     {
       schema: {
+        operationId: 'pairs.list',
         tags,
         summary: 'Pairs enabled for this workspace',
         querystring: NoQuery,
@@ -52,6 +53,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
     '/currencies',
     {
       schema: {
+        operationId: 'currencies.list',
         tags,
         summary: 'Currencies and their capabilities',
         querystring: NoQuery,
@@ -65,6 +67,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
     '/currencies/:currency/payin-schema',
     {
       schema: {
+        operationId: 'currencies.payinSchema',
         tags,
         summary: 'Accepted payin methods and origin rails',
         params: CurrencyParams,
@@ -85,6 +88,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
     '/currencies/:currency/destination-schema',
     {
       schema: {
+        operationId: 'currencies.destinationSchema',
         tags,
         summary: 'Payout field sets (required fields, formats, accepted values) of a currency’s methods',
         params: CurrencyParams,
@@ -100,6 +104,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
     '/currencies/:currency/networks',
     {
       schema: {
+        operationId: 'currencies.networks',
         tags,
         summary: 'Networks (mobile money, banks) with their ids; 503 when the lookup is unavailable',
         params: CurrencyParams,
@@ -114,6 +119,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
     '/currencies/:currency/limits',
     {
       schema: {
+        operationId: 'currencies.limits',
         tags,
         summary: 'Per-transaction amount bounds; 503 when the lookup is unavailable (only a 200 may be cached)',
         params: CurrencyParams,
@@ -132,6 +138,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
     '/currencies/:currency/identity-schema',
     {
       schema: {
+        operationId: 'currencies.identitySchema',
         tags,
         summary: 'Identity intake of a corridor: which party fields it requires',
         params: CurrencyParams,

@@ -25,6 +25,7 @@ export async function eventRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     '/events',
     {
       schema: {
+        operationId: 'events.list',
         tags,
         summary: "List the workspace's events, newest first, a page at a time (startingAfter, endingBefore)",
         querystring: EventListQuery,
@@ -38,6 +39,7 @@ export async function eventRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     '/events/:eventId',
     {
       schema: {
+        operationId: 'events.get',
         tags,
         summary: 'Read one event: the envelope as delivered',
         params: EventParams,
@@ -57,6 +59,7 @@ export async function eventRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       // Every field of the body is optional, so the body itself may be left out.
       config: { kind: 'create', bodyOptional: true },
       schema: {
+        operationId: 'events.resend',
         tags,
         summary: 'Send an event again, unchanged (the same eventId), to every active endpoint or to one',
         params: EventParams,

@@ -13,6 +13,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/health',
     {
       schema: {
+        operationId: 'health.check',
         tags: ['Health'],
         summary: 'Readiness: the database is reachable',
         response: { 200: Type.Object({ status: Type.Literal('ok'), store: Type.String() }) },

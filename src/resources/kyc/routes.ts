@@ -16,6 +16,7 @@ export async function kycRoutes(scope: FastifyInstance, ctx: AppContext): Promis
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'kyc.submitData',
         tags,
         summary: "Send any subset of a customer's KYC profile; calls merge. Answers what is given and what is missing",
         body: KycDataRequest,
@@ -30,6 +31,7 @@ export async function kycRoutes(scope: FastifyInstance, ctx: AppContext): Promis
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'kyc.createLink',
         tags,
         summary:
           'Start or resume the hosted verification: a fresh single-use kycUrl, unless fields are missing, a submission is being checked, or it is decided',
@@ -44,6 +46,7 @@ export async function kycRoutes(scope: FastifyInstance, ctx: AppContext): Promis
     '/kyc/:accountEmail',
     {
       schema: {
+        operationId: 'kyc.get',
         tags,
         summary: "A customer's verification status, missing fields and account id (enveloped)",
         params: Obj({ accountEmail: Email }),

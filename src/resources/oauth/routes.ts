@@ -70,6 +70,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       attachValidation: true,
       schema: {
+        operationId: 'oauth.token',
         tags: ['Authentication'],
         summary: 'Obtain an access token (OAuth 2.0 password grant)',
         consumes: ['application/x-www-form-urlencoded'],

@@ -17,6 +17,7 @@ export async function openBankingRoutes(scope: FastifyInstance, ctx: AppContext)
       // Every field of the body is optional, so the body itself may be left out.
       config: { kind: 'create', bodyOptional: true },
       schema: {
+        operationId: 'openbanking.webForm',
         tags,
         summary:
           'Create the hosted payment web form of an order or deposit (EUR over SEPA, GBP over GBP_BANK_TRANSFER)',
@@ -32,6 +33,7 @@ export async function openBankingRoutes(scope: FastifyInstance, ctx: AppContext)
     '/openbanking/:id/status',
     {
       schema: {
+        operationId: 'openbanking.status',
         tags,
         summary: 'Read the open banking payment status of an order or deposit (the id is detected)',
         params: EntityParams,

@@ -36,6 +36,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       config: { kind: 'create' },
       preValidation: writeGuards(ctx),
       schema: {
+        operationId: 'orders.create',
         tags,
         summary: 'Bind a live quote to a payer and a payout instrument: collect, convert and pay out',
         headers: IdempotencyHeaders,
@@ -59,6 +60,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     '/orders',
     {
       schema: {
+        operationId: 'orders.list',
         tags,
         summary: 'List orders, newest first (a bare array); search matches ids, externalReference, reference codes',
         querystring: listQuerySchema(orderStatuses),
@@ -74,6 +76,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     '/orders/count',
     {
       schema: {
+        operationId: 'orders.count',
         tags,
         summary: 'Count orders matching the filters',
         querystring: countQuerySchema(orderStatuses),
@@ -87,6 +90,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     '/orders/:orderId',
     {
       schema: {
+        operationId: 'orders.get',
         tags,
         summary: 'Read one order',
         params: OrderParams,
@@ -102,6 +106,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     '/orders/:orderId',
     {
       schema: {
+        operationId: 'orders.cancel',
         tags,
         summary: 'Delete (cancel) an order while it is Pending; 409 StateError in any other status',
         params: OrderParams,
@@ -120,6 +125,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'orders.confirmPayin',
         tags,
         summary: 'Confirm the payin of an order whose origin rail needs it (IMPS: the UTR); 409 for any other order',
         params: OrderParams,
@@ -135,6 +141,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'pendingPayments.createOrder',
         tags: ['Pending payments'],
         summary: 'Create an order from an unmatched pending payment: it is the origin leg, already received',
         params: Obj({ transferId: Type.String({ minLength: 1, maxLength: 64 }) }),

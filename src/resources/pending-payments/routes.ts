@@ -22,6 +22,7 @@ export async function pendingPaymentRoutes(scope: FastifyInstance, ctx: AppConte
     '/pending-payments',
     {
       schema: {
+        operationId: 'pendingPayments.list',
         tags,
         summary: 'Inbound payments that matched no deposit or order (enveloped)',
         querystring: PendingListQuery,
@@ -35,6 +36,7 @@ export async function pendingPaymentRoutes(scope: FastifyInstance, ctx: AppConte
     '/pending-payments/count',
     {
       schema: {
+        operationId: 'pendingPayments.count',
         tags,
         summary: 'Count pending payments',
         querystring: PendingCountQuery,
@@ -47,6 +49,7 @@ export async function pendingPaymentRoutes(scope: FastifyInstance, ctx: AppConte
     '/pending-payments/:transferId',
     {
       schema: {
+        operationId: 'pendingPayments.get',
         tags,
         summary: 'One pending payment (enveloped)',
         params: Obj({ transferId: Type.String({ minLength: 1, maxLength: 64 }) }),

@@ -12,6 +12,7 @@ export async function quoteRoutes(scope: FastifyInstance, ctx: AppContext): Prom
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'quotes.create',
         tags: ['Quotes'],
         summary: 'Lock a price for a pair; the quote backs at most one order until expireAt',
         body: QuoteRequest,

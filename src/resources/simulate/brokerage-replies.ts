@@ -25,6 +25,7 @@ export async function simulateReplyRoutes(scope: FastifyInstance, ctx: AppContex
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'simulate.conversationReply',
         tags,
         summary: "Reply as the brokerage in one of the workspace's conversations (conversation_message_added)",
         params: ConversationParams,
@@ -48,6 +49,7 @@ export async function simulateReplyRoutes(scope: FastifyInstance, ctx: AppContex
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'simulate.supportTicketReply',
         tags,
         summary: "Reply as support on one of the workspace's tickets, optionally setting its status",
         params: TicketParams,

@@ -52,6 +52,7 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
       {
         config,
         schema: {
+          operationId: `simulate.${move}Withdrawal`,
           tags,
           summary: withdrawalMoves[move],
           params: WithdrawalIdParams,
@@ -67,7 +68,13 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
       `/simulate/orders/:orderId/payout/${move}`,
       {
         config,
-        schema: { tags, summary: orderPayoutMoves[move], params: OrderIdParams, response: { 200: Order, ...refusals } },
+        schema: {
+          operationId: `simulate.${move}OrderPayout`,
+          tags,
+          summary: orderPayoutMoves[move],
+          params: OrderIdParams,
+          response: { 200: Order, ...refusals },
+        },
       },
       async (request) => moveOrderPayout(ctx, request.workspace, request.params.orderId, move),
     );
@@ -78,6 +85,7 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
     {
       config,
       schema: {
+        operationId: 'simulate.expireOrder',
         tags,
         summary: "End a Pending or PartiallyPaid order's payment window now (Expired: order_status_updated)",
         params: OrderIdParams,
@@ -92,6 +100,7 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
     {
       config,
       schema: {
+        operationId: 'simulate.expireDeposit',
         tags,
         summary: 'End a Pending deposit with nothing received now (Cancelled, as DELETE does; deposits have no window)',
         params: DepositIdParams,
@@ -106,6 +115,7 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
     {
       config,
       schema: {
+        operationId: 'simulate.activateDepositMethod',
         tags,
         summary: 'Activate a PENDING deposit method now (ACTIVE with its details: deposit_method_activated)',
         params: MethodIdParams,
@@ -119,6 +129,7 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
     '/simulate/clock',
     {
       schema: {
+        operationId: 'simulate.clock',
         tags,
         summary: "The workspace's test clock: its now and how far it runs ahead of the system time",
         response: { 200: WorkspaceClock, ...errorResponses('read', [401, 403]) },
@@ -132,6 +143,7 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
     {
       config,
       schema: {
+        operationId: 'simulate.advanceClock',
         tags,
         summary:
           "Move the workspace's test clock forward: quotes, payment windows, key replay and hosted links age; due orders expire at once",

@@ -34,6 +34,7 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'simulate.kyc',
         tags,
         summary: "Move a customer's verification along the permitted path to a status (an event per change)",
         body: SimulateKycRequest,
@@ -47,6 +48,7 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
     '/simulate/mailbox',
     {
       schema: {
+        operationId: 'simulate.mailbox',
         tags,
         summary: "The sandbox mail sent to a customer (the hosted verification's one-time codes), newest first",
         querystring: MailboxQuery,
@@ -63,6 +65,7 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'simulate.depositTransfer',
         tags,
         summary: 'Simulate the inbound transfer of a deposit (settles through a job within seconds)',
         body: SimulateDepositTransfer,
@@ -77,6 +80,7 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'simulate.orderTransfer',
         tags,
         summary: "Simulate the inbound transfer of an order's origin leg (not for exchanges: they need none)",
         body: SimulateOrderTransfer,
@@ -91,6 +95,7 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'simulate.methodTransfer',
         tags,
         summary: 'Simulate a transfer to a receiving method that matches no deposit or order: a pending payment',
         body: Obj({

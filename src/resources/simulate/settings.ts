@@ -34,6 +34,7 @@ export async function simulateSettingsRoutes(scope: FastifyInstance, ctx: AppCon
     '/simulate/settings',
     {
       schema: {
+        operationId: 'simulate.settings',
         tags,
         summary: "The workspace's sandbox settings: whether outcomes settle by themselves or wait for the helpers",
         response: { 200: SandboxSettings, ...errorResponses('read', [401, 403]) },
@@ -49,6 +50,7 @@ export async function simulateSettingsRoutes(scope: FastifyInstance, ctx: AppCon
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'simulate.updateSettings',
         tags,
         summary:
           "Set the workspace's sandbox settings; with outcomes manual, payouts and deposit methods wait for the helpers",

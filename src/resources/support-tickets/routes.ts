@@ -45,6 +45,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     {
       ...keyed,
       schema: {
+        operationId: 'supportTickets.create',
         tags,
         summary: "Open a ticket with the brokerage's support, optionally about one order, deposit or withdrawal",
         headers: IdempotencyHeaders,
@@ -74,6 +75,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     {
       ...keyed,
       schema: {
+        operationId: 'supportTickets.addMessage',
         tags,
         summary: 'Write to a ticket; an answer to support (WAITING_ON_PARTNER) or on a RESOLVED one: IN_PROGRESS',
         headers: IdempotencyHeaders,
@@ -105,6 +107,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     {
       ...keyed,
       schema: {
+        operationId: 'supportTickets.close',
         tags,
         summary: 'Close a ticket: final, it takes no more messages (409 when closed already)',
         headers: IdempotencyHeaders,
@@ -134,6 +137,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     '/support-tickets',
     {
       schema: {
+        operationId: 'supportTickets.list',
         tags,
         summary: "The workspace's tickets, newest first, without their messages (enveloped)",
         querystring: TicketListQuery,
@@ -154,6 +158,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     '/support-tickets/:ticketId',
     {
       schema: {
+        operationId: 'supportTickets.get',
         tags,
         summary: 'One ticket with its messages (enveloped)',
         params: TicketParams,

@@ -40,6 +40,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'webhooks.create',
         tags,
         summary: 'Register an endpoint: every event is POSTed to it, signed with its secret',
         body: CreateWebhookRequest,
@@ -53,6 +54,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/webhooks',
     {
       schema: {
+        operationId: 'webhooks.list',
         tags,
         summary: 'List the endpoints (a bare array)',
         querystring: NoQuery,
@@ -67,6 +69,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'webhooks.resend',
         tags,
         summary: 'Re-send the latest event of a completed order or deposit to every endpoint',
         body: ResendRequest,
@@ -80,6 +83,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/webhooks/:webhookId',
     {
       schema: {
+        operationId: 'webhooks.get',
         tags,
         summary: 'Read one endpoint (never its secret)',
         params: Params,
@@ -95,6 +99,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'webhooks.update',
         tags,
         summary: 'Change an endpoint; a new secret signs every delivery from now on',
         params: Params,
@@ -109,6 +114,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/webhooks/:webhookId',
     {
       schema: {
+        operationId: 'webhooks.delete',
         tags,
         summary: 'Delete an endpoint: it receives nothing more; its delivery log stays readable',
         params: Params,
@@ -126,6 +132,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/webhooks/:webhookId/deliveries',
     {
       schema: {
+        operationId: 'webhooks.deliveries',
         tags,
         summary:
           'The delivery log of an endpoint, newest first: one row per attempt, numbered (one attempt per event ' +
@@ -143,6 +150,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'webhooks.test',
         tags,
         summary:
           'Send a signed webhook_test event to this endpoint now and answer the outcome (status, latency, error); ' +
@@ -158,6 +166,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     '/webhook',
     {
       schema: {
+        operationId: 'webhook.get',
         tags,
         summary: 'Legacy: the single callback URL (delivered unsigned)',
         querystring: NoQuery,
@@ -172,6 +181,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     {
       config: { kind: 'create' },
       schema: {
+        operationId: 'webhook.set',
         tags,
         summary: 'Legacy: set the single callback URL; it receives every event, unsigned',
         body: SetLegacyWebhook,

@@ -23,6 +23,7 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
       config: { kind: 'create' },
       preValidation: writeGuards(ctx),
       schema: {
+        operationId: 'withdrawals.create',
         tags,
         summary: 'Pay out from the workspace balance: amount and fee are held at once, or 402 and nothing moves',
         headers: IdempotencyHeaders,
@@ -42,6 +43,7 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
     '/withdrawals',
     {
       schema: {
+        operationId: 'withdrawals.list',
         tags,
         summary: 'List withdrawals, newest first (a bare array; there is no count endpoint)',
         querystring: listQuerySchema(withdrawalStatuses),
@@ -55,6 +57,7 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
     '/withdrawals/:withdrawalId',
     {
       schema: {
+        operationId: 'withdrawals.get',
         tags,
         summary: 'Read one withdrawal',
         params: Obj({ withdrawalId: Type.String({ minLength: 1, maxLength: 64 }) }),
