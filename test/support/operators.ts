@@ -65,12 +65,14 @@ export async function enrol(
   enrolmentPath: string,
   clock: Clock,
   options: { withCode?: boolean; password?: string } = {},
-): Promise<{ secret: string; answer: LightMyRequestResponse }> {
+): Promise<{ secret: string; answer: LightMyRequestResponse; code: string }> {
   const page = await app.inject({ method: 'GET', url: enrolmentPath });
   expect(page.statusCode, page.body).toBe(200);
   const secret = (/<span class="secret">([A-Z2-7 ]+)<\/span>/.exec(page.body)?.[1] ?? '').replace(/ /g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const password = options.password ?? strongPassword;
+  // The code sent, returned as sent: computed again later, on a clock that follows real time, it may be the next step's.
+  const code = options.withCode === false ? '' : codeAt(secret, clock);
   const answer = await app.inject({
     method: 'POST',
     url: enrolmentPath,
@@ -79,10 +81,10 @@ export async function enrol(
       csrf: formTokenOf(page.body),
       password,
       confirmation: password,
-      code: options.withCode === false ? '' : codeAt(secret, clock),
+      code,
     }).toString(),
   });
-  return { secret, answer };
+  return { secret, answer, code };
 }
 
 /** Posts the sign-in form as a browser would: the page first (its cookie and token), then the form. */
