@@ -1,4 +1,6 @@
-import type { Fault, Operation } from './steps.js';
+import type { Fault, Operation } from './step-names.js';
+
+export { type ProductionOperation, productionOperations } from './step-names.js';
 
 // What a production run draws (`--env production`): the operations that move money by a real provider's evidence
 // (operations-production.ts, operations-bank-files.ts) and the stage operations production serves the same way.
@@ -6,24 +8,6 @@ import type { Fault, Operation } from './steps.js';
 // outcome setting, KYC by the sandbox) are never drawn here; `sandboxRefused` checks that production refuses them
 // and moves nothing. Orders and quotes are not drawn: the simulator connects no price source, and production quotes
 // nothing without one.
-
-export const productionOperations = [
-  'productionDeposit',
-  'providerWithdrawal',
-  'bankCredit',
-  'fileAgain',
-  'assignEntry',
-  'returnEntry',
-  'cutBatch',
-  'batchReport',
-  'payoutStatement',
-  'reconciliation',
-  'providerCredit',
-  'providerOutcome',
-  'callbackAgain',
-  'sandboxRefused',
-] as const;
-export type ProductionOperation = (typeof productionOperations)[number];
 
 /** How often each operation is drawn in production mode, relative to the others. */
 export const productionWeights = {

@@ -1,75 +1,18 @@
 import {
   evidenceFaults,
   evidenceOperations,
-  type ProductionOperation,
   productionKeyedOperations,
   productionWeights,
 } from './production-steps.js';
 import type { Random } from './random.js';
+import type { Fault, Operation, operations } from './step-names.js';
+
+export { type Fault, type Operation, operations } from './step-names.js';
 
 // A sequence is a list of steps drawn from the seed before anything runs. A step names its operation and carries
 // plain numbers for every choice it makes when it runs (which of the existing orders, which amount, which fault),
 // so that a step list replays the same way, and any sub-list of it is still a valid sequence: the shrinker deletes
 // steps freely, and a step whose target does not exist (yet) does nothing.
-
-export const operations = [
-  'quote',
-  'railOrder',
-  'cryptoOrder',
-  'balanceOrder',
-  'exchange',
-  'deposit',
-  'depositTransfer',
-  'orderTransfer',
-  'cancelDeposit',
-  'expireDeposit',
-  'compliance',
-  'withdrawal',
-  'linkedWithdrawal',
-  'withdrawalMove',
-  'orderPayoutMove',
-  'expireOrder',
-  'cancelOrder',
-  'refund',
-  'orderFromPayment',
-  'depositMethod',
-  'activateMethod',
-  'methodTransfer',
-  'tick',
-  'workspaceClock',
-  'outcomesMode',
-  'kyc',
-  'bankingAccount',
-  'deleteBankingAccount',
-  'webhook',
-  'deleteWebhook',
-  'runWorkers',
-  // The partner operations (operations-partner.ts, operations-hosted.ts): appended, so earlier seeds' draws of the
-  // operations above keep their relative weights.
-  'webhookUpdate',
-  'webhookResend',
-  'eventResend',
-  'legacyWebhook',
-  'webhookTest',
-  'conversation',
-  'conversationMessage',
-  'conversationClose',
-  'brokerageReply',
-  'ticket',
-  'ticketMessage',
-  'ticketClose',
-  'supportStatus',
-  'webForm',
-  'payByBank',
-  'openBankingStatus',
-  'kycData',
-  'hostedKyc',
-  'kycStatus',
-  'amlScreening',
-  'amlResolve',
-] as const;
-/** The stage's operations, and production mode's (production-steps.ts). */
-export type Operation = (typeof operations)[number] | ProductionOperation;
 
 /** How often each operation is drawn, relative to the others (on the stage; production-steps.ts for production). */
 const weights: Record<(typeof operations)[number], number> = {
@@ -126,22 +69,6 @@ const weights: Record<(typeof operations)[number], number> = {
   amlScreening: 1,
   amlResolve: 1,
 };
-
-/** The named fault points (docs/reliability/simulator.md). */
-export const faults = [
-  'db-down',
-  'db-lost-before',
-  'db-lost-after',
-  'db-error',
-  'crash-after',
-  'crash-before-reply',
-  'crash-after-job-claim',
-  'crash-after-delivery-claim',
-  'rail-fails',
-  'rail-times-out',
-  'prices-fail',
-] as const;
-export type Fault = (typeof faults)[number];
 
 /** Faults of a request: the statement-level ones and the crash before the reply. */
 const requestFaults: Record<Fault, number> = {

@@ -7,24 +7,8 @@
 // domain/identity/ decides, per rail, whether destinationUserData is needed at all. One row per currency and
 // direction it supports (payin when it has payin methods, payout when it has payout rails).
 
+import { type PartyIdentityKey, partyIdentityKeys } from './party-identity-keys.js';
 import type { EntityType, IdentityDirection, IdentityIntake } from './types.js';
-
-export const partyIdentityKeys = [
-  'firstName',
-  'lastName',
-  'userEmail',
-  'country',
-  'businessName',
-  'address',
-  'city',
-  'postalCode',
-  'state',
-  'taxId',
-  'dob',
-  'phoneNumber',
-] as const;
-
-export type PartyIdentityKey = (typeof partyIdentityKeys)[number];
 
 const asOf = '2026-11-25';
 

@@ -1,7 +1,7 @@
 // Shapes of the currency and rail catalogue. The catalogue is data only: plain typed objects that
 // the domain engines and the discovery endpoints read. Changing a rail or a limit is a data diff.
 
-import type { PartyIdentityKey } from './identity-intake.js';
+import type { PartyIdentityKey } from './party-identity-keys.js';
 
 export type CurrencyKind = 'fiat' | 'crypto';
 

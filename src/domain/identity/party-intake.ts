@@ -1,4 +1,4 @@
-import type { PartyIdentityKey } from '../../catalogue/identity-intake.js';
+import type { PartyIdentityKey } from '../../catalogue/party-identity-keys.js';
 import type { EntityType, FieldRule, IdentityIntake, PayoutRailEntry } from '../../catalogue/types.js';
 
 // Pure checks of a party identity object (`userData`, `destinationUserData`) against a corridor's intake
