@@ -28,6 +28,7 @@ const accountLikeNames = [
   'pixKey',
   'destinationPixCode',
   'destinationBreBKey',
+  'destinationPhone',
   'cardNumber',
   'taxId',
   'destinationTaxId',

@@ -27,6 +27,8 @@ export const sensitiveFieldNames: ReadonlySet<string> = new Set([
   'pixKey',
   'destinationPixCode',
   'destinationBreBKey',
+  // A mobile-money wallet or a phone-deposit account is addressed by its phone (catalogue/payout-identifiers.ts).
+  'destinationPhone',
   'cardNumber',
   // Tax ids (a string, or the profile's { number, country }).
   'taxId',
