@@ -122,8 +122,8 @@ export async function createContext(config: Config, store: Db, options: ContextO
   const verification = options.verification ?? live?.verification ?? sandboxVerification;
   const capabilities = live?.capabilities ?? sandboxCapabilities;
   const payoutSubjects: PayoutSubjects = {
-    withdrawal: withdrawalPayoutSubject({ clock, config }),
-    order: orderPayoutSubject({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
+    withdrawal: withdrawalPayoutSubject(clock, config),
+    order: orderPayoutSubject({ clock, config, capabilities, secretsKeyring: options.secretsKeyring }),
     refund: pendingRefundSubject(clock),
   };
   // Production mail leaves through SMTP from the job queue, sealed under SECRETS_KEY (jobs/mail-delivery.ts).
@@ -139,7 +139,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
       withdrawalPayoutJob,
       withdrawalPayoutHandler({ clock, rails, config, db, secretsKeyring: options.secretsKeyring }),
     ],
-    [withdrawalReturnJob, withdrawalReturnHandler({ clock, config })],
+    [withdrawalReturnJob, withdrawalReturnHandler(clock, config)],
     ...orderJobHandlers({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
     ...openBankingJobHandlers({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
     ...verificationCheckHandlers({ clock, verification, config, db }),

@@ -42,7 +42,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
         response: { 200: SanctionsList, ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => importOfacSdn(ctx, request.body),
+    async (request) => importOfacSdn(ctx.db, ctx.clock, request.body),
   );
   app.get(
     '/sanctions-lists',
@@ -55,7 +55,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
         response: { 200: Type.Array(SanctionsList), ...errorResponses('read', [401]) },
       },
     },
-    async () => sanctionsLists(ctx),
+    async () => sanctionsLists(ctx.db),
   );
   app.get(
     '/aml-screenings',
@@ -86,6 +86,7 @@ export async function amlAdminRoutes(scope: FastifyInstance, ctx: AppContext): P
         response: { 200: OperatorAmlScreening, ...errorResponses('read', [400, 401, 404, 409]) },
       },
     },
-    async (request) => operatorScreeningView(await resolveAmlScreening(ctx, request.params.screeningId, request.body)),
+    async (request) =>
+      operatorScreeningView(await resolveAmlScreening(ctx.db, ctx.clock, request.params.screeningId, request.body)),
   );
 }

@@ -26,7 +26,7 @@ export async function complianceAdminRoutes(scope: FastifyInstance, ctx: AppCont
         response: { 200: Deposit, ...errorResponses('read', [400, 401, 404, 409]) },
       },
     },
-    async (request) => decideComplianceHold(ctx, request.params.depositId, request.params.decision),
+    async (request) => decideComplianceHold(ctx.db, ctx.clock, request.params.depositId, request.params.decision),
   );
   app.post(
     '/orders/:orderId/compliance/:decision',

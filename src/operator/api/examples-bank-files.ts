@@ -1,8 +1,10 @@
 import { type ExampleCatalogue, exampleNowSeconds } from '../../platform/openapi-examples.js';
+import { emptySummary } from '../bank-files/apply.js';
 
 // Production's bank files: a camt.054 credit notification whose line carries a deposit's RF reference, and one
 // whose reference matches nothing and waits in the queue of unmatched credits.
 
+/** The credit no reference matched: admin.bankEntries.list, .assign and .return, and the reconciliation's item. */
 const unmatchedCredit = {
   entryId: '0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40',
   account: 'NL91ABNA0417164300',
@@ -21,6 +23,7 @@ const unmatchedCredit = {
   createdAt: exampleNowSeconds,
 } as const;
 
+/** A file refused at import: admin.bankFiles.get, and the import's 400. */
 const refusedFile = {
   fileId: '9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58',
   format: 'camt.054',
@@ -37,6 +40,7 @@ const refusedFile = {
   summary: null,
 } as const;
 
+/** A statement held at import: admin.bankFiles.list, .reject, and the held summary below. */
 const heldFile = {
   fileId: '4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87',
   format: 'camt.053',
@@ -53,21 +57,8 @@ const heldFile = {
   summary: null,
 } as const;
 
-const heldSummary = {
-  fileId: heldFile.fileId,
-  format: 'camt.053',
-  status: 'held',
-  reasons: [...heldFile.reasons],
-  credited: 0,
-  unmatched: 0,
-  payoutOutcomes: 0,
-  payoutReportsIgnored: 0,
-  other: 0,
-  reversals: 0,
-  alreadyImported: 0,
-  closingBalances: 0,
-  skipped: 0,
-} as const;
+/** The held file's import summary (built as the import builds it): admin.bankFiles.import's 202, and .accept. */
+const heldSummary = { ...emptySummary(heldFile.fileId, heldFile.format, 'held'), reasons: [...heldFile.reasons] };
 
 export const bankFilesExamples: ExampleCatalogue = {
   'admin.bankFiles.import': {
@@ -78,21 +69,7 @@ export const bankFilesExamples: ExampleCatalogue = {
     },
     responses: {
       200: {
-        value: {
-          fileId: '6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24',
-          format: 'camt.054',
-          status: 'imported',
-          reasons: [],
-          credited: 1,
-          unmatched: 0,
-          payoutOutcomes: 0,
-          payoutReportsIgnored: 0,
-          other: 0,
-          reversals: 0,
-          alreadyImported: 0,
-          closingBalances: 0,
-          skipped: 0,
-        },
+        value: { ...emptySummary('6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24', 'camt.054', 'imported'), credited: 1 },
       },
       202: { summary: 'A statement that does not follow its account’s previous one, held', value: heldSummary },
     },

@@ -1,40 +1,73 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
+import { attachmentDownloads } from '../../resources/conversations/examples.js';
+
+// Conversation b81ce1cb, opened by the brokerage for end user carla@example.com, in the pieces its answers arrange
+// in different orders: the heading, the times, the last message's author and moment, and its first two messages.
+
+const workspaceId = '49bc89e7-da1a-4087-a8de-5bdf30242d95';
+const conversationId = 'b81ce1cb-3c7a-415a-848d-70dec2edbde2';
+
+/** Conversation b81ce1cb's heading: every answer here that shows the conversation starts with it. */
+const carlaConversation = {
+  workspaceId,
+  conversationId,
+  endUserEmail: 'carla@example.com',
+  subject: 'Proof of address',
+  status: 'OPEN',
+  openedBy: 'brokerage',
+} as const;
+/** When it was opened and last changed: every answer that shows the conversation. */
+const stamped = { createdAt: 1748856674, updatedAt: 1748856674 } as const;
+/** Who wrote its last message, and when: every answer that shows the conversation. */
+const lastByBrokerage = { lastMessageBy: 'brokerage', lastMessageAt: 1748856674 } as const;
+
+/** The brokerage's question that opened it: admin.conversations.create, .close and .get. */
+const carlaAsked = {
+  messageId: '5aa04ad6-c0c9-4b01-ac80-168c32b082b0',
+  conversationId,
+  author: 'brokerage',
+  message: 'Please ask Carla for a recent utility bill.',
+  attachments: [],
+  createdAt: 1748856674,
+} as const;
+
+/** The partner's answer with the bill: admin.conversations.close and .get. */
+const billAttached = {
+  messageId: '3a1fccec-99ba-4a96-a2fc-2e22b13b7b30',
+  conversationId,
+  author: 'partner',
+  message: 'Attached.',
+  attachments: [
+    {
+      number: 1,
+      contentType: 'application/pdf',
+      sizeBytes: 50,
+      sha256: '2424e4b37c25d8dac4c66fd4ecd780c717b828582c3f9a9fc718672d2d5e31f1',
+      fileName: 'bill.pdf',
+    },
+  ],
+  createdAt: 1748856674,
+} as const;
 
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const adminThreadsExamples: ExampleCatalogue = {
   'admin.conversations.create': {
     request: {
       value: {
-        workspaceId: '49bc89e7-da1a-4087-a8de-5bdf30242d95',
-        endUserEmail: 'carla@example.com',
-        subject: 'Proof of address',
-        message: 'Please ask Carla for a recent utility bill.',
+        workspaceId,
+        endUserEmail: carlaConversation.endUserEmail,
+        subject: carlaConversation.subject,
+        message: carlaAsked.message,
       },
     },
     responses: {
       '201': {
         value: {
-          workspaceId: '49bc89e7-da1a-4087-a8de-5bdf30242d95',
-          conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-          endUserEmail: 'carla@example.com',
-          subject: 'Proof of address',
-          status: 'OPEN',
-          openedBy: 'brokerage',
+          ...carlaConversation,
           messageCount: 1,
-          createdAt: 1748856674,
-          updatedAt: 1748856674,
-          messages: [
-            {
-              messageId: '5aa04ad6-c0c9-4b01-ac80-168c32b082b0',
-              conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-              author: 'brokerage',
-              message: 'Please ask Carla for a recent utility bill.',
-              attachments: [],
-              createdAt: 1748856674,
-            },
-          ],
-          lastMessageBy: 'brokerage',
-          lastMessageAt: 1748856674,
+          ...stamped,
+          messages: [carlaAsked],
+          ...lastByBrokerage,
         },
       },
     },
@@ -45,26 +78,10 @@ export const adminThreadsExamples: ExampleCatalogue = {
     },
   },
   'admin.conversations.list': {
-    parameters: {
-      workspaceId: '49bc89e7-da1a-4087-a8de-5bdf30242d95',
-    },
+    parameters: { workspaceId },
     responses: {
       '200': {
-        value: [
-          {
-            workspaceId: '49bc89e7-da1a-4087-a8de-5bdf30242d95',
-            conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-            endUserEmail: 'carla@example.com',
-            subject: 'Proof of address',
-            status: 'OPEN',
-            openedBy: 'brokerage',
-            messageCount: 3,
-            createdAt: 1748856674,
-            updatedAt: 1748856674,
-            lastMessageBy: 'brokerage',
-            lastMessageAt: 1748856674,
-          },
-        ],
+        value: [{ ...carlaConversation, messageCount: 3, ...stamped, ...lastByBrokerage }],
       },
     },
   },
@@ -80,14 +97,12 @@ export const adminThreadsExamples: ExampleCatalogue = {
         ],
       },
     },
-    parameters: {
-      conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-    },
+    parameters: { conversationId },
     responses: {
       '201': {
         value: {
           messageId: '03bab3e1-3224-4c96-a70c-211d535c5100',
-          conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
+          conversationId,
           author: 'brokerage',
           message: 'Thank you, cleared.',
           attachments: [
@@ -113,50 +128,17 @@ export const adminThreadsExamples: ExampleCatalogue = {
     },
   },
   'admin.conversations.close': {
-    parameters: {
-      conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-    },
+    parameters: { conversationId },
     responses: {
       '200': {
         value: {
-          workspaceId: '49bc89e7-da1a-4087-a8de-5bdf30242d95',
-          conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-          endUserEmail: 'carla@example.com',
-          subject: 'Proof of address',
+          ...carlaConversation,
           status: 'CLOSED',
-          openedBy: 'brokerage',
           messageCount: 3,
-          createdAt: 1748856674,
-          updatedAt: 1748856674,
-          messages: [
-            {
-              messageId: '5aa04ad6-c0c9-4b01-ac80-168c32b082b0',
-              conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-              author: 'brokerage',
-              message: 'Please ask Carla for a recent utility bill.',
-              attachments: [],
-              createdAt: 1748856674,
-            },
-            {
-              messageId: '3a1fccec-99ba-4a96-a2fc-2e22b13b7b30',
-              conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-              author: 'partner',
-              message: 'Attached.',
-              attachments: [
-                {
-                  number: 1,
-                  contentType: 'application/pdf',
-                  sizeBytes: 50,
-                  sha256: '2424e4b37c25d8dac4c66fd4ecd780c717b828582c3f9a9fc718672d2d5e31f1',
-                  fileName: 'bill.pdf',
-                },
-              ],
-              createdAt: 1748856674,
-            },
-          ],
+          ...stamped,
+          messages: [carlaAsked, billAttached],
           closedBy: 'brokerage',
-          lastMessageBy: 'brokerage',
-          lastMessageAt: 1748856674,
+          ...lastByBrokerage,
           closedAt: 1748856674,
         },
       },
@@ -171,49 +153,15 @@ export const adminThreadsExamples: ExampleCatalogue = {
     },
   },
   'admin.conversations.get': {
-    parameters: {
-      conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-    },
+    parameters: { conversationId },
     responses: {
       '200': {
         value: {
-          workspaceId: '49bc89e7-da1a-4087-a8de-5bdf30242d95',
-          conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-          endUserEmail: 'carla@example.com',
-          subject: 'Proof of address',
-          status: 'OPEN',
-          openedBy: 'brokerage',
+          ...carlaConversation,
           messageCount: 3,
-          createdAt: 1748856674,
-          updatedAt: 1748856674,
-          messages: [
-            {
-              messageId: '5aa04ad6-c0c9-4b01-ac80-168c32b082b0',
-              conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-              author: 'brokerage',
-              message: 'Please ask Carla for a recent utility bill.',
-              attachments: [],
-              createdAt: 1748856674,
-            },
-            {
-              messageId: '3a1fccec-99ba-4a96-a2fc-2e22b13b7b30',
-              conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-              author: 'partner',
-              message: 'Attached.',
-              attachments: [
-                {
-                  number: 1,
-                  contentType: 'application/pdf',
-                  sizeBytes: 50,
-                  sha256: '2424e4b37c25d8dac4c66fd4ecd780c717b828582c3f9a9fc718672d2d5e31f1',
-                  fileName: 'bill.pdf',
-                },
-              ],
-              createdAt: 1748856674,
-            },
-          ],
-          lastMessageBy: 'brokerage',
-          lastMessageAt: 1748856674,
+          ...stamped,
+          messages: [carlaAsked, billAttached],
+          ...lastByBrokerage,
         },
       },
     },
@@ -228,17 +176,13 @@ export const adminThreadsExamples: ExampleCatalogue = {
   },
   'admin.conversations.attachment': {
     parameters: {
-      conversationId: 'b81ce1cb-3c7a-415a-848d-70dec2edbde2',
-      messageId: '3a1fccec-99ba-4a96-a2fc-2e22b13b7b30',
+      conversationId,
+      messageId: billAttached.messageId,
       number: 1,
     },
     responses: {
       200: {
-        content: {
-          'image/png': { summary: 'A PNG attachment', value: '(the PNG file, byte for byte)' },
-          'image/jpeg': { summary: 'A JPEG attachment', value: '(the JPEG file, byte for byte)' },
-          'application/pdf': { summary: 'A PDF attachment', value: '(the PDF file, byte for byte)' },
-        },
+        content: attachmentDownloads,
       },
     },
     errors: {

@@ -1,5 +1,26 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
 
+/** Workspace 5eec3a60 with the defaults, as admin.workspaces.get answers it: .list and .update show others built on it. */
+const exampleWorkspace = {
+  workspaceId: '5eec3a60-0db2-47b4-81bf-73fb31a1ea4c',
+  name: 'test workspace 399',
+  clientId: 'cl_qdf7hayvwbbq9gbavsas',
+  username: 'api_xv66hvupt8hp',
+  enabled: true,
+  simulation: true,
+  enabledPairs: null,
+  feeSchedule: {
+    defaultBps: 50,
+    pairs: {},
+  },
+  writeLimitPerMinute: null,
+  readThrottleLifted: false,
+  verificationProfile: 'standard',
+  credentialVersion: 1,
+  createdAt: 1748856696,
+  updatedAt: 1748856696,
+} as const;
+
 /** Examples of the reference (platform/openapi-examples.ts) for the operators' workspace operations. */
 export const adminWorkspacesExamples: ExampleCatalogue = {
   'admin.workspaces.create': {
@@ -32,21 +53,11 @@ export const adminWorkspacesExamples: ExampleCatalogue = {
       200: {
         value: [
           {
+            ...exampleWorkspace,
             workspaceId: 'e5c7070f-65e5-434a-bb12-60477c325ea4',
             name: 'Acme Remit (stage)',
             clientId: 'cl_mblbb9ovol1zwv1zmb7k',
             username: 'api_4gyg6x1psygi',
-            enabled: true,
-            simulation: true,
-            enabledPairs: null,
-            feeSchedule: {
-              defaultBps: 50,
-              pairs: {},
-            },
-            writeLimitPerMinute: null,
-            readThrottleLifted: false,
-            verificationProfile: 'standard',
-            credentialVersion: 1,
             createdAt: 1746264600,
             updatedAt: 1746264600,
           },
@@ -56,29 +67,11 @@ export const adminWorkspacesExamples: ExampleCatalogue = {
   },
   'admin.workspaces.get': {
     parameters: {
-      workspaceId: '5eec3a60-0db2-47b4-81bf-73fb31a1ea4c',
+      workspaceId: exampleWorkspace.workspaceId,
     },
     responses: {
       '200': {
-        value: {
-          workspaceId: '5eec3a60-0db2-47b4-81bf-73fb31a1ea4c',
-          name: 'test workspace 399',
-          clientId: 'cl_qdf7hayvwbbq9gbavsas',
-          username: 'api_xv66hvupt8hp',
-          enabled: true,
-          simulation: true,
-          enabledPairs: null,
-          feeSchedule: {
-            defaultBps: 50,
-            pairs: {},
-          },
-          writeLimitPerMinute: null,
-          readThrottleLifted: false,
-          verificationProfile: 'standard',
-          credentialVersion: 1,
-          createdAt: 1748856696,
-          updatedAt: 1748856696,
-        },
+        value: exampleWorkspace,
       },
     },
     errors: {
@@ -102,21 +95,12 @@ export const adminWorkspacesExamples: ExampleCatalogue = {
     responses: {
       '200': {
         value: {
+          ...exampleWorkspace,
           workspaceId: '132ba3c1-37c3-49b9-98e5-560849328c0c',
           name: 'test workspace 12',
           clientId: 'cl_mh1w5pddyel1fxoofjoj',
           username: 'api_w02sjiz18czo',
-          enabled: true,
-          simulation: true,
-          enabledPairs: null,
-          feeSchedule: {
-            defaultBps: 50,
-            pairs: {},
-          },
           writeLimitPerMinute: 2,
-          readThrottleLifted: false,
-          verificationProfile: 'standard',
-          credentialVersion: 1,
           createdAt: 1748856611,
           updatedAt: 1748856611,
         },

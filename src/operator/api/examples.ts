@@ -1,4 +1,45 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
+import { exampleDeposit, sepaDepositInfo } from '../../resources/deposits/examples.js';
+import { exampleOrder } from '../../resources/orders/examples.js';
+import { examplePendingPayment } from '../../resources/pending-payments/examples.js';
+
+// The compliance decisions and the refund show the partner API's own examples (resources/*/examples.ts) at the step
+// an operator acts on.
+
+// deposits.get's deposit up to its last key: a received deposit writes receivedAt before expectedAmount
+// (admin.compliance.decideDeposit).
+const { expectedAmount: _expected, ...depositBeforeExpectedAmount } = exampleDeposit;
+
+/** The housekeeping's last run and settings: admin.housekeeping.get, and .run (with the next run it set). */
+const housekeeping = {
+  lastRun: {
+    runId: '1',
+    startedAt: 1748943017,
+    finishedAt: 1748943017,
+    slices: 1,
+    removed: {
+      webhookDeliveries: 1202,
+      outboxEvents: 1202,
+      jobs: 0,
+      idempotencyKeys: 40,
+      kycSessions: 0,
+      openBankingSessions: 0,
+      quotes: 0,
+    },
+  },
+  nextRunAt: 1748946617,
+  settings: {
+    eventRetentionDays: 30,
+    jobRetentionDays: 7,
+    idempotencyKeyRetentionHours: 24,
+    withdrawalReturnWindowDays: 90,
+    hostedSessionRetentionDays: 7,
+    quoteRetentionDays: 7,
+    intervalMinutes: 60,
+    batchSize: 1000,
+    batchPauseMs: 20,
+  },
+};
 
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const adminExamples: ExampleCatalogue = {
@@ -102,7 +143,9 @@ export const adminExamples: ExampleCatalogue = {
     },
     responses: {
       '200': {
+        // A deposit as deposits.get shows it, cleared: received, its receivedAt before expectedAmount.
         value: {
+          ...depositBeforeExpectedAmount,
           depositId: 'PRE49HCN0LVCC37',
           userData: {
             country: 'PT',
@@ -111,23 +154,9 @@ export const adminExamples: ExampleCatalogue = {
             userEmail: 'ana.payer@example.com',
           },
           createdAt: 1748856695,
-          rail: 'SEPA',
           amount: 30,
-          currency: 'EUR',
-          feeCurrency: 'EUR',
-          fee: 0,
-          expectedFee: 0,
           status: 'Received',
-          depositInfoPending: false,
-          depositInfo: {
-            depositType: 'SEPA',
-            bic: 'BRKSNL20',
-            iban: 'NL91BRKS0024673110',
-            amount: 30,
-            bankName: 'Brokerage Stage Bank (sandbox)',
-            accountHolder: 'Brokerage Stage Collections',
-            referenceCode: 'BRK49HCN0LVCC37',
-          },
+          depositInfo: sepaDepositInfo('PRE49HCN0LVCC37', 'NL91BRKS0024673110', 30),
           receivedAt: 1748856695,
           expectedAmount: 30,
         },
@@ -152,82 +181,22 @@ export const adminExamples: ExampleCatalogue = {
     },
     responses: {
       '200': {
+        // The order of orders.get, cleared: its deposit received, the trade and the payout to come.
         value: {
+          ...exampleOrder,
           orderId: 'PREWIJW65XCH650',
           quoteId: 'b03a8eb2-3c9b-492d-927c-2e8ddad44122',
           status: 'Received',
-          originCurrency: 'EUR',
-          originRail: 'SEPA',
-          originAmount: 100,
-          destinationCurrency: 'BRL',
-          destinationRail: 'PIX_BR',
-          destinationAmount: 619.65,
-          conversionRate: 6.227688984881209,
-          fee: 0,
-          expectedFee: 0.5,
-          expectedGasFee: 0,
-          feeCurrency: 'EUR',
-          destinationTransferData: {
-            type: 'PIX_BR',
-            destinationName: 'Bruno Costa',
-            destinationTaxId: '52998224725',
-            destinationPixCode: 'bruno@example.com',
-          },
           deposit: {
+            ...exampleOrder.deposit,
             depositId: 'PRE5VIDCF4ZGKU8',
-            currency: 'EUR',
-            rail: 'SEPA',
-            expectedAmount: 100,
             amount: 100,
-            depositInfo: {
-              depositType: 'SEPA',
-              bic: 'BRKSNL20',
-              iban: 'NL07BRKS7250326163',
-              amount: 100,
-              bankName: 'Brokerage Stage Bank (sandbox)',
-              accountHolder: 'Brokerage Stage Collections',
-              referenceCode: 'BRK5VIDCF4ZGKU8',
-            },
+            depositInfo: sepaDepositInfo('PRE5VIDCF4ZGKU8', 'NL07BRKS7250326163', 100),
             receivedAt: 1748856677,
-          },
-          trade: {
-            pair: 'EUR/BRL',
-            conversionRate: 6.227688984881209,
-            originAmount: 99.5,
-            destinationAmount: 619.65,
-            status: 'Pending',
-          },
-          withdraw: {
-            currency: 'BRL',
-            rail: 'PIX_BR',
-            amount: 619.65,
-            status: 'Pending',
           },
           payBy: 1748943077,
           createdAt: 1748856677,
           updatedAt: 1748856677,
-          userData: {
-            city: 'Austin',
-            state: 'TX',
-            taxId: '52998224725',
-            address: '1 Main St',
-            country: 'PT',
-            lastName: 'Silva',
-            firstName: 'Ana',
-            userEmail: 'ana.orders@example.com',
-            postalCode: '73301',
-            phoneNumber: '+254712345678',
-          },
-          destinationUserData: {
-            city: 'Berlin',
-            taxId: '52998224725',
-            country: 'BR',
-            lastName: 'Costa',
-            firstName: 'Bruno',
-            userEmail: 'bruno@example.com',
-            postalCode: '10115',
-            phoneNumber: '+5511999998888',
-          },
         },
       },
     },
@@ -248,16 +217,9 @@ export const adminExamples: ExampleCatalogue = {
     responses: {
       '200': {
         value: {
+          ...examplePendingPayment,
           transferId: '3cc85b61-a716-4889-b62d-10092fcfd49a',
-          currency: 'EUR',
           amount: 70,
-          status: 'UNMATCHED',
-          counterparty: {
-            iban: 'DE89370400440532013000',
-            name: 'Payer',
-          },
-          createdAt: 1748856681,
-          updatedAt: 1748856681,
           methodId: 'PREOPHVJEAF21HO',
           refundStatus: 'pending_approval',
         },
@@ -275,70 +237,14 @@ export const adminExamples: ExampleCatalogue = {
   'admin.housekeeping.get': {
     responses: {
       '200': {
-        value: {
-          lastRun: {
-            runId: '1',
-            startedAt: 1748943017,
-            finishedAt: 1748943017,
-            slices: 1,
-            removed: {
-              webhookDeliveries: 1202,
-              outboxEvents: 1202,
-              jobs: 0,
-              idempotencyKeys: 40,
-              kycSessions: 0,
-              openBankingSessions: 0,
-              quotes: 0,
-            },
-          },
-          nextRunAt: 1748946617,
-          settings: {
-            eventRetentionDays: 30,
-            jobRetentionDays: 7,
-            idempotencyKeyRetentionHours: 24,
-            withdrawalReturnWindowDays: 90,
-            hostedSessionRetentionDays: 7,
-            quoteRetentionDays: 7,
-            intervalMinutes: 60,
-            batchSize: 1000,
-            batchPauseMs: 20,
-          },
-        },
+        value: housekeeping,
       },
     },
   },
   'admin.housekeeping.run': {
     responses: {
       '202': {
-        value: {
-          lastRun: {
-            runId: '1',
-            startedAt: 1748943017,
-            finishedAt: 1748943017,
-            slices: 1,
-            removed: {
-              webhookDeliveries: 1202,
-              outboxEvents: 1202,
-              jobs: 0,
-              idempotencyKeys: 40,
-              kycSessions: 0,
-              openBankingSessions: 0,
-              quotes: 0,
-            },
-          },
-          nextRunAt: 1748856704,
-          settings: {
-            eventRetentionDays: 30,
-            jobRetentionDays: 7,
-            idempotencyKeyRetentionHours: 24,
-            withdrawalReturnWindowDays: 90,
-            hostedSessionRetentionDays: 7,
-            quoteRetentionDays: 7,
-            intervalMinutes: 60,
-            batchSize: 1000,
-            batchPauseMs: 20,
-          },
-        },
+        value: { ...housekeeping, nextRunAt: 1748856704 },
       },
     },
   },

@@ -19,7 +19,7 @@ export type HoldDecision = 'clear' | 'reject';
 
 /** POST /admin/v1/deposits/{depositId}/compliance/{decision} */
 export const decideDepositHold = (ctx: AppContext, depositId: string, decision: HoldDecision) =>
-  decideComplianceHold(ctx, depositId, decision);
+  decideComplianceHold(ctx.db, ctx.clock, depositId, decision);
 
 /** POST /admin/v1/orders/{orderId}/compliance/{decision} */
 export const decideOrderHold = (ctx: AppContext, orderId: string, decision: HoldDecision) =>
@@ -31,7 +31,7 @@ export const decideKycReview = (ctx: AppContext, workspaceId: string, email: str
 
 /** POST /admin/v1/aml-screenings/{screeningId}/resolution */
 export const resolveAmlMatch = (ctx: AppContext, screeningId: string, status: AmlResolution, note?: string) =>
-  resolveAmlScreening(ctx, screeningId, { status, note });
+  resolveAmlScreening(ctx.db, ctx.clock, screeningId, { status, note });
 
 /** POST /admin/v1/pending-payments/{transferId}/refund/approve */
 export const approveRefund = (ctx: AppContext, transferId: string) => operatorRefund(ctx, transferId, 'approve');

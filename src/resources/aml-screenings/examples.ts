@@ -1,13 +1,45 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
 
+// Screenings against the stage sandbox's list, whose entry 9900001 is Ivan Testsanctioned.
+
+/** The name screened in every individual example here and in the operators' (operator/api/examples-aml.ts). */
+export const ivanTestsanctioned = { firstName: 'Ivan', lastName: 'Testsanctioned' } as const;
+
+/** The sandbox list's entry 9900001 matching him: every individual screening here and the operators'. */
+const ivanSandboxMatch = {
+  list: 'SANDBOX',
+  entryId: '9900001',
+  listedName: 'TESTSANCTIONED, Ivan',
+  matchedName: 'TESTSANCTIONED, Ivan',
+  programs: ['SDGT', 'CYBER2'],
+  score: 1,
+  datesOfBirth: ['01 Jan 1970'],
+} as const;
+
+/** The lists every screening here was checked against. */
+const sandboxLists = [{ list: 'SANDBOX' }] as const;
+
+/**
+ * Screening a43875b7 before its names: a potential match of Ivan waiting for an operator. amlScreenings.get and
+ * .list, and the operators' screenings (each with a workspaceId after updatedAt) are built on it.
+ */
+export const examplePotentialMatch = {
+  screeningId: 'a43875b7-c948-46ac-a5e2-114f55160898',
+  entityType: 'INDIVIDUAL',
+  status: 'POTENTIAL_MATCH',
+  matches: [ivanSandboxMatch],
+  lists: sandboxLists,
+  createdAt: 1748856661,
+  updatedAt: 1748856661,
+} as const;
+
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const amlScreeningsExamples: ExampleCatalogue = {
   'amlScreenings.create': {
     request: {
       value: {
         entityType: 'INDIVIDUAL',
-        firstName: 'Ivan',
-        lastName: 'Testsanctioned',
+        ...ivanTestsanctioned,
         dateOfBirth: '1970-01-01',
       },
     },
@@ -19,25 +51,10 @@ export const amlScreeningsExamples: ExampleCatalogue = {
             screeningId: '895c7ee0-9eab-4d15-9e82-18a48afe9b3f',
             entityType: 'INDIVIDUAL',
             status: 'CONFIRMED_MATCH',
-            firstName: 'Ivan',
-            lastName: 'Testsanctioned',
+            ...ivanTestsanctioned,
             dateOfBirth: '1970-01-01',
-            matches: [
-              {
-                list: 'SANDBOX',
-                entryId: '9900001',
-                listedName: 'TESTSANCTIONED, Ivan',
-                matchedName: 'TESTSANCTIONED, Ivan',
-                programs: ['SDGT', 'CYBER2'],
-                score: 1,
-                datesOfBirth: ['01 Jan 1970'],
-              },
-            ],
-            lists: [
-              {
-                list: 'SANDBOX',
-              },
-            ],
+            matches: [ivanSandboxMatch],
+            lists: sandboxLists,
             createdAt: 1748856659,
             updatedAt: 1748856659,
           },
@@ -61,9 +78,9 @@ export const amlScreeningsExamples: ExampleCatalogue = {
           ok: true,
           value: [
             {
+              ...examplePotentialMatch,
               screeningId: 'f4fb3800-92a6-49c3-9359-89567b18f40f',
               entityType: 'BUSINESS',
-              status: 'POTENTIAL_MATCH',
               matches: [
                 {
                   list: 'SANDBOX',
@@ -75,39 +92,12 @@ export const amlScreeningsExamples: ExampleCatalogue = {
                   datesOfBirth: [],
                 },
               ],
-              lists: [
-                {
-                  list: 'SANDBOX',
-                },
-              ],
-              createdAt: 1748856661,
-              updatedAt: 1748856661,
               businessName: 'SET Trading',
             },
             {
+              ...examplePotentialMatch,
               screeningId: 'febb9332-3a00-4713-a63a-f56326d9a9c8',
-              entityType: 'INDIVIDUAL',
-              status: 'POTENTIAL_MATCH',
-              matches: [
-                {
-                  list: 'SANDBOX',
-                  entryId: '9900001',
-                  listedName: 'TESTSANCTIONED, Ivan',
-                  matchedName: 'TESTSANCTIONED, Ivan',
-                  programs: ['SDGT', 'CYBER2'],
-                  score: 1,
-                  datesOfBirth: ['01 Jan 1970'],
-                },
-              ],
-              lists: [
-                {
-                  list: 'SANDBOX',
-                },
-              ],
-              createdAt: 1748856661,
-              updatedAt: 1748856661,
-              firstName: 'Ivan',
-              lastName: 'Testsanctioned',
+              ...ivanTestsanctioned,
               userEmail: 'listed-1@example.com',
             },
           ],
@@ -122,37 +112,13 @@ export const amlScreeningsExamples: ExampleCatalogue = {
   },
   'amlScreenings.get': {
     parameters: {
-      screeningId: 'a43875b7-c948-46ac-a5e2-114f55160898',
+      screeningId: examplePotentialMatch.screeningId,
     },
     responses: {
       '200': {
         value: {
           ok: true,
-          value: {
-            screeningId: 'a43875b7-c948-46ac-a5e2-114f55160898',
-            entityType: 'INDIVIDUAL',
-            status: 'POTENTIAL_MATCH',
-            matches: [
-              {
-                list: 'SANDBOX',
-                entryId: '9900001',
-                listedName: 'TESTSANCTIONED, Ivan',
-                matchedName: 'TESTSANCTIONED, Ivan',
-                programs: ['SDGT', 'CYBER2'],
-                score: 1,
-                datesOfBirth: ['01 Jan 1970'],
-              },
-            ],
-            lists: [
-              {
-                list: 'SANDBOX',
-              },
-            ],
-            createdAt: 1748856661,
-            updatedAt: 1748856661,
-            firstName: 'Ivan',
-            lastName: 'Testsanctioned',
-          },
+          value: { ...examplePotentialMatch, ...ivanTestsanctioned },
         },
       },
     },

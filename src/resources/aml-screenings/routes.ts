@@ -81,6 +81,6 @@ export async function amlScreeningRoutes(scope: FastifyInstance, ctx: AppContext
         response: { 200: AmlScreeningEnvelope, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => ok(screeningView(await ownedScreening(ctx, request.workspace, request.params.screeningId))),
+    async (request) => ok(screeningView(await ownedScreening(ctx.db, request.workspace, request.params.screeningId))),
   );
 }

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../app-context.js';
 import { validation } from '../../domain/errors.js';
 import { isoDate } from '../../domain/screening/date-of-birth.js';
 import { auditChange } from '../../platform/audit/scope.js';
-import { secondsOf } from '../../platform/clock.js';
+import { type Clock, secondsOf } from '../../platform/clock.js';
 import { Obj } from '../../platform/schema.js';
 import { parseSdnFiles } from '../../providers/screening/ofac-csv.js';
 import { replaceList, type StoredList, storedLists } from '../../providers/screening/sanctions-store.js';
+import type { Db, Queryable } from '../../storage/db.js';
 
 // Operators import the US OFAC SDN list from the CSV files they download from OFAC (sdn.csv and alt.csv), through
 // `brokerage sanctions import --dir <folder>`. Importing again replaces the list: the same files give the same
@@ -43,7 +43,11 @@ export const sanctionsListView = (l: StoredList) => ({
 });
 
 /** Parses both files first: a malformed file is 400 and leaves the list as it was. */
-export async function importOfacSdn(ctx: AppContext, body: { sdnCsv: string; altCsv?: string; listDate?: string }) {
+export async function importOfacSdn(
+  db: Db,
+  clock: Clock,
+  body: { sdnCsv: string; altCsv?: string; listDate?: string },
+) {
   if (body.listDate !== undefined && isoDate(body.listDate) === undefined) {
     throw validation(`listDate ${body.listDate} is not a calendar date (YYYY-MM-DD)`);
   }
@@ -56,9 +60,9 @@ export async function importOfacSdn(ctx: AppContext, body: { sdnCsv: string; alt
     files: [body.sdnCsv, body.altCsv ?? ''],
     entries: parsed.value,
   };
-  const stored = await ctx.db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const previous = (await storedLists(tx)).find((l) => l.list === ofacSdnList);
-    const replaced = await replaceList(tx, input, ctx.clock.nowMs());
+    const replaced = await replaceList(tx, input, clock.nowMs());
     // The files are known by their digest and counts, never by their text.
     auditChange(tx, {
       target: { type: 'sanctions-list', id: ofacSdnList },
@@ -70,6 +74,6 @@ export async function importOfacSdn(ctx: AppContext, body: { sdnCsv: string; alt
   return sanctionsListView(stored);
 }
 
-export async function sanctionsLists(ctx: AppContext) {
-  return (await storedLists(ctx.db)).map(sanctionsListView);
+export async function sanctionsLists(db: Queryable) {
+  return (await storedLists(db)).map(sanctionsListView);
 }

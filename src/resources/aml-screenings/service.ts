@@ -7,10 +7,11 @@ import { isoDate } from '../../domain/screening/date-of-birth.js';
 import { verdictOf } from '../../domain/screening/verdict.js';
 import { type AmlResolution, resolveScreening } from '../../domain/states/aml-screening-status.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import type { Clock } from '../../platform/clock.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { notOffered } from '../../providers/capabilities.js';
 import type { ScreeningSubject } from '../../providers/screening/screening-provider.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { findScreening, insertScreening, resolveScreeningRow, type ScreeningRow } from './repo.js';
 import type { CreateAmlScreeningRequest } from './schema.js';
@@ -41,6 +42,9 @@ export function screeningSubjectOf(body: Request): ScreeningSubject {
   return { entityType: 'BUSINESS', name: body.businessName };
 }
 
+/** What screening a subject reads of the server. */
+export type ScreeningCreating = Pick<AppContext, 'db' | 'clock' | 'secretsKeyring' | 'capabilities' | 'screening'>;
+
 /**
  * Screens the subject as sent (the provider is called before any transaction, and matches the names and the date of
  * birth in the clear), then stores the screening, tied to the account of `userEmail` when one is named (its holder
@@ -48,7 +52,7 @@ export function screeningSubjectOf(body: Request): ScreeningSubject {
  * transaction, so that the key and the screening exist together.
  */
 export async function createScreening(
-  ctx: AppContext,
+  ctx: ScreeningCreating,
   workspace: WorkspaceContext,
   body: Request,
   subject: ScreeningSubject,
@@ -85,8 +89,8 @@ export async function createScreening(
 }
 
 /** A screening of the caller's workspace: 404 when none exists, 401 when it belongs to another workspace. */
-export async function ownedScreening(ctx: AppContext, workspace: WorkspaceContext, id: string): Promise<ScreeningRow> {
-  const row = await findScreening(ctx.db, id);
+export async function ownedScreening(db: Queryable, workspace: WorkspaceContext, id: string): Promise<ScreeningRow> {
+  const row = await findScreening(db, id);
   if (!row) throw existence(`AML screening ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`AML screening ${id} is outside this workspace`);
   return row;
@@ -94,16 +98,17 @@ export async function ownedScreening(ctx: AppContext, workspace: WorkspaceContex
 
 /** An operator's decision on a POTENTIAL_MATCH: 404 for an unknown screening, 409 for one already settled. */
 export async function resolveAmlScreening(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   id: string,
   decision: { status: AmlResolution; note?: string | undefined },
 ): Promise<ScreeningRow> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await findScreening(tx, id, true);
     if (!row) throw existence(`AML screening ${id} does not exist`);
     const move = resolveScreening(row.status, decision.status);
     if (!move.ok) throw stateError(`Cannot resolve AML screening ${id}: ${move.reason}`);
-    const resolved = await resolveScreeningRow(tx, id, move.status, decision.note, ctx.clock.nowMs());
+    const resolved = await resolveScreeningRow(tx, id, move.status, decision.note, clock.nowMs());
     auditChange(tx, {
       workspaceId: row.workspace_id,
       target: { type: 'aml-screening', id },

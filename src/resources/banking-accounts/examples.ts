@@ -1,33 +1,39 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
 
+/** John Smith's savings account at Chase, as a partner sends it: bankingAccounts.create, whose answer masks the number. */
+const johnSmithAchAccount = {
+  type: 'ACH_US',
+  destinationName: 'John Smith',
+  accountNumber: '123456789',
+  routingNumber: '021000021',
+  country: 'US',
+  city: 'New York',
+  postalCode: '10001',
+  state: 'NY',
+  address: '350 Fifth Avenue',
+  accountType: 'PERSONAL',
+  bankAccountType: 'SAVINGS',
+} as const;
+
+/** John Smith as a partner sends him: bankingAccounts.create, whose answer masks his tax id. */
+const johnSmithUserData = {
+  firstName: 'John',
+  lastName: 'Smith',
+  userEmail: 'john.smith@example.com',
+  country: 'US',
+  city: 'New York',
+  postalCode: '10001',
+  taxId: '123-45-6789',
+} as const;
+
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const bankingAccountsExamples: ExampleCatalogue = {
   'bankingAccounts.create': {
     request: {
       value: {
         currency: 'USD',
-        destinationTransferData: {
-          type: 'ACH_US',
-          destinationName: 'John Smith',
-          accountNumber: '123456789',
-          routingNumber: '021000021',
-          country: 'US',
-          city: 'New York',
-          postalCode: '10001',
-          state: 'NY',
-          address: '350 Fifth Avenue',
-          accountType: 'PERSONAL',
-          bankAccountType: 'SAVINGS',
-        },
-        destinationUserData: {
-          firstName: 'John',
-          lastName: 'Smith',
-          userEmail: 'john.smith@example.com',
-          country: 'US',
-          city: 'New York',
-          postalCode: '10001',
-          taxId: '123-45-6789',
-        },
+        destinationTransferData: johnSmithAchAccount,
+        destinationUserData: johnSmithUserData,
         label: 'John at Chase',
       },
     },
@@ -41,30 +47,10 @@ export const bankingAccountsExamples: ExampleCatalogue = {
             rail: 'ACH_US',
             last4: '6789',
             fingerprint: 'z3oIERhqbE4anHwQfR7rnA',
-            destinationTransferData: {
-              type: 'ACH_US',
-              destinationName: 'John Smith',
-              accountNumber: '****6789',
-              routingNumber: '021000021',
-              country: 'US',
-              city: 'New York',
-              postalCode: '10001',
-              state: 'NY',
-              address: '350 Fifth Avenue',
-              accountType: 'PERSONAL',
-              bankAccountType: 'SAVINGS',
-            },
+            destinationTransferData: { ...johnSmithAchAccount, accountNumber: '****6789' },
             createdAt: 1748856664,
             label: 'John at Chase',
-            destinationUserData: {
-              firstName: 'John',
-              lastName: 'Smith',
-              userEmail: 'john.smith@example.com',
-              country: 'US',
-              city: 'New York',
-              postalCode: '10001',
-              taxId: '****6789',
-            },
+            destinationUserData: { ...johnSmithUserData, taxId: '****6789' },
           },
         },
       },

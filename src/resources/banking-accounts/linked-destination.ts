@@ -1,10 +1,11 @@
-import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { linkedBankAccountRail, samePayoutRailAs } from '../../catalogue/payout-identifiers.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import type { PayoutRailEntry } from '../../catalogue/types.js';
 import { authorization, existence, validation } from '../../domain/errors.js';
 import { validateDestination } from '../../domain/payout-fields/validate-destination.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { confirmedMatchOfAccount, refuseConfirmedMatch } from '../aml-screenings/gate.js';
 import { openInstrument } from './instrument.js';
@@ -72,19 +73,20 @@ function completedInstrument(entry: PayoutRailEntry, transfer: Fields, identity:
  * 5xx, and still reads unchanged (reads show what was stored).
  */
 export async function resolveLinkedDestination(
-  ctx: AppContext,
+  db: Queryable,
+  keyring: SecretsKeyring,
   workspace: WorkspaceContext,
   transfer: Fields,
   destinationUserData?: Fields,
 ): Promise<LinkedDestination | undefined> {
   if (transfer.type !== linkedBankAccountRail) return undefined;
   const id = bankingAccountIdOf(transfer);
-  const row = await findBankingAccountInstrument(ctx.db, id);
+  const row = await findBankingAccountInstrument(db, id);
   if (!row) throw existence(`Banking account ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Banking account ${id} is outside this workspace`);
   // The owner of a stored destination is the payout's beneficiary: while that account has a confirmed sanctions
   // match, nothing is paid to it (issue: AML screenings; spec, Errors: 403 AllowanceError).
-  const match = await confirmedMatchOfAccount(ctx.db, workspace.id, { id: row.account_id, email: null });
+  const match = await confirmedMatchOfAccount(db, workspace.id, { id: row.account_id, email: null });
   refuseConfirmedMatch(match, 'beneficiary of banking account', id);
   const entry = payoutRailByRail(row.rail);
   if (entry === undefined || !currencyOf(row.currency)?.payoutRails.includes(row.rail)) {
@@ -93,7 +95,7 @@ export async function resolveLinkedDestination(
       'invalidParameters',
     );
   }
-  const stored = openInstrument(ctx.secretsKeyring, row.instrument_sealed);
+  const stored = openInstrument(keyring, row.instrument_sealed);
   const identity = destinationUserData ?? stored.destinationUserData;
   const instrument = completedInstrument(entry, stored.destinationTransferData, stored.destinationUserData);
   const [problem] = validateDestination(entry, instrument, identity);

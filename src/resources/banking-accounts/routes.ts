@@ -54,7 +54,7 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 200: BankingAccountsEnvelope, ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => ok(await listWorkspaceBankingAccounts(ctx, request.workspace, request.query)),
+    async (request) => ok(await listWorkspaceBankingAccounts(ctx.db, request.workspace, request.query)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
       },
     },
     async (request) =>
-      ok(bankingAccountView(await ownedBankingAccount(ctx, request.workspace, request.params.bankingAccountId))),
+      ok(bankingAccountView(await ownedBankingAccount(ctx.db, request.workspace, request.params.bankingAccountId))),
   );
 
   app.delete(
@@ -85,6 +85,6 @@ export async function bankingAccountRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 200: DeletedBankingAccountEnvelope, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => ok(await deleteBankingAccount(ctx, request.workspace, request.params.bankingAccountId)),
+    async (request) => ok(await deleteBankingAccount(ctx.db, request.workspace, request.params.bankingAccountId)),
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '../../domain/payout-fields/stored-instrument.js';
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { type Capabilities, requirePayout } from '../../providers/capabilities.js';
+import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { type StoredInstrument, sealInstrument } from './instrument.js';
 import {
@@ -84,12 +85,18 @@ function requirePayableRail(capabilities: Capabilities, currency: string, rail: 
   }
 }
 
+/** What storing a banking account reads of the server. */
+export type BankingAccountCreating = Pick<
+  AppContext,
+  'db' | 'clock' | 'capabilities' | 'secretsKeyring' | 'bankingFingerprintKey'
+>;
+
 /**
  * Stores a checked destination for the workspace, or for the account holding `customerEmail` (created on first use,
  * as every account is). The same account stored again for the same owner is 409 DuplicityError naming the first,
  * so a retried request that lost its answer creates nothing twice.
  */
-export async function createBankingAccount(ctx: AppContext, workspace: WorkspaceContext, body: Request) {
+export async function createBankingAccount(ctx: BankingAccountCreating, workspace: WorkspaceContext, body: Request) {
   const { entry, instrument } = checkBankingAccountRequest(body);
   // Before the owner's account is created or the fingerprint key stored: a refusal stores nothing.
   requirePayableRail(ctx.capabilities, body.currency, entry.rail);
@@ -128,11 +135,11 @@ export async function createBankingAccount(ctx: AppContext, workspace: Workspace
 
 /** A banking account of the caller's workspace: 404 when none exists, 401 when it belongs to another workspace. */
 export async function ownedBankingAccount(
-  ctx: AppContext,
+  db: Queryable,
   workspace: WorkspaceContext,
   id: string,
 ): Promise<BankingAccountReadRow> {
-  const row = await findBankingAccount(ctx.db, id);
+  const row = await findBankingAccount(db, id);
   if (!row) throw existence(`Banking account ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Banking account ${id} is outside this workspace`);
   return row;
@@ -140,14 +147,14 @@ export async function ownedBankingAccount(
 
 /** The workspace's banking accounts; `customerEmail` narrows them to the account holding that email (none: empty). */
 export async function listWorkspaceBankingAccounts(
-  ctx: AppContext,
+  db: Queryable,
   workspace: WorkspaceContext,
   query: Static<typeof BankingAccountListQuery>,
 ) {
   const { customerEmail, ...filters } = query;
-  const owner = customerEmail === undefined ? undefined : await findHolderAccount(ctx.db, workspace.id, customerEmail);
+  const owner = customerEmail === undefined ? undefined : await findHolderAccount(db, workspace.id, customerEmail);
   if (customerEmail !== undefined && owner === undefined) return [];
-  const rows = await listBankingAccounts(ctx.db, workspace.id, { ...filters, accountId: owner?.id });
+  const rows = await listBankingAccounts(db, workspace.id, { ...filters, accountId: owner?.id });
   return rows.map(bankingAccountView);
 }
 
@@ -155,9 +162,8 @@ export async function listWorkspaceBankingAccounts(
  * Deletes a banking account: it can no longer be named by a new order or withdrawal. Those already made keep the
  * instrument they resolved to at creation, so a payout in flight is not affected.
  */
-export async function deleteBankingAccount(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  await ownedBankingAccount(ctx, workspace, id);
-  if (!(await deleteBankingAccountRow(ctx.db, workspace.id, id)))
-    throw existence(`Banking account ${id} does not exist`);
+export async function deleteBankingAccount(db: Queryable, workspace: WorkspaceContext, id: string) {
+  await ownedBankingAccount(db, workspace, id);
+  if (!(await deleteBankingAccountRow(db, workspace.id, id))) throw existence(`Banking account ${id} does not exist`);
   return { bankingAccountId: id, deleted: true as const };
 }

@@ -1,5 +1,38 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
 
+// Conversation 9cee9238, opened by the partner for end user ana@example.com, in the pieces its answers arrange in
+// different orders: the heading, the times, the last message's author and moment.
+
+/** Conversation 9cee9238's heading: every conversation here starts with it (another id, status or end user). */
+const anaConversation = {
+  conversationId: '9cee9238-139e-4e2c-8e97-0bc3d80556b5',
+  endUserEmail: 'ana@example.com',
+  subject: 'Source of funds for order PRE123',
+  status: 'OPEN',
+  openedBy: 'partner',
+} as const;
+/** When every conversation here was opened and last changed. */
+const stamped = { createdAt: 1748856642, updatedAt: 1748856642 } as const;
+/** Who wrote the last message of every conversation here, and when. */
+const lastByPartner = { lastMessageBy: 'partner', lastMessageAt: 1748856642 } as const;
+
+/** The partner's first message in conversation 9cee9238: conversations.create and .get; the other messages here build on it. */
+const exampleConversationMessage = {
+  messageId: '1b1d41f6-b8a6-40d8-ba53-42b16b34c3d6',
+  conversationId: anaConversation.conversationId,
+  author: 'partner',
+  message: 'Our customer asks why the order is held.',
+  attachments: [],
+  createdAt: 1748856642,
+} as const;
+
+/** A message's attachment, by its type: conversations.attachment and the operators' (operator/api/examples-threads.ts). */
+export const attachmentDownloads = {
+  'image/png': { summary: 'A PNG attachment', value: '(the PNG file, byte for byte)' },
+  'image/jpeg': { summary: 'A JPEG attachment', value: '(the JPEG file, byte for byte)' },
+  'application/pdf': { summary: 'A PDF attachment', value: '(the PDF file, byte for byte)' },
+} as const;
+
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const conversationsExamples: ExampleCatalogue = {
   'conversations.create': {
@@ -15,26 +48,11 @@ export const conversationsExamples: ExampleCatalogue = {
         value: {
           ok: true,
           value: {
-            conversationId: '9cee9238-139e-4e2c-8e97-0bc3d80556b5',
-            endUserEmail: 'ana@example.com',
-            subject: 'Source of funds for order PRE123',
-            status: 'OPEN',
-            openedBy: 'partner',
+            ...anaConversation,
             messageCount: 1,
-            lastMessageBy: 'partner',
-            lastMessageAt: 1748856642,
-            createdAt: 1748856642,
-            updatedAt: 1748856642,
-            messages: [
-              {
-                messageId: '1b1d41f6-b8a6-40d8-ba53-42b16b34c3d6',
-                conversationId: '9cee9238-139e-4e2c-8e97-0bc3d80556b5',
-                author: 'partner',
-                message: 'Our customer asks why the order is held.',
-                attachments: [],
-                createdAt: 1748856642,
-              },
-            ],
+            ...lastByPartner,
+            ...stamped,
+            messages: [exampleConversationMessage],
           },
         },
       },
@@ -56,30 +74,22 @@ export const conversationsExamples: ExampleCatalogue = {
           ok: true,
           value: [
             {
+              ...anaConversation,
               conversationId: 'c50e027c-457a-438a-aca8-4b450b5f31ae',
-              endUserEmail: 'ana@example.com',
-              subject: 'Source of funds for order PRE123',
               status: 'CLOSED',
-              openedBy: 'partner',
               messageCount: 1,
-              createdAt: 1748856642,
-              updatedAt: 1748856642,
+              ...stamped,
               closedBy: 'partner',
-              lastMessageBy: 'partner',
-              lastMessageAt: 1748856642,
+              ...lastByPartner,
               closedAt: 1748856642,
             },
             {
+              ...anaConversation,
               conversationId: 'caf9bdc9-f450-4000-8977-3b72cf28175e',
               endUserEmail: 'bruno@example.com',
-              subject: 'Source of funds for order PRE123',
-              status: 'OPEN',
-              openedBy: 'partner',
               messageCount: 1,
-              createdAt: 1748856642,
-              updatedAt: 1748856642,
-              lastMessageBy: 'partner',
-              lastMessageAt: 1748856642,
+              ...stamped,
+              ...lastByPartner,
             },
           ],
         },
@@ -106,12 +116,10 @@ export const conversationsExamples: ExampleCatalogue = {
         value: {
           ok: true,
           value: {
+            ...exampleConversationMessage,
             messageId: '5e26aae5-1a19-45bc-9b8a-53f6c7e79fc0',
             conversationId: 'd9497af4-19b8-4880-9698-a2c0c6b1e48c',
-            author: 'partner',
             message: 'Here is the invoice.',
-            attachments: [],
-            createdAt: 1748856642,
           },
         },
       },
@@ -152,26 +160,19 @@ export const conversationsExamples: ExampleCatalogue = {
         value: {
           ok: true,
           value: {
+            ...anaConversation,
             conversationId: 'c50e027c-457a-438a-aca8-4b450b5f31ae',
-            endUserEmail: 'ana@example.com',
-            subject: 'Source of funds for order PRE123',
             status: 'CLOSED',
-            openedBy: 'partner',
             closedBy: 'partner',
             messageCount: 1,
-            lastMessageBy: 'partner',
-            lastMessageAt: 1748856642,
-            createdAt: 1748856642,
-            updatedAt: 1748856642,
+            ...lastByPartner,
+            ...stamped,
             closedAt: 1748856642,
             messages: [
               {
+                ...exampleConversationMessage,
                 messageId: '6d6c5065-c910-4c23-8d8b-6a697508f8e8',
                 conversationId: 'c50e027c-457a-438a-aca8-4b450b5f31ae',
-                author: 'partner',
-                message: 'Our customer asks why the order is held.',
-                attachments: [],
-                createdAt: 1748856642,
               },
             ],
           },
@@ -189,34 +190,19 @@ export const conversationsExamples: ExampleCatalogue = {
   },
   'conversations.get': {
     parameters: {
-      conversationId: '9cee9238-139e-4e2c-8e97-0bc3d80556b5',
-      endUserEmail: 'ana@example.com',
+      conversationId: anaConversation.conversationId,
+      endUserEmail: anaConversation.endUserEmail,
     },
     responses: {
       '200': {
         value: {
           ok: true,
           value: {
-            conversationId: '9cee9238-139e-4e2c-8e97-0bc3d80556b5',
-            endUserEmail: 'ana@example.com',
-            subject: 'Source of funds for order PRE123',
-            status: 'OPEN',
-            openedBy: 'partner',
+            ...anaConversation,
             messageCount: 1,
-            createdAt: 1748856642,
-            updatedAt: 1748856642,
-            messages: [
-              {
-                messageId: '1b1d41f6-b8a6-40d8-ba53-42b16b34c3d6',
-                conversationId: '9cee9238-139e-4e2c-8e97-0bc3d80556b5',
-                author: 'partner',
-                message: 'Our customer asks why the order is held.',
-                attachments: [],
-                createdAt: 1748856642,
-              },
-            ],
-            lastMessageBy: 'partner',
-            lastMessageAt: 1748856642,
+            ...stamped,
+            messages: [exampleConversationMessage],
+            ...lastByPartner,
           },
         },
       },
@@ -239,11 +225,7 @@ export const conversationsExamples: ExampleCatalogue = {
     },
     responses: {
       200: {
-        content: {
-          'image/png': { summary: 'A PNG attachment', value: '(the PNG file, byte for byte)' },
-          'image/jpeg': { summary: 'A JPEG attachment', value: '(the JPEG file, byte for byte)' },
-          'application/pdf': { summary: 'A PDF attachment', value: '(the PDF file, byte for byte)' },
-        },
+        content: attachmentDownloads,
       },
     },
     errors: {

@@ -1,10 +1,11 @@
-import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { movements } from '../../domain/ledger/entry.js';
 import { recordBalanceUpdated } from '../../events/balance-updated.js';
 import { recordEvent } from '../../events/outbox.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../storage/db.js';
 import { lockDeposit, updateDepositState } from './repo.js';
 import { depositView } from './view.js';
 
@@ -12,14 +13,14 @@ import { depositView } from './view.js';
  * An operator's decision on funds held for compliance review. Clearing moves the held amount to available and the
  * deposit on as if the funds had just arrived; rejecting sends them back to the payer and fails the deposit.
  */
-export async function decideComplianceHold(ctx: AppContext, depositId: string, decision: 'clear' | 'reject') {
-  return ctx.db.transaction(async (tx) => {
+export async function decideComplianceHold(db: Db, clock: Clock, depositId: string, decision: 'clear' | 'reject') {
+  return db.transaction(async (tx) => {
     const deposit = await lockDeposit(tx, depositId);
     if (!deposit) throw existence(`Deposit ${depositId} does not exist`);
     if (deposit.status !== 'ComplianceReview') {
       throw stateError(`Deposit ${depositId} is ${deposit.status}, not held for compliance review`);
     }
-    const nowMs = ctx.clock.nowMs();
+    const nowMs = clock.nowMs();
     const held = deposit.held_amount;
     const { account_id: accountId, currency } = deposit;
     if (decision === 'clear') {

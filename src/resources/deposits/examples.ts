@@ -1,20 +1,112 @@
 import { type ExampleCatalogue, idempotencyConflicts, writeLimited } from '../../platform/openapi-examples.js';
 
+// Fixtures other examples build on: the payer, the stage sandbox's SEPA collection account, a deposit and a deposit
+// method as a read answers them.
+
+/** Ana Silva as a partner sends her (userData): the deposit and order requests (orders/examples-create.ts). */
+export const anaSilvaUserData = {
+  firstName: 'Ana',
+  lastName: 'Silva',
+  userEmail: 'ana.silva@example.com',
+  country: 'PT',
+  address: 'Rua Augusta 24',
+  city: 'Lisboa',
+  postalCode: '1100-053',
+  phoneNumber: '+351912345678',
+} as const;
+
+/**
+ * The payer of the orders the stage run placed, as a read answers her (the stored keys' order): deposits.get, and
+ * every order read back (orders/examples.ts, simulate/helper-examples.ts, the operators' compliance decision).
+ */
+export const anaOrdersUserData = {
+  city: 'Austin',
+  state: 'TX',
+  taxId: '52998224725',
+  address: '1 Main St',
+  country: 'PT',
+  lastName: 'Silva',
+  firstName: 'Ana',
+  userEmail: 'ana.orders@example.com',
+  postalCode: '73301',
+  phoneNumber: '+254712345678',
+} as const;
+
+// The stage sandbox's collection account, named in every SEPA depositInfo.
+const stageBic = 'BRKSNL20';
+const stageBankName = 'Brokerage Stage Bank (sandbox)';
+const stageAccountHolder = 'Brokerage Stage Collections';
+/** The reference the payer quotes: BRK and the deposit's (order's, method's) id after its PRE. */
+const referenceOf = (id: string) => `BRK${id.slice(3)}`;
+
+/**
+ * Where the payer of deposit, order or deposit method `id` sends EUR by SEPA, as a read answers it (a deposit
+ * method's has no amount): deposits and deposit methods here, orders (orders/examples.ts), the simulate helpers and
+ * the operators' compliance decision.
+ */
+export const sepaDepositInfo = (id: string, iban: string, amount?: number) => ({
+  depositType: 'SEPA',
+  bic: stageBic,
+  iban,
+  ...(amount === undefined ? {} : { amount }),
+  bankName: stageBankName,
+  accountHolder: stageAccountHolder,
+  referenceCode: referenceOf(id),
+});
+
+/** The same, as a create answers it (its keys in the order they are set): deposits.create and orders.create. */
+export const sepaDepositInfoAsCreated = (id: string, iban: string, amount: number) => ({
+  depositType: 'SEPA',
+  accountHolder: stageAccountHolder,
+  iban,
+  bic: stageBic,
+  bankName: stageBankName,
+  amount,
+  referenceCode: referenceOf(id),
+});
+
+/** What a EUR deposit holds while it waits for the payer: exampleDeposit, and deposits.create's answer. */
+const waitingEurDeposit = {
+  amount: 0,
+  currency: 'EUR',
+  feeCurrency: 'EUR',
+  fee: 0,
+  expectedFee: 0,
+  status: 'Pending',
+  depositInfoPending: false,
+} as const;
+
+/**
+ * Deposit PRECZSPHVX5UO6E, EUR 42 by SEPA, waiting for the payer, as deposits.get answers it. The simulate helpers
+ * (an expired deposit) and the operators' compliance decision (a cleared one) show others like it.
+ */
+export const exampleDeposit = {
+  depositId: 'PRECZSPHVX5UO6E',
+  userData: anaOrdersUserData,
+  createdAt: 1748856610,
+  rail: 'SEPA',
+  ...waitingEurDeposit,
+  depositInfo: sepaDepositInfo('PRECZSPHVX5UO6E', 'NL60BRKS3695556412', 42),
+  expectedAmount: 42,
+};
+
+/** Deposit method PREDTD5H7E9RNUP, active: depositMethods.get; depositMethods.create and the simulate helper's activation. */
+export const exampleDepositMethod = {
+  methodId: 'PREDTD5H7E9RNUP',
+  methodType: 'fiat',
+  currency: 'EUR',
+  rail: 'SEPA',
+  status: 'ACTIVE',
+  depositInfo: sepaDepositInfo('PREDTD5H7E9RNUP', 'NL75BRKS2255725584'),
+  createdAt: 1748856708,
+};
+
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const depositsExamples: ExampleCatalogue = {
   'deposits.create': {
     request: {
       value: {
-        userData: {
-          firstName: 'Ana',
-          lastName: 'Silva',
-          userEmail: 'ana.silva@example.com',
-          country: 'PT',
-          address: 'Rua Augusta 24',
-          city: 'Lisboa',
-          postalCode: '1100-053',
-          phoneNumber: '+351912345678',
-        },
+        userData: anaSilvaUserData,
         currency: 'EUR',
         amount: 250,
       },
@@ -24,35 +116,12 @@ export const depositsExamples: ExampleCatalogue = {
         summary: 'Pending: the payer transfers to the IBAN with the reference',
         value: {
           depositId: 'PREZSG9GW0PQJWX',
-          userData: {
-            firstName: 'Ana',
-            lastName: 'Silva',
-            userEmail: 'ana.silva@example.com',
-            country: 'PT',
-            address: 'Rua Augusta 24',
-            city: 'Lisboa',
-            postalCode: '1100-053',
-            phoneNumber: '+351912345678',
-          },
+          userData: anaSilvaUserData,
           createdAt: 1748856610,
           rail: 'SEPA',
           expectedAmount: 250,
-          amount: 0,
-          currency: 'EUR',
-          feeCurrency: 'EUR',
-          fee: 0,
-          expectedFee: 0,
-          status: 'Pending',
-          depositInfoPending: false,
-          depositInfo: {
-            depositType: 'SEPA',
-            accountHolder: 'Brokerage Stage Collections',
-            iban: 'NL09BRKS4189769517',
-            bic: 'BRKSNL20',
-            bankName: 'Brokerage Stage Bank (sandbox)',
-            amount: 250,
-            referenceCode: 'BRKZSG9GW0PQJWX',
-          },
+          ...waitingEurDeposit,
+          depositInfo: sepaDepositInfoAsCreated('PREZSG9GW0PQJWX', 'NL09BRKS4189769517', 250),
         },
       },
     },
@@ -84,14 +153,10 @@ export const depositsExamples: ExampleCatalogue = {
     responses: {
       '201': {
         value: {
+          ...exampleDepositMethod,
           methodId: 'PRETN4ELNQAIGBK',
-          methodType: 'fiat',
-          currency: 'EUR',
-          rail: 'SEPA',
           status: 'PENDING',
-          depositInfo: {
-            depositType: 'PENDING',
-          },
+          depositInfo: { depositType: 'PENDING' },
           createdAt: 1748856681,
         },
       },
@@ -146,26 +211,11 @@ export const depositsExamples: ExampleCatalogue = {
   },
   'depositMethods.get': {
     parameters: {
-      methodId: 'PREDTD5H7E9RNUP',
+      methodId: exampleDepositMethod.methodId,
     },
     responses: {
       '200': {
-        value: {
-          methodId: 'PREDTD5H7E9RNUP',
-          methodType: 'fiat',
-          currency: 'EUR',
-          rail: 'SEPA',
-          status: 'ACTIVE',
-          depositInfo: {
-            depositType: 'SEPA',
-            bic: 'BRKSNL20',
-            iban: 'NL75BRKS2255725584',
-            bankName: 'Brokerage Stage Bank (sandbox)',
-            accountHolder: 'Brokerage Stage Collections',
-            referenceCode: 'BRKDTD5H7E9RNUP',
-          },
-          createdAt: 1748856708,
-        },
+        value: exampleDepositMethod,
       },
     },
     errors: {
@@ -193,44 +243,11 @@ export const depositsExamples: ExampleCatalogue = {
   },
   'deposits.get': {
     parameters: {
-      depositId: 'PRECZSPHVX5UO6E',
+      depositId: exampleDeposit.depositId,
     },
     responses: {
       '200': {
-        value: {
-          depositId: 'PRECZSPHVX5UO6E',
-          userData: {
-            city: 'Austin',
-            state: 'TX',
-            taxId: '52998224725',
-            address: '1 Main St',
-            country: 'PT',
-            lastName: 'Silva',
-            firstName: 'Ana',
-            userEmail: 'ana.orders@example.com',
-            postalCode: '73301',
-            phoneNumber: '+254712345678',
-          },
-          createdAt: 1748856610,
-          rail: 'SEPA',
-          amount: 0,
-          currency: 'EUR',
-          feeCurrency: 'EUR',
-          fee: 0,
-          expectedFee: 0,
-          status: 'Pending',
-          depositInfoPending: false,
-          depositInfo: {
-            depositType: 'SEPA',
-            bic: 'BRKSNL20',
-            iban: 'NL60BRKS3695556412',
-            amount: 42,
-            bankName: 'Brokerage Stage Bank (sandbox)',
-            accountHolder: 'Brokerage Stage Collections',
-            referenceCode: 'BRKCZSPHVX5UO6E',
-          },
-          expectedAmount: 42,
-        },
+        value: exampleDeposit,
       },
     },
     errors: {

@@ -64,9 +64,12 @@ const methodView = (row: MethodRow): Static<typeof DepositMethod> => ({
   createdAt: secondsOf(Number(row.created_at_ms)),
 });
 
+/** What creating a deposit method reads of the server. */
+export type DepositMethodCreating = Pick<AppContext, 'db' | 'clock' | 'config' | 'capabilities'>;
+
 /** A method reads PENDING until its account is provisioned; the activation job fills in the details. */
 export async function createDepositMethod(
-  ctx: AppContext,
+  ctx: DepositMethodCreating,
   workspace: WorkspaceContext,
   body: Static<typeof CreateMethodRequest>,
 ) {

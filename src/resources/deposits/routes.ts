@@ -132,7 +132,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         response: { 200: Deposit, ...errorResponses('read', [400, 401, 404]) },
       },
     },
-    async (request) => depositView(await ownedDeposit(ctx, request.workspace, request.params.depositId)),
+    async (request) => depositView(await ownedDeposit(ctx.db, request.workspace, request.params.depositId)),
   );
 
   app.delete(
@@ -150,6 +150,6 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         },
       },
     },
-    async (request) => deleteDeposit(ctx, request.workspace, request.params.depositId),
+    async (request) => deleteDeposit(ctx.db, ctx.clock, request.workspace, request.params.depositId),
   );
 }

@@ -11,6 +11,7 @@ import { resourceId } from '../../domain/ids.js';
 import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amount.js';
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
+import type { Clock } from '../../platform/clock.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { requireCollection } from '../../providers/capabilities.js';
@@ -78,6 +79,12 @@ export interface CheckedDeposit {
   readonly expectedAmount: bigint | undefined;
 }
 
+/** What placing a deposit reads of the server. */
+export type DepositPlacing = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'secretsKeyring' | 'capabilities' | 'corridors' | 'rails'
+>;
+
 /**
  * Creates a deposit: the corridor limits and the payment instructions in memory, then one statement that checks the
  * payer's verification and stores the deposit with the idempotency key and its answer (placeDeposit).
@@ -89,7 +96,7 @@ export interface CheckedDeposit {
  * the one statement on its own, with no transaction and no round trip more (the keyed fiat deposit's hot path).
  */
 export async function createDeposit(
-  ctx: AppContext,
+  ctx: DepositPlacing,
   workspace: WorkspaceContext,
   body: Request,
   checked: CheckedDeposit,
@@ -149,16 +156,16 @@ export async function createDeposit(
 }
 
 /** A deposit of the caller's workspace: 404 when no such deposit exists, 401 when it belongs to another workspace. */
-export async function ownedDeposit(ctx: AppContext, workspace: WorkspaceContext, id: string): Promise<DepositRow> {
-  const mine = await findDeposit(ctx.db, workspace.id, id);
+export async function ownedDeposit(db: Queryable, workspace: WorkspaceContext, id: string): Promise<DepositRow> {
+  const mine = await findDeposit(db, workspace.id, id);
   if (mine) return mine;
-  if (await depositExists(ctx.db, id)) throw authorization(`Deposit ${id} is outside this workspace`);
+  if (await depositExists(db, id)) throw authorization(`Deposit ${id} is outside this workspace`);
   throw existence(`Deposit ${id} does not exist`);
 }
 
-export async function deleteDeposit(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  await ownedDeposit(ctx, workspace, id);
-  if (!(await cancelDeposit(ctx.db, workspace.id, id, deletable, ctx.clock.nowMs()))) {
+export async function deleteDeposit(db: Queryable, clock: Clock, workspace: WorkspaceContext, id: string) {
+  await ownedDeposit(db, workspace, id);
+  if (!(await cancelDeposit(db, workspace.id, id, deletable, clock.nowMs()))) {
     throw stateError(`Deposit ${id} can be deleted only while Pending, before any funds arrive`);
   }
   return { success: true, message: `Deposit ${id} cancelled` };

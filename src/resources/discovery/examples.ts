@@ -1,4 +1,8 @@
+import { currencyOf } from '../../catalogue/index.js';
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
+
+/** The countries EUR is collected and paid out in (SEPA's), as the catalogue holds them: currencies.list. */
+const eurCountries = currencyOf('EUR')?.countries ?? [];
 
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const discoveryExamples: ExampleCatalogue = {
@@ -44,28 +48,7 @@ export const discoveryExamples: ExampleCatalogue = {
                   type: 'balance',
                 },
               ],
-              countries: [
-                'AT',
-                'BE',
-                'CY',
-                'DE',
-                'EE',
-                'ES',
-                'FI',
-                'FR',
-                'GR',
-                'HR',
-                'IE',
-                'IT',
-                'LT',
-                'LU',
-                'LV',
-                'MT',
-                'NL',
-                'PT',
-                'SI',
-                'SK',
-              ],
+              countries: eurCountries,
             },
             {
               code: 'USDC',

@@ -81,7 +81,7 @@ export async function detectTarget(ctx: AppContext, workspace: WorkspaceContext,
     if (order.workspace_id !== workspace.id) throw authorization(`Order ${id} is outside this workspace`);
     return orderTarget(order);
   }
-  return depositTarget(await ownedDeposit(ctx, workspace, id));
+  return depositTarget(await ownedDeposit(ctx.db, workspace, id));
 }
 
 /** The entity of a session, re-read (and locked with `forUpdate`) when the payer acts. */

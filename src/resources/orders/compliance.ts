@@ -7,11 +7,18 @@ import { findOrder, type OrderRow } from './repo.js';
 import { moveOrder } from './transitions.js';
 import { orderView } from './view.js';
 
+/** What an operator's compliance decision on an order reads of the server. */
+export type OrderComplianceDeciding = Pick<AppContext, 'db' | 'clock' | 'capabilities' | 'config' | 'secretsKeyring'>;
+
 /**
  * An operator's decision on an order's funds held for compliance review. Clearing lets the order go on as if the
  * funds had just arrived; rejecting returns them to the payer (a refund that starts at once) and fails the order.
  */
-export async function decideOrderCompliance(ctx: AppContext, orderId: string, decision: 'clear' | 'reject') {
+export async function decideOrderCompliance(
+  ctx: OrderComplianceDeciding,
+  orderId: string,
+  decision: 'clear' | 'reject',
+) {
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, true);
     if (!order) throw existence(`Order ${orderId} does not exist`);

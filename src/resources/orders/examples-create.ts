@@ -1,4 +1,89 @@
 import { type ExampleCatalogue, idempotencyConflicts, writeLimited } from '../../platform/openapi-examples.js';
+import { anaSilvaUserData, sepaDepositInfoAsCreated } from '../deposits/examples.js';
+import { brlQuote, usdcQuote } from '../quotes/examples.js';
+
+// Placing an order on each of the two quotes of quotes/examples.ts: the request sends the parties, the answer
+// repeats them after the quote's amounts.
+
+/** Bruno Costa as a partner sends him: the beneficiary of the BRL case, its request and its answer. */
+const brunoCostaSent = {
+  firstName: 'Bruno',
+  lastName: 'Costa',
+  userEmail: 'bruno.costa@example.com',
+  country: 'BR',
+  city: 'São Paulo',
+  postalCode: '01310-100',
+  taxId: '52998224725',
+} as const;
+
+/** The USDC case's parties: Ana pays, and the USDC goes to her own wallet on Polygon. Its request and its answer. */
+const usdcParties = {
+  userData: anaSilvaUserData,
+  destinationUserData: anaSilvaUserData,
+  destinationTransferData: {
+    type: 'MATIC',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  },
+} as const;
+
+/** The BRL case's parties: Ana pays, Bruno receives by PIX. Its request and its answer. */
+const brlParties = {
+  userData: anaSilvaUserData,
+  destinationUserData: brunoCostaSent,
+  destinationTransferData: {
+    type: 'PIX_BR',
+    destinationName: 'Bruno Costa',
+    destinationPixCode: 'bruno.costa@example.com',
+    destinationTaxId: '52998224725',
+  },
+} as const;
+
+/** The order placed on `quote`, waiting for the payer's SEPA transfer: the answer to each case. */
+const placedOrder = (
+  quote: typeof usdcQuote | typeof brlQuote,
+  parties: typeof usdcParties | typeof brlParties,
+  order: { orderId: string; depositId: string; iban: string; conversionRate: number; tradeOriginAmount: number },
+) => ({
+  orderId: order.orderId,
+  quoteId: quote.quoteId,
+  status: 'Pending',
+  originCurrency: quote.originCurrency,
+  originRail: quote.originNetwork,
+  originAmount: quote.originAmount,
+  destinationCurrency: quote.destinationCurrency,
+  destinationRail: quote.destinationNetwork,
+  destinationAmount: quote.destinationAmount,
+  conversionRate: order.conversionRate,
+  fee: 0,
+  expectedFee: quote.fee,
+  expectedGasFee: quote.expectedGasFee,
+  feeCurrency: quote.feeCurrency,
+  ...parties,
+  deposit: {
+    depositId: order.depositId,
+    currency: quote.originCurrency,
+    rail: quote.originNetwork,
+    expectedAmount: quote.originAmount,
+    amount: 0,
+    depositInfo: sepaDepositInfoAsCreated(order.depositId, order.iban, quote.originAmount),
+  },
+  trade: {
+    pair: quote.pair,
+    conversionRate: order.conversionRate,
+    originAmount: order.tradeOriginAmount,
+    destinationAmount: quote.destinationAmount,
+    status: 'Pending',
+  },
+  withdraw: {
+    currency: quote.destinationCurrency,
+    rail: quote.destinationNetwork,
+    amount: quote.destinationAmount,
+    status: 'Pending',
+  },
+  payBy: 1748943010,
+  createdAt: 1748856610,
+  updatedAt: 1748856610,
+});
 
 /** Examples of the reference (platform/openapi-examples.ts) for placing an order: its cases and refusals. */
 export const orderCreateExamples: ExampleCatalogue = {
@@ -7,64 +92,11 @@ export const orderCreateExamples: ExampleCatalogue = {
       cases: {
         usdcOnPolygon: {
           summary: 'The USDC quote, paid out to the payer’s own wallet on Polygon',
-          value: {
-            quoteId: '1262697a-f0e5-460a-aa8e-bb8b963124c6',
-            userData: {
-              firstName: 'Ana',
-              lastName: 'Silva',
-              userEmail: 'ana.silva@example.com',
-              country: 'PT',
-              address: 'Rua Augusta 24',
-              city: 'Lisboa',
-              postalCode: '1100-053',
-              phoneNumber: '+351912345678',
-            },
-            destinationUserData: {
-              firstName: 'Ana',
-              lastName: 'Silva',
-              userEmail: 'ana.silva@example.com',
-              country: 'PT',
-              address: 'Rua Augusta 24',
-              city: 'Lisboa',
-              postalCode: '1100-053',
-              phoneNumber: '+351912345678',
-            },
-            destinationTransferData: {
-              type: 'MATIC',
-              address: '0x52908400098527886E0F7030069857D2E4169EE7',
-            },
-          },
+          value: { quoteId: usdcQuote.quoteId, ...usdcParties },
         },
         brlByPix: {
           summary: 'The BRL quote, paid by PIX to a beneficiary in Brazil',
-          value: {
-            quoteId: 'f882737c-b18c-43a5-86c4-f463c35a93e0',
-            userData: {
-              firstName: 'Ana',
-              lastName: 'Silva',
-              userEmail: 'ana.silva@example.com',
-              country: 'PT',
-              address: 'Rua Augusta 24',
-              city: 'Lisboa',
-              postalCode: '1100-053',
-              phoneNumber: '+351912345678',
-            },
-            destinationUserData: {
-              firstName: 'Bruno',
-              lastName: 'Costa',
-              userEmail: 'bruno.costa@example.com',
-              country: 'BR',
-              city: 'São Paulo',
-              postalCode: '01310-100',
-              taxId: '52998224725',
-            },
-            destinationTransferData: {
-              type: 'PIX_BR',
-              destinationName: 'Bruno Costa',
-              destinationPixCode: 'bruno.costa@example.com',
-              destinationTaxId: '52998224725',
-            },
-          },
+          value: { quoteId: brlQuote.quoteId, ...brlParties },
         },
       },
     },
@@ -73,162 +105,33 @@ export const orderCreateExamples: ExampleCatalogue = {
         cases: {
           usdcOnPolygon: {
             summary: 'Pending: waiting for the payer’s SEPA transfer',
-            value: {
+            value: placedOrder(usdcQuote, usdcParties, {
               orderId: 'PRE5574S31EQ9QV',
-              quoteId: '1262697a-f0e5-460a-aa8e-bb8b963124c6',
-              status: 'Pending',
-              originCurrency: 'EUR',
-              originRail: 'SEPA',
-              originAmount: 250,
-              destinationCurrency: 'USDC',
-              destinationRail: 'MATIC',
-              destinationAmount: 287.608858,
+              depositId: 'PRECEQVG2HVMTXL',
+              iban: 'NL83BRKS0818626984',
               conversionRate: 1.156263,
-              fee: 0,
-              expectedFee: 1.25,
-              expectedGasFee: 0.01,
-              feeCurrency: 'EUR',
-              userData: {
-                firstName: 'Ana',
-                lastName: 'Silva',
-                userEmail: 'ana.silva@example.com',
-                country: 'PT',
-                address: 'Rua Augusta 24',
-                city: 'Lisboa',
-                postalCode: '1100-053',
-                phoneNumber: '+351912345678',
-              },
-              destinationUserData: {
-                firstName: 'Ana',
-                lastName: 'Silva',
-                userEmail: 'ana.silva@example.com',
-                country: 'PT',
-                address: 'Rua Augusta 24',
-                city: 'Lisboa',
-                postalCode: '1100-053',
-                phoneNumber: '+351912345678',
-              },
-              destinationTransferData: {
-                type: 'MATIC',
-                address: '0x52908400098527886E0F7030069857D2E4169EE7',
-              },
-              deposit: {
-                depositId: 'PRECEQVG2HVMTXL',
-                currency: 'EUR',
-                rail: 'SEPA',
-                expectedAmount: 250,
-                amount: 0,
-                depositInfo: {
-                  depositType: 'SEPA',
-                  accountHolder: 'Brokerage Stage Collections',
-                  iban: 'NL83BRKS0818626984',
-                  bic: 'BRKSNL20',
-                  bankName: 'Brokerage Stage Bank (sandbox)',
-                  amount: 250,
-                  referenceCode: 'BRKCEQVG2HVMTXL',
-                },
-              },
-              trade: {
-                pair: 'EUR/USDC',
-                conversionRate: 1.156263,
-                originAmount: 248.74,
-                destinationAmount: 287.608858,
-                status: 'Pending',
-              },
-              withdraw: {
-                currency: 'USDC',
-                rail: 'MATIC',
-                amount: 287.608858,
-                status: 'Pending',
-              },
-              payBy: 1748943010,
-              createdAt: 1748856610,
-              updatedAt: 1748856610,
-            },
+              tradeOriginAmount: 248.74,
+            }),
           },
           brlByPix: {
             summary: 'Pending: waiting for the payer’s SEPA transfer',
-            value: {
+            value: placedOrder(brlQuote, brlParties, {
               orderId: 'PREU0OWUOKBDLUN',
-              quoteId: 'f882737c-b18c-43a5-86c4-f463c35a93e0',
-              status: 'Pending',
-              originCurrency: 'EUR',
-              originRail: 'SEPA',
-              originAmount: 250,
-              destinationCurrency: 'BRL',
-              destinationRail: 'PIX_BR',
-              destinationAmount: 1549.13,
+              depositId: 'PREPIJSX5I2AKTX',
+              iban: 'NL80BRKS7830322090',
               conversionRate: 6.227688984881209,
-              fee: 0,
-              expectedFee: 1.25,
-              expectedGasFee: 0,
-              feeCurrency: 'EUR',
-              userData: {
-                firstName: 'Ana',
-                lastName: 'Silva',
-                userEmail: 'ana.silva@example.com',
-                country: 'PT',
-                address: 'Rua Augusta 24',
-                city: 'Lisboa',
-                postalCode: '1100-053',
-                phoneNumber: '+351912345678',
-              },
-              destinationUserData: {
-                firstName: 'Bruno',
-                lastName: 'Costa',
-                userEmail: 'bruno.costa@example.com',
-                country: 'BR',
-                city: 'São Paulo',
-                postalCode: '01310-100',
-                taxId: '52998224725',
-              },
-              destinationTransferData: {
-                type: 'PIX_BR',
-                destinationName: 'Bruno Costa',
-                destinationPixCode: 'bruno.costa@example.com',
-                destinationTaxId: '52998224725',
-              },
-              deposit: {
-                depositId: 'PREPIJSX5I2AKTX',
-                currency: 'EUR',
-                rail: 'SEPA',
-                expectedAmount: 250,
-                amount: 0,
-                depositInfo: {
-                  depositType: 'SEPA',
-                  accountHolder: 'Brokerage Stage Collections',
-                  iban: 'NL80BRKS7830322090',
-                  bic: 'BRKSNL20',
-                  bankName: 'Brokerage Stage Bank (sandbox)',
-                  amount: 250,
-                  referenceCode: 'BRKPIJSX5I2AKTX',
-                },
-              },
-              trade: {
-                pair: 'EUR/BRL',
-                conversionRate: 6.227688984881209,
-                originAmount: 248.75,
-                destinationAmount: 1549.13,
-                status: 'Pending',
-              },
-              withdraw: {
-                currency: 'BRL',
-                rail: 'PIX_BR',
-                amount: 1549.13,
-                status: 'Pending',
-              },
-              payBy: 1748943010,
-              createdAt: 1748856610,
-              updatedAt: 1748856610,
-            },
+              tradeOriginAmount: 248.75,
+            }),
           },
         },
       },
     },
     errors: {
       402: { message: 'Insufficient EUR balance' },
-      403: { message: 'The payer ana.silva@example.com has verification status NOT_AVAILABLE; APPROVED is required' },
-      404: { message: 'Quote 1262697a-f0e5-460a-aa8e-bb8b963124c6 does not exist' },
+      403: {
+        message: `The payer ${anaSilvaUserData.userEmail} has verification status NOT_AVAILABLE; APPROVED is required`,
+      },
+      404: { message: `Quote ${usdcQuote.quoteId} does not exist` },
       409: idempotencyConflicts,
       503: writeLimited,
     },

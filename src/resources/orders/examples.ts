@@ -1,4 +1,84 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
+import { anaOrdersUserData, sepaDepositInfo } from '../deposits/examples.js';
+
+// Fixtures other examples build on: an order paid out in BRL by PIX to Bruno Costa, as a read answers it (the
+// stored keys' order), and its beneficiary.
+
+/** Bruno Costa, the BRL beneficiary, as an order read back shows him: exampleOrder and every order built on it. */
+const brunoCostaUserData = {
+  city: 'Berlin',
+  taxId: '52998224725',
+  country: 'BR',
+  lastName: 'Costa',
+  firstName: 'Bruno',
+  userEmail: 'bruno@example.com',
+  postalCode: '10115',
+  phoneNumber: '+5511999998888',
+} as const;
+
+/** His PIX key, as an order read back shows it: exampleOrder and every order built on it. */
+const brunoCostaPixTransferData = {
+  type: 'PIX_BR',
+  destinationName: 'Bruno Costa',
+  destinationTaxId: '52998224725',
+  destinationPixCode: 'bruno@example.com',
+} as const;
+
+/**
+ * Order PRE71WSDG1PE411: EUR 100 by SEPA to BRL 619.65 by PIX, waiting for the payer, as orders.get answers it. The
+ * same order at its other steps: the simulate helpers (completed, refunded, expired), pendingPayments.createOrder
+ * and the operators' compliance decision (operator/api/examples.ts).
+ */
+export const exampleOrder = {
+  orderId: 'PRE71WSDG1PE411',
+  quoteId: '5055b2b9-038c-4195-b819-688679c1844d',
+  status: 'Pending',
+  originCurrency: 'EUR',
+  originRail: 'SEPA',
+  originAmount: 100,
+  destinationCurrency: 'BRL',
+  destinationRail: 'PIX_BR',
+  destinationAmount: 619.65,
+  conversionRate: 6.227688984881209,
+  fee: 0,
+  expectedFee: 0.5,
+  expectedGasFee: 0,
+  feeCurrency: 'EUR',
+  destinationTransferData: brunoCostaPixTransferData,
+  deposit: {
+    depositId: 'PREFJZCDVW0IZTH',
+    currency: 'EUR',
+    rail: 'SEPA',
+    expectedAmount: 100,
+    amount: 0,
+    depositInfo: sepaDepositInfo('PREFJZCDVW0IZTH', 'NL24BRKS2229999095', 100),
+  },
+  trade: {
+    pair: 'EUR/BRL',
+    conversionRate: 6.227688984881209,
+    originAmount: 99.5,
+    destinationAmount: 619.65,
+    status: 'Pending',
+  },
+  withdraw: {
+    currency: 'BRL',
+    rail: 'PIX_BR',
+    amount: 619.65,
+    status: 'Pending',
+  },
+  payBy: 1748943012,
+  createdAt: 1748856612,
+  updatedAt: 1748856612,
+  userData: anaOrdersUserData,
+  destinationUserData: brunoCostaUserData,
+};
+
+const { userData: _payer, ...withoutPayer } = exampleOrder;
+/**
+ * exampleOrder as an order placed with no payer's userData shows it: simulate.completeOrderPayout (paid from the
+ * balance) and pendingPayments.createOrder.
+ */
+export const exampleOrderWithoutPayer = withoutPayer;
 
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const ordersExamples: ExampleCatalogue = {
@@ -30,86 +110,11 @@ export const ordersExamples: ExampleCatalogue = {
   },
   'orders.get': {
     parameters: {
-      orderId: 'PRE71WSDG1PE411',
+      orderId: exampleOrder.orderId,
     },
     responses: {
       '200': {
-        value: {
-          orderId: 'PRE71WSDG1PE411',
-          quoteId: '5055b2b9-038c-4195-b819-688679c1844d',
-          status: 'Pending',
-          originCurrency: 'EUR',
-          originRail: 'SEPA',
-          originAmount: 100,
-          destinationCurrency: 'BRL',
-          destinationRail: 'PIX_BR',
-          destinationAmount: 619.65,
-          conversionRate: 6.227688984881209,
-          fee: 0,
-          expectedFee: 0.5,
-          expectedGasFee: 0,
-          feeCurrency: 'EUR',
-          destinationTransferData: {
-            type: 'PIX_BR',
-            destinationName: 'Bruno Costa',
-            destinationTaxId: '52998224725',
-            destinationPixCode: 'bruno@example.com',
-          },
-          deposit: {
-            depositId: 'PREFJZCDVW0IZTH',
-            currency: 'EUR',
-            rail: 'SEPA',
-            expectedAmount: 100,
-            amount: 0,
-            depositInfo: {
-              depositType: 'SEPA',
-              bic: 'BRKSNL20',
-              iban: 'NL24BRKS2229999095',
-              amount: 100,
-              bankName: 'Brokerage Stage Bank (sandbox)',
-              accountHolder: 'Brokerage Stage Collections',
-              referenceCode: 'BRKFJZCDVW0IZTH',
-            },
-          },
-          trade: {
-            pair: 'EUR/BRL',
-            conversionRate: 6.227688984881209,
-            originAmount: 99.5,
-            destinationAmount: 619.65,
-            status: 'Pending',
-          },
-          withdraw: {
-            currency: 'BRL',
-            rail: 'PIX_BR',
-            amount: 619.65,
-            status: 'Pending',
-          },
-          payBy: 1748943012,
-          createdAt: 1748856612,
-          updatedAt: 1748856612,
-          userData: {
-            city: 'Austin',
-            state: 'TX',
-            taxId: '52998224725',
-            address: '1 Main St',
-            country: 'PT',
-            lastName: 'Silva',
-            firstName: 'Ana',
-            userEmail: 'ana.orders@example.com',
-            postalCode: '73301',
-            phoneNumber: '+254712345678',
-          },
-          destinationUserData: {
-            city: 'Berlin',
-            taxId: '52998224725',
-            country: 'BR',
-            lastName: 'Costa',
-            firstName: 'Bruno',
-            userEmail: 'bruno@example.com',
-            postalCode: '10115',
-            phoneNumber: '+5511999998888',
-          },
-        },
+        value: exampleOrder,
       },
     },
     errors: {

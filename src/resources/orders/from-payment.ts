@@ -29,6 +29,9 @@ import { orderView } from './view.js';
 
 type Request = Static<typeof CreateOrderFromPaymentRequest>;
 
+/** What linking a pending payment to a new order reads of the server. */
+export type PaymentLinking = Pick<AppContext, 'db' | 'clock' | 'config' | 'capabilities' | 'prices' | 'secretsKeyring'>;
+
 /**
  * Links an unmatched pending payment to a new order: the payment is the order's origin leg, already received, so
  * the order starts Received and runs its conversion and payout. The quote must price exactly the payment (same
@@ -36,18 +39,18 @@ type Request = Static<typeof CreateOrderFromPaymentRequest>;
  * instrument itself; when the request names a banking account (LINKED_BANK_ACCOUNT), it is that account's instrument.
  */
 export async function createOrderFromPayment(
-  ctx: AppContext,
+  ctx: PaymentLinking,
   workspace: WorkspaceContext,
   transferId: string,
   request: Request,
 ) {
   // A stored destination (LINKED_BANK_ACCOUNT) becomes its instrument before the checks of any other.
   const { destinationTransferData: transfer, destinationUserData: userData } = request;
-  const linked = await resolveLinkedDestination(ctx, workspace, transfer, userData);
+  const linked = await resolveLinkedDestination(ctx.db, ctx.secretsKeyring, workspace, transfer, userData);
   const body = linked ? withLinkedDestination(request, linked) : request;
   const checked = { ...checkOrderRequest(body), bankingAccountId: linked?.bankingAccountId };
-  const payment = await ownedPendingPayment(ctx, workspace, transferId);
-  const quoted = await quoteFor(ctx, workspace, body.quoteId);
+  const payment = await ownedPendingPayment(ctx.db, workspace, transferId);
+  const quoted = await quoteFor(ctx.db, workspace, body.quoteId);
   if (linked) requireLinkedFits(linked, quoted.destination_currency, quoted.destination_rail);
   const quote = withLinkedRail(quoted, linked);
   const nowMs = ctx.clock.nowMs();

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { movements } from '../../domain/ledger/entry.js';
 import {
   applyOrderInbound,
@@ -10,7 +11,9 @@ import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
+import type { Clock } from '../../platform/clock.js';
 import { consumeKeyOf } from '../../platform/idempotency.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 import { outcomesByHand } from '../../workspaces/sandbox-outcomes.js';
@@ -41,8 +44,15 @@ export const orderJobs = {
   expire: 'order.expire',
 } as const;
 
+/** What the order legs' jobs read of the server, together (the payout leg calls the rail and reads the store). */
 type LegContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'> &
   Partial<Pick<AppContext, 'secretsKeyring'>>;
+
+/** What keeping an order's funds as a pending payment reads of the server; a caller may have no keyring. */
+export type FundsKeeping = Pick<AppContext, 'capabilities' | 'config'> & Partial<Pick<AppContext, 'secretsKeyring'>>;
+
+/** What a step of an order's leg reads of the server: its clock, and what keeping funds as a pending payment reads. */
+export type LegMoving = FundsKeeping & Pick<AppContext, 'clock'>;
 
 export interface OrderInboundPayload {
   readonly orderId: string;
@@ -60,7 +70,7 @@ const orderIdOf = (payload: Record<string, unknown>) => String(payload.orderId);
 
 /** Funds the order cannot use become a pending payment: the partner can use it, or it is refunded (at once with `refund`). */
 export async function keepAsPendingPayment(
-  ctx: LegContext,
+  ctx: FundsKeeping,
   tx: Queryable,
   order: OrderRow,
   amount: bigint,
@@ -91,11 +101,13 @@ export async function keepAsPendingPayment(
  * settlement); this seals what reaches the order otherwise (a job queued before sealing). Without a keyring (a caller
  * that has none) it is stored as the job carries it.
  */
-const sealedCounterparty = (ctx: LegContext, counterparty: Record<string, string>): Record<string, string> =>
-  ctx.secretsKeyring === undefined ? counterparty : sealSensitive(ctx.secretsKeyring, counterparty);
+const sealedCounterparty = (
+  keyring: SecretsKeyring | undefined,
+  counterparty: Record<string, string>,
+): Record<string, string> => (keyring === undefined ? counterparty : sealSensitive(keyring, counterparty));
 
 /** An inbound transfer to the origin leg (simulated or reported by the rail). */
-export function orderInboundHandler(ctx: LegContext): JobHandler {
+export function orderInboundHandler(ctx: LegMoving): JobHandler {
   return async (tx, job) => {
     const payload = job.payload as unknown as OrderInboundPayload;
     const order = await findOrder(tx, payload.orderId, true);
@@ -121,7 +133,7 @@ export function orderInboundHandler(ctx: LegContext): JobHandler {
             {
               status: outcome.status,
               receivedAmount: order.received_amount + outcome.accept,
-              counterparty: sealedCounterparty(ctx, payload.counterparty),
+              counterparty: sealedCounterparty(ctx.secretsKeyring, payload.counterparty),
               ...(outcome.status === 'Received' ? { stamps: ['received_at_ms' as const] } : {}),
             },
             nowMs,
@@ -158,11 +170,11 @@ export async function executeTrade(tx: Queryable, order: OrderRow, nowMs: number
   return moved;
 }
 
-export function orderTradeHandler(ctx: LegContext): JobHandler {
+export function orderTradeHandler(clock: Clock): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
     if (order?.status !== 'Received') return;
-    await executeTrade(tx, order, ctx.clock.nowMs());
+    await executeTrade(tx, order, clock.nowMs());
   };
 }
 
@@ -172,7 +184,7 @@ export function orderTradeHandler(ctx: LegContext): JobHandler {
  * the order failed in execution, so its Idempotency-Key stays consumed (spec rule 5, "rejected payout"): a retry
  * with it is 409 and the client verifies state, rather than a replay of the 201 and, after 24 hours, a new order.
  */
-async function refundOrder(ctx: LegContext, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
+async function refundOrder(ctx: FundsKeeping, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
   await postOrderEntry(tx, order, 'order_conversion_reversal', movements.reverse(conversionPostings(order)), nowMs);
   if (order.origin_rail === 'BALANCE') await refundToBalance(tx, order, nowMs);
   else await keepAsPendingPayment(ctx, tx, order, order.origin_amount, true, nowMs);
@@ -189,7 +201,7 @@ export function orderPayoutHandler(ctx: LegContext): JobHandler {
 }
 
 /** An order's payout leg as the subject of a payout: what is paid out, and what each outcome does to the order. */
-export function orderPayoutSubject(ctx: LegContext): RailPayoutJob<OrderRow> {
+export function orderPayoutSubject(ctx: LegMoving): RailPayoutJob<OrderRow> {
   return {
     subject: 'order',
     idField: 'orderId',
@@ -229,15 +241,15 @@ export function orderPayoutSubject(ctx: LegContext): RailPayoutJob<OrderRow> {
 }
 
 /** Whether a sandbox job of the order's leg must leave it to a helper: its workspace is manual when the job runs. */
-const heldForHelper = (ctx: LegContext, tx: Queryable, order: OrderRow) =>
-  outcomesByHand(ctx.config, tx, order.workspace_id);
+const heldForHelper = (config: Config, tx: Queryable, order: OrderRow) =>
+  outcomesByHand(config, tx, order.workspace_id);
 
 /** The rail confirmed delivery. */
-export function orderConfirmHandler(ctx: LegContext): JobHandler {
+export function orderConfirmHandler(clock: Clock, config: Config): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
-    if (order?.status !== 'Withdrawn' || (await heldForHelper(ctx, tx, order))) return;
-    await confirmDelivery(tx, order, ctx.clock.nowMs());
+    if (order?.status !== 'Withdrawn' || (await heldForHelper(config, tx, order))) return;
+    await confirmDelivery(tx, order, clock.nowMs());
   };
 }
 
@@ -250,10 +262,10 @@ export async function confirmDelivery(tx: Queryable, order: OrderRow, nowMs: num
 }
 
 /** The beneficiary's institution sent the payout back: it returns to the order, which refunds. */
-export function orderReturnHandler(ctx: LegContext): JobHandler {
+export function orderReturnHandler(ctx: LegMoving): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
-    if (order?.status !== 'Withdrawn' || (await heldForHelper(ctx, tx, order))) return;
+    if (order?.status !== 'Withdrawn' || (await heldForHelper(ctx.config, tx, order))) return;
     await payoutCameBack(ctx, tx, order, returnedReason, ctx.clock.nowMs());
   };
 }
@@ -265,13 +277,13 @@ export const returnedReason = 'The payout was returned by the receiving institut
  * order refunds. The return job runs it; so do the sandbox's payout helpers (simulate/payouts.ts), whose `fail` of
  * a payout already left gives the rail's rejection as the reason.
  */
-export async function payoutCameBack(ctx: LegContext, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
+export async function payoutCameBack(ctx: FundsKeeping, tx: Queryable, order: OrderRow, reason: string, nowMs: number) {
   await postOrderEntry(tx, order, 'order_payout_return', movements.reverse(payoutPostings(order)), nowMs);
   await refundOrder(ctx, tx, order, reason, nowMs);
 }
 
 /** The payment window ended: an unpaid order expires; a part-paid one too, its funds kept as a pending payment. */
-export function orderExpireHandler(ctx: LegContext): JobHandler {
+export function orderExpireHandler(ctx: LegMoving): JobHandler {
   return async (tx, job) => {
     const order = await findOrder(tx, orderIdOf(job.payload), true);
     if (!order || !orderExpires.has(order.status)) return;
@@ -283,7 +295,7 @@ export function orderExpireHandler(ctx: LegContext): JobHandler {
  * The expiry itself, on an order in orderExpires locked by the caller. The expiry job runs it at the end of the
  * payment window; so do a stage test clock's advance past payBy and the sandbox's expire helper (simulate/).
  */
-export async function expireOrder(ctx: LegContext, tx: Queryable, order: OrderRow, nowMs: number): Promise<void> {
+export async function expireOrder(ctx: FundsKeeping, tx: Queryable, order: OrderRow, nowMs: number): Promise<void> {
   const reason =
     order.received_amount > 0n
       ? 'The payment window ended with part of the amount received; it is kept as a pending payment'
@@ -295,9 +307,9 @@ export async function expireOrder(ctx: LegContext, tx: Queryable, order: OrderRo
 export function orderJobHandlers(ctx: LegContext): [string, JobHandler][] {
   return [
     [orderJobs.inbound, orderInboundHandler(ctx)],
-    [orderJobs.trade, orderTradeHandler(ctx)],
+    [orderJobs.trade, orderTradeHandler(ctx.clock)],
     [orderJobs.payout, orderPayoutHandler(ctx)],
-    [orderJobs.confirm, orderConfirmHandler(ctx)],
+    [orderJobs.confirm, orderConfirmHandler(ctx.clock, ctx.config)],
     [orderJobs.payoutReturn, orderReturnHandler(ctx)],
     [orderJobs.expire, orderExpireHandler(ctx)],
   ];

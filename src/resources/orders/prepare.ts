@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
-import type { AppContext } from '../../app-context.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
+import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import {
   requireLinkedFits,
@@ -29,15 +30,16 @@ export interface PreparedOrder {
  * quote's currency and rail.
  */
 export async function prepareOrder(
-  ctx: AppContext,
+  db: Queryable,
+  keyring: SecretsKeyring,
   workspace: WorkspaceContext,
   request: Request,
 ): Promise<PreparedOrder> {
   const { destinationTransferData: transfer, destinationUserData: userData } = request;
-  const linked = await resolveLinkedDestination(ctx, workspace, transfer, userData);
+  const linked = await resolveLinkedDestination(db, keyring, workspace, transfer, userData);
   const body = linked ? withLinkedDestination(request, linked) : request;
   const checked = { ...checkOrderRequest(body), bankingAccountId: linked?.bankingAccountId };
-  const quoted = await quoteFor(ctx, workspace, request.quoteId);
+  const quoted = await quoteFor(db, workspace, request.quoteId);
   if (linked) requireLinkedFits(linked, quoted.destination_currency, quoted.destination_rail);
   return { body, checked, quote: withLinkedRail(quoted, linked) };
 }

@@ -1,9 +1,9 @@
 import type { Static } from 'typebox';
-import type { AppContext } from '../../app-context.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
 import { payoutRailByRail } from '../../catalogue/payout-rails/index.js';
 import { authorization, duplicity, existence, stateError, validation } from '../../domain/errors.js';
 import { checkBeneficiary, checkPayer, entityTypeOf, type Party } from '../../domain/identity/party-intake.js';
+import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { findQuote, type QuoteRow } from '../quotes/repo.js';
 import type { CreateOrderRequest } from './schema.js';
@@ -20,8 +20,8 @@ const railNames: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The quote an order names: 404 when it does not exist, 401 when it belongs to another workspace. */
-export async function quoteFor(ctx: AppContext, workspace: WorkspaceContext, quoteId: string): Promise<QuoteRow> {
-  const quote = await findQuote(ctx.db, quoteId);
+export async function quoteFor(db: Queryable, workspace: WorkspaceContext, quoteId: string): Promise<QuoteRow> {
+  const quote = await findQuote(db, quoteId);
   if (!quote) throw existence(`Quote ${quoteId} does not exist`);
   if (quote.workspace_id !== workspace.id) throw authorization(`Quote ${quoteId} is outside this workspace`);
   return quote;

@@ -45,7 +45,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      const { body, checked, quote } = await prepareOrder(ctx, request.workspace, request.body);
+      const { body, checked, quote } = await prepareOrder(ctx.db, ctx.secretsKeyring, request.workspace, request.body);
       return answerWrite(
         ctx,
         request,
@@ -117,7 +117,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         },
       },
     },
-    async (request) => deleteOrder(ctx, request.workspace, request.params.orderId),
+    async (request) => deleteOrder(ctx.db, ctx.clock, request.workspace, request.params.orderId),
   );
 
   app.post(
@@ -133,7 +133,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         response: { 200: Obj({}), ...errorResponses('create', [400, 401, 404, 409]) },
       },
     },
-    async (request) => confirmPayin(ctx, request.workspace, request.params.orderId, request.body),
+    async (request) => confirmPayin(ctx.db, ctx.clock, request.workspace, request.params.orderId, request.body),
   );
 
   app.post(

@@ -18,13 +18,14 @@ import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js'
 import { applyDefaults, validateDestination } from '../../domain/payout-fields/validate-destination.js';
 import { conversionSplit, midRate, RATE_DECIMALS } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import type { Clock } from '../../platform/clock.js';
 import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
-import { requireCollection, requirePayout } from '../../providers/capabilities.js';
-import { rateIn } from '../../providers/prices/price-source.js';
+import { type Capabilities, requireCollection, requirePayout } from '../../providers/capabilities.js';
+import { type PriceSource, rateIn } from '../../providers/prices/price-source.js';
 import type { DepositInfo } from '../../providers/rails/deposit-info.js';
 import type { InstructionRequest } from '../../providers/rails/rail-provider.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import { clockOffsetMs } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -90,29 +91,29 @@ export async function customerOf(db: Queryable, workspaceId: string, quote: Quot
  * the quote was priced on (so binding a quote never needs the price feed again), or, for a quote written before
  * quotes kept it (migration 0023), against the source's mid rate now.
  */
-async function spreadOf(ctx: AppContext, quote: QuoteRow): Promise<bigint> {
+async function spreadOf(prices: PriceSource, quote: QuoteRow): Promise<bigint> {
   const originPrecision = scaleOf(quote.origin_currency);
   const destinationPrecision = scaleOf(quote.destination_currency);
   return conversionSplit({
     netOriginMinor: quote.origin_amount - quote.fee - quote.gas_fee,
     destinationMinor: quote.destination_amount,
-    midScaled: await quotedMidRate(ctx, quote, originPrecision, destinationPrecision),
+    midScaled: await quotedMidRate(prices, quote, originPrecision, destinationPrecision),
     originPrecision,
     destinationPrecision,
   }).spreadMinor;
 }
 
 async function quotedMidRate(
-  ctx: AppContext,
+  prices: PriceSource,
   quote: QuoteRow,
   originPrecision: number,
   destinationPrecision: number,
 ): Promise<bigint> {
   const stored = quote.mid_rate === null ? undefined : minorOfDecimal(quote.mid_rate, RATE_DECIMALS);
   if (stored?.ok) return stored.minor;
-  const prices = await ctx.prices.referenceRates([quote.origin_currency, quote.destination_currency]);
-  const origin = rateIn(prices, quote.origin_currency);
-  const destination = rateIn(prices, quote.destination_currency);
+  const rates = await prices.referenceRates([quote.origin_currency, quote.destination_currency]);
+  const origin = rateIn(rates, quote.origin_currency);
+  const destination = rateIn(rates, quote.destination_currency);
   return midRate(
     { precision: originPrecision, rate: origin.rate, spreadBps: origin.spreadBps },
     { precision: destinationPrecision, rate: destination.rate, spreadBps: destination.spreadBps },
@@ -131,9 +132,12 @@ export interface Binding {
 /** A new order before its origin leg's instructions are known (createOrder asks the rail for them last). */
 type UninstructedOrder = Omit<NewOrder, 'deposit_info' | 'reference_code'>;
 
+/** What drafting an order's row reads of the server: the keyring sealing its parties, prices, the payment window. */
+export type OrderDrafting = Pick<AppContext, 'secretsKeyring' | 'prices' | 'config'>;
+
 /** The order row a bound quote makes; the origin leg's instructions come from the rail provider. */
 export async function newOrder(
-  ctx: AppContext,
+  ctx: OrderDrafting,
   workspaceId: string,
   accountId: string,
   b: Binding,
@@ -148,7 +152,7 @@ export async function newOrder(
 
 /** The order's columns but its instructions; the spread may read the price source, so this runs before any index. */
 async function uninstructedOrder(
-  ctx: AppContext,
+  ctx: OrderDrafting,
   workspaceId: string,
   accountId: string,
   b: Binding,
@@ -182,7 +186,7 @@ async function uninstructedOrder(
     destination_amount: quote.destination_amount,
     fee: quote.fee,
     gas_fee: quote.gas_fee,
-    spread: await spreadOf(ctx, quote),
+    spread: await spreadOf(ctx.prices, quote),
     conversion_rate: quote.conversion_rate,
     amount_major: amountToDecimal(quote.origin_amount, quote.origin_currency),
     deposit_id: ids.depositId,
@@ -204,10 +208,10 @@ const instructed = (order: UninstructedOrder, depositInfo: Record<string, unknow
  * The quote's rails are still connected (production: the providers file; a linked banking account may have changed
  * the payout rail since the quote). Refused before anything is stored.
  */
-export function requireQuotedRails(ctx: AppContext, quote: QuoteRow): void {
-  if (quote.origin_rail !== 'BALANCE') requireCollection(ctx.capabilities, quote.origin_currency, quote.origin_rail);
+export function requireQuotedRails(capabilities: Capabilities, quote: QuoteRow): void {
+  if (quote.origin_rail !== 'BALANCE') requireCollection(capabilities, quote.origin_currency, quote.origin_rail);
   if (quote.destination_rail !== 'BALANCE') {
-    requirePayout(ctx.capabilities, quote.destination_currency, quote.destination_rail);
+    requirePayout(capabilities, quote.destination_currency, quote.destination_rail);
   }
 }
 
@@ -223,6 +227,12 @@ async function refuseUnbound(db: Queryable, quote: QuoteRow, nowMs: number): Pro
   throw duplicity(`Quote ${quote.id} was already used; request a new quote`);
 }
 
+/** What placing an order reads of the server. */
+export type OrderPlacing = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'capabilities' | 'prices' | 'rails' | 'secretsKeyring'
+>;
+
 /**
  * Creates an order from a live, unused quote. A rail origin waits for its funds (Pending, with the payment
  * window's expiry queued) and is written in one statement (placeRailOrder); a BALANCE origin takes them from the
@@ -237,7 +247,7 @@ async function refuseUnbound(db: Queryable, quote: QuoteRow, nowMs: number): Pro
  * order's hot path, docs/performance.md).
  */
 export async function createOrder(
-  ctx: AppContext,
+  ctx: OrderPlacing,
   workspace: WorkspaceContext,
   quote: QuoteRow,
   body: Request,
@@ -251,7 +261,7 @@ export async function createOrder(
   const deadlineNowMs = nowMs + (await clockOffsetMs(ctx, workspace.id));
   requireLive(quote, deadlineNowMs);
   checkAgainstQuote(quote, body, true);
-  requireQuotedRails(ctx, quote);
+  requireQuotedRails(ctx.capabilities, quote);
   const customer = await customerOf(ctx.db, workspace.id, quote);
   const production = ctx.config.brokerageEnv === 'production';
   const ids = { id: resourceId(production), depositId: resourceId(production) };
@@ -316,10 +326,9 @@ async function receiveFromBalance(tx: Queryable, order: OrderRow, nowMs: number)
 
 /** An order of the caller's workspace: 404 when none exists, 401 when it belongs to another workspace. */
 export async function ownedOrder(
-  ctx: AppContext,
+  db: Queryable,
   workspace: WorkspaceContext,
   id: string,
-  db: Queryable = ctx.db,
   forUpdate = false,
 ): Promise<OrderRow> {
   const row = await findOrder(db, id, forUpdate);
@@ -328,34 +337,35 @@ export async function ownedOrder(
   return row;
 }
 
-export async function deleteOrder(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  await ctx.db.transaction(async (tx) => {
-    const order = await ownedOrder(ctx, workspace, id, tx, true);
+export async function deleteOrder(db: Db, clock: Clock, workspace: WorkspaceContext, id: string) {
+  await db.transaction(async (tx) => {
+    const order = await ownedOrder(tx, workspace, id, true);
     if (order.status !== 'Pending') {
       throw stateError(`Order ${id} is ${order.status}; only a Pending order can be deleted`);
     }
-    await moveOrder(tx, order, { status: 'Cancelled', failureReason: 'Deleted by the partner' }, ctx.clock.nowMs());
+    await moveOrder(tx, order, { status: 'Cancelled', failureReason: 'Deleted by the partner' }, clock.nowMs());
   });
   return { success: true, message: `Order ${id} deleted` };
 }
 
 /** Records the payer's payment reference on an order whose origin rail needs it (IMPS, UPI); 409 for any other. */
 export async function confirmPayin(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   workspace: WorkspaceContext,
   id: string,
   body: { orderId: string; referenceId: string },
 ) {
   if (body.orderId !== id) throw validation(`orderId ${body.orderId} does not match the order in the path (${id})`);
-  await ctx.db.transaction(async (tx) => {
-    const order = await ownedOrder(ctx, workspace, id, tx, true);
+  await db.transaction(async (tx) => {
+    const order = await ownedOrder(tx, workspace, id, true);
     if (!payinConfirmationRails.has(order.origin_rail)) {
       throw stateError(`Order ${id} collects on ${order.origin_rail}, which takes no payin confirmation`);
     }
     if (order.status !== 'Pending' && order.status !== 'PartiallyPaid') {
       throw stateError(`Order ${id} is ${order.status}; a payin can be confirmed only while funds are awaited`);
     }
-    await setPayinReference(tx, id, body.referenceId, ctx.clock.nowMs());
+    await setPayinReference(tx, id, body.referenceId, clock.nowMs());
   });
   return {};
 }

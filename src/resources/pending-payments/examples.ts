@@ -1,4 +1,24 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
+import { exampleOrder, exampleOrderWithoutPayer } from '../orders/examples.js';
+
+/**
+ * Payment 150723a1: EUR 120 to deposit method PRETN4ELNQAIGBK that no order claims yet, as simulate.methodTransfer
+ * creates it (simulate/examples.ts). pendingPayments.get shows it linked to an order; the operators' refund
+ * (operator/api/examples.ts) shows another like it.
+ */
+export const examplePendingPayment = {
+  transferId: '150723a1-da4f-4825-8559-c6debdeb59a0',
+  currency: 'EUR',
+  amount: 120,
+  status: 'UNMATCHED',
+  counterparty: {
+    iban: 'DE89370400440532013000',
+    name: 'Payer',
+  },
+  createdAt: 1748856681,
+  updatedAt: 1748856681,
+  methodId: 'PRETN4ELNQAIGBK',
+};
 
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const pendingPaymentsExamples: ExampleCatalogue = {
@@ -26,31 +46,18 @@ export const pendingPaymentsExamples: ExampleCatalogue = {
       },
     },
     parameters: {
-      transferId: '150723a1-da4f-4825-8559-c6debdeb59a0',
+      transferId: examplePendingPayment.transferId,
     },
     responses: {
       '201': {
         value: {
+          ...exampleOrderWithoutPayer,
           orderId: 'PRELEYUIGUIE2FB',
           quoteId: 'c5f36c79-38e4-4987-8c2a-1820688929dd',
           status: 'Received',
-          originCurrency: 'EUR',
-          originRail: 'SEPA',
           originAmount: 120,
-          destinationCurrency: 'BRL',
-          destinationRail: 'PIX_BR',
           destinationAmount: 743.58,
-          conversionRate: 6.227688984881209,
-          fee: 0,
           expectedFee: 0.6,
-          expectedGasFee: 0,
-          feeCurrency: 'EUR',
-          destinationTransferData: {
-            type: 'PIX_BR',
-            destinationName: 'Bruno Costa',
-            destinationTaxId: '52998224725',
-            destinationPixCode: 'bruno@example.com',
-          },
           deposit: {
             depositId: 'PREP7BR8D1C513D',
             currency: 'EUR',
@@ -59,36 +66,15 @@ export const pendingPaymentsExamples: ExampleCatalogue = {
             amount: 120,
             depositInfo: {
               depositType: 'PENDING_PAYMENT',
-              transferId: '150723a1-da4f-4825-8559-c6debdeb59a0',
+              transferId: examplePendingPayment.transferId,
             },
             receivedAt: 1748856681,
           },
-          trade: {
-            pair: 'EUR/BRL',
-            conversionRate: 6.227688984881209,
-            originAmount: 119.4,
-            destinationAmount: 743.58,
-            status: 'Pending',
-          },
-          withdraw: {
-            currency: 'BRL',
-            rail: 'PIX_BR',
-            amount: 743.58,
-            status: 'Pending',
-          },
+          trade: { ...exampleOrder.trade, originAmount: 119.4, destinationAmount: 743.58 },
+          withdraw: { ...exampleOrder.withdraw, amount: 743.58 },
           payBy: 1748943081,
           createdAt: 1748856681,
           updatedAt: 1748856681,
-          destinationUserData: {
-            city: 'Berlin',
-            taxId: '52998224725',
-            country: 'BR',
-            lastName: 'Costa',
-            firstName: 'Bruno',
-            userEmail: 'bruno@example.com',
-            postalCode: '10115',
-            phoneNumber: '+5511999998888',
-          },
           externalReference: 'PP-1',
         },
       },
@@ -150,24 +136,15 @@ export const pendingPaymentsExamples: ExampleCatalogue = {
   },
   'pendingPayments.get': {
     parameters: {
-      transferId: '150723a1-da4f-4825-8559-c6debdeb59a0',
+      transferId: examplePendingPayment.transferId,
     },
     responses: {
       '200': {
         value: {
           ok: true,
           value: {
-            transferId: '150723a1-da4f-4825-8559-c6debdeb59a0',
-            currency: 'EUR',
-            amount: 120,
+            ...examplePendingPayment,
             status: 'LINKED',
-            counterparty: {
-              iban: 'DE89370400440532013000',
-              name: 'Payer',
-            },
-            createdAt: 1748856681,
-            updatedAt: 1748856681,
-            methodId: 'PRETN4ELNQAIGBK',
             linkedOrderId: 'PRELEYUIGUIE2FB',
           },
         },

@@ -58,6 +58,6 @@ export async function pendingPaymentRoutes(scope: FastifyInstance, ctx: AppConte
       },
     },
     async (request) =>
-      ok(pendingPaymentView(await ownedPendingPayment(ctx, request.workspace, request.params.transferId))),
+      ok(pendingPaymentView(await ownedPendingPayment(ctx.db, request.workspace, request.params.transferId))),
   );
 }

@@ -42,12 +42,15 @@ export function pendingPaymentView(row: PendingPaymentRow): Static<typeof Pendin
   };
 }
 
+/** What recording a detected inbound transfer as a pending payment reads of the server. */
+export type PendingPaymentDetecting = Pick<AppContext, 'db' | 'clock' | 'secretsKeyring'>;
+
 /**
  * An inbound transfer on a receiving method that matches no deposit or order: its funds go to suspense and a
  * pending payment records them, with `pending_payment_created_or_detected`.
  */
 export async function detectPendingPayment(
-  ctx: AppContext,
+  ctx: PendingPaymentDetecting,
   workspace: WorkspaceContext,
   input: { methodId: string; amount: number; counterparty: Record<string, string> },
 ) {
@@ -145,8 +148,8 @@ async function recordPendingPayment(
   return row;
 }
 
-export async function ownedPendingPayment(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  const row = await findPendingPayment(ctx.db, id);
+export async function ownedPendingPayment(db: Queryable, workspace: WorkspaceContext, id: string) {
+  const row = await findPendingPayment(db, id);
   if (!row) throw existence(`Pending payment ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Pending payment ${id} is outside this workspace`);
   return row;
@@ -165,8 +168,11 @@ async function moveRefund(tx: Queryable, row: PendingPaymentRow, to: RefundStatu
   return view;
 }
 
+/** What an operator's start or approval of a pending payment's refund reads of the server. */
+export type RefundDeciding = Pick<AppContext, 'db' | 'clock' | 'config' | 'capabilities' | 'secretsKeyring'>;
+
 /** Operators start a refund (pending_approval) and approve it (returning); the rail then reports the outcome. */
-export async function operatorRefund(ctx: AppContext, transferId: string, action: 'start' | 'approve') {
+export async function operatorRefund(ctx: RefundDeciding, transferId: string, action: 'start' | 'approve') {
   return ctx.db.transaction(async (tx) => {
     const row = await findPendingPayment(tx, transferId, true);
     if (!row) throw existence(`Pending payment ${transferId} does not exist`);

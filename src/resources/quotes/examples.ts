@@ -4,7 +4,7 @@ import { type ExampleCatalogue, exampleNowSeconds } from '../../platform/openapi
 // USDC on Polygon (MATIC) or as BRL by PIX. fee = 0.5% of the origin amount; destinationAmount = (originAmount -
 // fee) x conversionRate, rounded down at the destination's precision (less the gas fee on a crypto payout).
 
-/** EUR 250 by SEPA to USDC on MATIC. The order examples (orders/examples.ts) place this very quote. */
+/** EUR 250 by SEPA to USDC on MATIC. orders.create (orders/examples-create.ts) places this very quote. */
 export const usdcQuote = {
   quoteId: '1262697a-f0e5-460a-aa8e-bb8b963124c6',
   originCurrency: 'EUR',
@@ -22,7 +22,7 @@ export const usdcQuote = {
   expireAt: exampleNowSeconds + 30,
 } as const;
 
-/** EUR 250 to BRL paid by PIX. */
+/** EUR 250 to BRL paid by PIX; orders.create places it too. */
 export const brlQuote = {
   quoteId: 'f882737c-b18c-43a5-86c4-f463c35a93e0',
   originCurrency: 'EUR',

@@ -24,8 +24,11 @@ type Response = Static<typeof QuoteResponse>;
 
 const gasByRail = new Map(networkGasFees.map((g) => [g.rail, g.usd]));
 
+/** What pricing and storing a quote reads of the server. */
+export type QuoteCreating = Pick<AppContext, 'db' | 'clock' | 'config' | 'capabilities' | 'corridors' | 'prices'>;
+
 /** Checks run in a fixed order (amount presence, currencies, rails, pair, amount scale, price, limits). */
-export async function createQuote(ctx: AppContext, workspace: WorkspaceContext, body: Request): Promise<Response> {
+export async function createQuote(ctx: QuoteCreating, workspace: WorkspaceContext, body: Request): Promise<Response> {
   if ((body.originAmount === undefined) === (body.destinationAmount === undefined)) {
     throw validation('Send exactly one of originAmount and destinationAmount', 'invalidParameters');
   }

@@ -79,7 +79,7 @@ export async function simulateDepositTransfer(
   workspace: WorkspaceContext,
   body: Static<typeof SimulateDepositTransfer>,
 ) {
-  const deposit = await ownedDeposit(ctx, workspace, body.depositId);
+  const deposit = await ownedDeposit(ctx.db, workspace, body.depositId);
   checkPayer(deposit.currency, body);
   const amount = amountFromJson(body.amount, deposit.currency);
   if (!amount.ok) throw validation(`amount ${amount.reason} (${deposit.currency})`);

@@ -1,4 +1,18 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
+import { examplePendingPayment } from '../pending-payments/examples.js';
+import { closedTicketRefusal, ticketQuestion } from '../support-tickets/examples.js';
+
+/** Who sends the simulated transfers to a deposit and to an order: simulate.depositTransfer and .orderTransfer. */
+const anaSilvaCounterparty = {
+  name: 'Ana Silva',
+  iban: 'PT50000201231234567890154',
+} as const;
+
+/** The answer to a simulated transfer: simulate.depositTransfer and .orderTransfer, each with the id it paid. */
+const transferAccepted = {
+  success: true,
+  message: 'Inbound transfer accepted; it settles as success',
+} as const;
 
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const simulateExamples: ExampleCatalogue = {
@@ -66,19 +80,12 @@ export const simulateExamples: ExampleCatalogue = {
       value: {
         depositId: 'PREMBC4BZL1HVWW',
         amount: 1000,
-        counterparty: {
-          name: 'Ana Silva',
-          iban: 'PT50000201231234567890154',
-        },
+        counterparty: anaSilvaCounterparty,
       },
     },
     responses: {
       '200': {
-        value: {
-          success: true,
-          message: 'Inbound transfer accepted; it settles as success',
-          depositId: 'PREMBC4BZL1HVWW',
-        },
+        value: { ...transferAccepted, depositId: 'PREMBC4BZL1HVWW' },
       },
     },
     errors: {
@@ -95,19 +102,12 @@ export const simulateExamples: ExampleCatalogue = {
       value: {
         orderId: 'PRECJQ9ISWRNUP6',
         amount: 80.85,
-        counterparty: {
-          name: 'Ana Silva',
-          iban: 'PT50000201231234567890154',
-        },
+        counterparty: anaSilvaCounterparty,
       },
     },
     responses: {
       '200': {
-        value: {
-          success: true,
-          message: 'Inbound transfer accepted; it settles as success',
-          orderId: 'PRECJQ9ISWRNUP6',
-        },
+        value: { ...transferAccepted, orderId: 'PRECJQ9ISWRNUP6' },
       },
     },
     errors: {
@@ -125,8 +125,8 @@ export const simulateExamples: ExampleCatalogue = {
   'simulate.methodTransfer': {
     request: {
       value: {
-        methodId: 'PRETN4ELNQAIGBK',
-        amount: 120,
+        methodId: examplePendingPayment.methodId,
+        amount: examplePendingPayment.amount,
         counterparty: {
           name: 'Payer',
           iban: 'DE89370400440532013000',
@@ -135,19 +135,7 @@ export const simulateExamples: ExampleCatalogue = {
     },
     responses: {
       '201': {
-        value: {
-          transferId: '150723a1-da4f-4825-8559-c6debdeb59a0',
-          currency: 'EUR',
-          amount: 120,
-          status: 'UNMATCHED',
-          counterparty: {
-            iban: 'DE89370400440532013000',
-            name: 'Payer',
-          },
-          createdAt: 1748856681,
-          updatedAt: 1748856681,
-          methodId: 'PRETN4ELNQAIGBK',
-        },
+        value: examplePendingPayment,
       },
     },
     errors: {
@@ -195,32 +183,23 @@ export const simulateExamples: ExampleCatalogue = {
   'simulate.supportTicketReply': {
     request: {
       value: {
-        message: 'Which beneficiary bank?',
+        message: ticketQuestion.message,
         status: 'WAITING_ON_PARTNER',
       },
     },
     parameters: {
-      ticketId: 'de732442-4c40-4d84-a4c2-80440c90cbc2',
+      ticketId: ticketQuestion.ticketId,
     },
     responses: {
       '201': {
-        value: {
-          messageId: '3decfbd3-4785-475a-bb44-b91a67576137',
-          ticketId: 'de732442-4c40-4d84-a4c2-80440c90cbc2',
-          author: 'brokerage',
-          message: 'Which beneficiary bank?',
-          createdAt: 1748856663,
-        },
+        value: ticketQuestion,
       },
     },
     errors: {
       '400': {
         message: 'The URL is malformed: it holds an invalid percent-escape',
       },
-      '409': {
-        message:
-          'Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes',
-      },
+      '409': closedTicketRefusal,
     },
   },
 };

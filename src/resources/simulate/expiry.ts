@@ -17,7 +17,7 @@ import { orderView } from '../orders/view.js';
  * unless the order is Pending or PartiallyPaid (the statuses the window ends; an in-flight transfer is not expired).
  */
 export async function expireOrderNow(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  await ownedOrder(ctx, workspace, id);
+  await ownedOrder(ctx.db, workspace, id);
   await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
     if (!order) throw existence(`Order ${id} does not exist`);
@@ -36,7 +36,7 @@ export async function expireOrderNow(ctx: AppContext, workspace: WorkspaceContex
  * StateError unless it is Pending. docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock" records the choice.
  */
 export async function expireDepositNow(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  await ownedDeposit(ctx, workspace, id);
+  await ownedDeposit(ctx.db, workspace, id);
   if (!(await cancelDeposit(ctx.db, workspace.id, id, deletable, ctx.clock.nowMs()))) {
     const deposit = await findDeposit(ctx.db, workspace.id, id);
     throw stateError(`Deposit ${id} is ${deposit?.status}: only a Pending deposit, with nothing received, expires`);

@@ -33,7 +33,7 @@ export async function simulateOrderTransfer(
   workspace: WorkspaceContext,
   body: Static<typeof SimulateOrderTransfer>,
 ) {
-  const order = await ownedOrder(ctx, workspace, body.orderId);
+  const order = await ownedOrder(ctx.db, workspace, body.orderId);
   if (order.origin_rail === 'BALANCE') {
     throw stateError(`Order ${order.id} is paid from a balance: there is no inbound transfer to simulate`);
   }

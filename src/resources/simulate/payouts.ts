@@ -44,7 +44,7 @@ export async function moveWithdrawalPayout(
   id: string,
   move: WithdrawalMove,
 ) {
-  await ownedWithdrawal(ctx, workspace, id);
+  await ownedWithdrawal(ctx.db, workspace, id);
   const subject = ctx.payoutSubjects.withdrawal;
   await ctx.db.transaction(async (tx) => {
     const withdrawal = await lockedWithdrawal(tx, id);
@@ -73,7 +73,7 @@ const pastTense: Record<OrderPayoutMove, string> = { complete: 'completed', fail
  * return as the reason. Either way the conversion is reversed, the origin funds go back, the key is consumed.
  */
 export async function moveOrderPayout(ctx: AppContext, workspace: WorkspaceContext, id: string, move: OrderPayoutMove) {
-  await ownedOrder(ctx, workspace, id);
+  await ownedOrder(ctx.db, workspace, id);
   const subject = ctx.payoutSubjects.order;
   await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, id);

@@ -10,9 +10,9 @@ import { ownedWithdrawal } from '../withdrawals/service.js';
 const owners: Readonly<
   Record<SupportTicketEntityType, (ctx: AppContext, workspace: WorkspaceContext, id: string) => Promise<unknown>>
 > = {
-  order: ownedOrder,
-  deposit: ownedDeposit,
-  withdrawal: ownedWithdrawal,
+  order: (ctx, workspace, id) => ownedOrder(ctx.db, workspace, id),
+  deposit: (ctx, workspace, id) => ownedDeposit(ctx.db, workspace, id),
+  withdrawal: (ctx, workspace, id) => ownedWithdrawal(ctx.db, workspace, id),
 };
 
 export type TicketEntity = { readonly type: SupportTicketEntityType; readonly id: string } | undefined;

@@ -1,27 +1,30 @@
 import type { ExampleCatalogue } from '../../platform/openapi-examples.js';
 
+/** Endpoint e3de5c7f as webhooks.create made it: .list and .get show it, .update answers another built on it. */
+const exampleEndpoint = {
+  id: 'e3de5c7f-e684-4187-ad47-63521b69bee0',
+  name: 'hook /a',
+  url: 'http://127.0.0.1:46503/a',
+  isActive: true,
+  retryPolicy: 'none',
+  enabledEvents: null,
+  createdAt: 1748856631737,
+  updatedAt: 1748856631737,
+} as const;
+
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const webhooksExamples: ExampleCatalogue = {
   'webhooks.create': {
     request: {
       value: {
-        name: 'hook /a',
-        url: 'http://127.0.0.1:46503/a',
+        name: exampleEndpoint.name,
+        url: exampleEndpoint.url,
         secret: 'a-secret-1',
       },
     },
     responses: {
       '200': {
-        value: {
-          id: 'e3de5c7f-e684-4187-ad47-63521b69bee0',
-          name: 'hook /a',
-          url: 'http://127.0.0.1:46503/a',
-          isActive: true,
-          retryPolicy: 'none',
-          enabledEvents: null,
-          createdAt: 1748856631737,
-          updatedAt: 1748856631737,
-        },
+        value: exampleEndpoint,
       },
     },
     errors: {
@@ -39,18 +42,7 @@ export const webhooksExamples: ExampleCatalogue = {
   'webhooks.list': {
     responses: {
       '200': {
-        value: [
-          {
-            id: 'e3de5c7f-e684-4187-ad47-63521b69bee0',
-            name: 'hook /a',
-            url: 'http://127.0.0.1:46503/a',
-            isActive: true,
-            retryPolicy: 'none',
-            enabledEvents: null,
-            createdAt: 1748856631737,
-            updatedAt: 1748856631737,
-          },
-        ],
+        value: [exampleEndpoint],
       },
     },
   },
@@ -82,20 +74,11 @@ export const webhooksExamples: ExampleCatalogue = {
   },
   'webhooks.get': {
     parameters: {
-      webhookId: 'e3de5c7f-e684-4187-ad47-63521b69bee0',
+      webhookId: exampleEndpoint.id,
     },
     responses: {
       '200': {
-        value: {
-          id: 'e3de5c7f-e684-4187-ad47-63521b69bee0',
-          name: 'hook /a',
-          url: 'http://127.0.0.1:46503/a',
-          isActive: true,
-          retryPolicy: 'none',
-          enabledEvents: null,
-          createdAt: 1748856631737,
-          updatedAt: 1748856631737,
-        },
+        value: exampleEndpoint,
       },
     },
     errors: {
@@ -120,12 +103,10 @@ export const webhooksExamples: ExampleCatalogue = {
     responses: {
       '200': {
         value: {
+          ...exampleEndpoint,
           id: 'd4f1d9fd-f961-40a1-8702-c7d0232bc100',
           name: 'renamed',
           url: 'http://127.0.0.1:46503/put',
-          isActive: true,
-          retryPolicy: 'none',
-          enabledEvents: null,
           createdAt: 1748856632621,
           updatedAt: 1748856632623,
         },

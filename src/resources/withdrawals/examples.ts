@@ -1,5 +1,39 @@
 import { type ExampleCatalogue, idempotencyConflicts, writeLimited } from '../../platform/openapi-examples.js';
 
+/** Ana Silva's own account in Portugal, as a partner sends it and as the created payout repeats it: withdrawals.create. */
+const anaSilvaSepaAccount = {
+  type: 'SEPA',
+  destinationName: 'Ana Silva',
+  iban: 'PT50000201231234567890154',
+  country: 'PT',
+  city: 'Lisboa',
+  postalCode: '1100-053',
+} as const;
+
+/**
+ * Withdrawal b64881bc: EUR 10 by SEPA to Bruno Costa in Berlin, on its way, as withdrawals.get answers it (the stored
+ * keys' order). The simulate helpers move one like it (simulate/helper-examples.ts).
+ */
+export const exampleWithdrawal = {
+  withdrawalId: 'b64881bc-c1cc-4e47-8ea0-43729e64ac8b',
+  currency: 'EUR',
+  amount: 10,
+  fee: 0,
+  feeCurrency: 'EUR',
+  rail: 'SEPA',
+  status: 'Pending',
+  destinationTransferData: {
+    city: 'Berlin',
+    iban: 'DE89370400440532013000',
+    type: 'SEPA',
+    country: 'DE',
+    postalCode: '10115',
+    destinationName: 'Bruno Costa',
+  },
+  createdAt: 1748856615,
+  updatedAt: 1748856615,
+};
+
 /** Examples of the reference (platform/openapi-examples.ts), as a stage server answers them. */
 export const withdrawalsExamples: ExampleCatalogue = {
   'withdrawals.create': {
@@ -7,35 +41,17 @@ export const withdrawalsExamples: ExampleCatalogue = {
       value: {
         currency: 'EUR',
         amount: 100,
-        destinationTransferData: {
-          type: 'SEPA',
-          destinationName: 'Ana Silva',
-          iban: 'PT50000201231234567890154',
-          country: 'PT',
-          city: 'Lisboa',
-          postalCode: '1100-053',
-        },
+        destinationTransferData: anaSilvaSepaAccount,
       },
     },
     responses: {
       201: {
         summary: 'Pending: the payout is on its way',
         value: {
+          ...exampleWithdrawal,
           withdrawalId: '4bf5bd1f-400b-4b62-9b51-705585d28928',
-          currency: 'EUR',
           amount: 100,
-          fee: 0,
-          feeCurrency: 'EUR',
-          rail: 'SEPA',
-          status: 'Pending',
-          destinationTransferData: {
-            type: 'SEPA',
-            destinationName: 'Ana Silva',
-            iban: 'PT50000201231234567890154',
-            country: 'PT',
-            city: 'Lisboa',
-            postalCode: '1100-053',
-          },
+          destinationTransferData: anaSilvaSepaAccount,
           createdAt: 1748856610,
           updatedAt: 1748856610,
         },
@@ -61,29 +77,11 @@ export const withdrawalsExamples: ExampleCatalogue = {
   },
   'withdrawals.get': {
     parameters: {
-      withdrawalId: 'b64881bc-c1cc-4e47-8ea0-43729e64ac8b',
+      withdrawalId: exampleWithdrawal.withdrawalId,
     },
     responses: {
       '200': {
-        value: {
-          withdrawalId: 'b64881bc-c1cc-4e47-8ea0-43729e64ac8b',
-          currency: 'EUR',
-          amount: 10,
-          fee: 0,
-          feeCurrency: 'EUR',
-          rail: 'SEPA',
-          status: 'Pending',
-          destinationTransferData: {
-            city: 'Berlin',
-            iban: 'DE89370400440532013000',
-            type: 'SEPA',
-            country: 'DE',
-            postalCode: '10115',
-            destinationName: 'Bruno Costa',
-          },
-          createdAt: 1748856615,
-          updatedAt: 1748856615,
-        },
+        value: exampleWithdrawal,
       },
     },
     errors: {

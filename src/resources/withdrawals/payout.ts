@@ -1,9 +1,11 @@
 import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { movements, systemAccounts } from '../../domain/ledger/entry.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/rail-payout.js';
+import { type RailPayoutContext, type RailPayoutJob, railPayoutJob, rejectionReason } from '../../jobs/rail-payout.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { postEntry } from '../../ledger/ledger.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Queryable } from '../../storage/db.js';
 import { outcomesByHand } from '../../workspaces/sandbox-outcomes.js';
 import { findWithdrawal, type WithdrawalRow } from './repo.js';
@@ -12,6 +14,9 @@ import { moveWithdrawal } from './transitions.js';
 export const withdrawalPayoutJob = 'withdrawal.payout';
 export const withdrawalReturnJob = 'withdrawal.return';
 
+/** What paying out a withdrawal reads of the server: the rail payout job's context, and the config. */
+export type WithdrawalPayoutContext = RailPayoutContext & Pick<AppContext, 'config'>;
+
 /**
  * Submits a held withdrawal to its rail and applies the outcome in the same transaction: settled (the hold leaves
  * for the rail, the fee goes to the brokerage), rejected (the hold is released) or returned (settled now, and the
@@ -19,14 +24,12 @@ export const withdrawalReturnJob = 'withdrawal.return';
  * every entry. The rail is called before the transaction, with the withdrawal id as its idempotency key; its answer
  * is applied inside it.
  */
-export function withdrawalPayoutHandler(
-  ctx: Pick<AppContext, 'clock' | 'rails' | 'config' | 'db'> & Partial<Pick<AppContext, 'secretsKeyring'>>,
-): JobHandler {
-  return railPayoutJob(ctx, withdrawalPayoutSubject(ctx));
+export function withdrawalPayoutHandler(ctx: WithdrawalPayoutContext): JobHandler {
+  return railPayoutJob(ctx, withdrawalPayoutSubject(ctx.clock, ctx.config));
 }
 
 /** A withdrawal as the subject of a payout: what is paid out, and what each outcome does to it. */
-export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'>): RailPayoutJob<WithdrawalRow> {
+export function withdrawalPayoutSubject(clock: Clock, config: Config): RailPayoutJob<WithdrawalRow> {
   return {
     subject: 'withdrawal',
     idField: 'withdrawalId',
@@ -43,7 +46,7 @@ export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'
     // The balance row is locked from the entry to COMMIT, so the entry (which writes balance_updated itself) comes
     // after the status change and its events, and the statements after it travel in the same round trip.
     apply: async (tx, withdrawal, outcome, detail) => {
-      const nowMs = ctx.clock.nowMs();
+      const nowMs = clock.nowMs();
       const { account_id: accountId, currency, amount, fee } = withdrawal;
       const entry = (kind: string, postings: ReturnType<typeof movements.hold>) =>
         postEntry(tx, {
@@ -76,7 +79,7 @@ export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'
               {
                 kind: withdrawalReturnJob,
                 payload: { withdrawalId: withdrawal.id },
-                runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
+                runAtMs: nowMs + config.sandboxSettleDelayMs,
               },
               nowMs,
             )
@@ -86,7 +89,7 @@ export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'
     // A bank's return file after the payout settled: the amount comes back through the return job, at once.
     returnAfterSettlement: async (tx, withdrawal) => {
       if (withdrawal.status !== 'Success') return false;
-      const nowMs = ctx.clock.nowMs();
+      const nowMs = clock.nowMs();
       await enqueueJob(
         tx,
         { kind: withdrawalReturnJob, payload: { withdrawalId: withdrawal.id }, runAtMs: nowMs },
@@ -95,18 +98,18 @@ export function withdrawalPayoutSubject(ctx: Pick<AppContext, 'clock' | 'config'
       return true;
     },
     // Stage, outcomes driven by hand: the payout waits Pending for a helper's complete, fail or return.
-    byHand: { held: (db, workspaceId) => outcomesByHand(ctx.config, db, workspaceId), answer: undefined },
+    byHand: { held: (db, workspaceId) => outcomesByHand(config, db, workspaceId), answer: undefined },
   };
 }
 
 /** A paid-out amount that the beneficiary's institution sent back: it is credited to the balance again. */
-export function withdrawalReturnHandler(ctx: Pick<AppContext, 'clock' | 'config'>): JobHandler {
+export function withdrawalReturnHandler(clock: Clock, config: Config): JobHandler {
   return async (tx, job) => {
     const withdrawal = await findWithdrawal(tx, String(job.payload.withdrawalId), true);
     if (withdrawal?.status !== 'Success') return;
     // Stage: a workspace switched to manual outcomes while the sandbox's return waited; a helper decides now.
-    if (await outcomesByHand(ctx.config, tx, withdrawal.workspace_id)) return;
-    await returnWithdrawal(tx, withdrawal, ctx.clock.nowMs());
+    if (await outcomesByHand(config, tx, withdrawal.workspace_id)) return;
+    await returnWithdrawal(tx, withdrawal, clock.nowMs());
   };
 }
 

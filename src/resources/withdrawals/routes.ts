@@ -32,7 +32,7 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
       },
     },
     async (request, reply) => {
-      const { body, checked } = await prepareWithdrawal(ctx, request.workspace, request.body);
+      const { body, checked } = await prepareWithdrawal(ctx.db, ctx.secretsKeyring, request.workspace, request.body);
       return answerWrite(ctx, request, reply, { endpoint: 'POST /v1/withdrawals', status: 201 }, (_commit, claim) =>
         createWithdrawal(ctx, request.workspace, body, checked, claim),
       );
@@ -65,6 +65,6 @@ export async function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext):
         response: { 200: Withdrawal, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => withdrawalView(await ownedWithdrawal(ctx, request.workspace, request.params.withdrawalId)),
+    async (request) => withdrawalView(await ownedWithdrawal(ctx.db, request.workspace, request.params.withdrawalId)),
   );
 }

@@ -13,10 +13,12 @@ import { applyDefaults, validateDestination } from '../../domain/payout-fields/v
 import { gasMinorOf } from '../../domain/pricing/quote-pricing.js';
 import { fundsErrorOf, insufficientFunds, type NewEntry } from '../../ledger/ledger.js';
 import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { requirePayout } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
-import { rateIn } from '../../providers/prices/price-source.js';
+import { type PriceSource, rateIn } from '../../providers/prices/price-source.js';
+import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { requireLinkedFits, resolveLinkedDestination } from '../banking-accounts/linked-destination.js';
 import { withdrawalPayoutJob } from './payout.js';
@@ -60,16 +62,16 @@ export function checkWithdrawalRequest(body: Request): CheckedWithdrawal {
 }
 
 /** The network fee of a crypto payout, in the withdrawn currency, rounded up; fiat rails charge none here. */
-async function payoutFee(ctx: AppContext, checked: CheckedWithdrawal): Promise<bigint> {
+async function payoutFee(prices: PriceSource, checked: CheckedWithdrawal): Promise<bigint> {
   const gasUsd =
     checked.rail.kind === 'crypto' ? networkGasFees.find((g) => g.rail === checked.rail.rail)?.usd : undefined;
   if (gasUsd === undefined) return 0n;
   // The currency's rate and USD's from one document of the source, so the fee crosses exactly; 503 if it has none.
   const code = checked.currency.code;
-  const prices = await ctx.prices.referenceRates(code === 'USD' ? [code] : [code, 'USD']);
+  const rates = await prices.referenceRates(code === 'USD' ? [code] : [code, 'USD']);
   return gasMinorOf(
-    { usd: gasUsd, usdRate: rateIn(prices, 'USD').rate },
-    { precision: checked.currency.precision, rate: rateIn(prices, code).rate },
+    { usd: gasUsd, usdRate: rateIn(rates, 'USD').rate },
+    { precision: checked.currency.precision, rate: rateIn(rates, code).rate },
   );
 }
 
@@ -78,18 +80,25 @@ async function payoutFee(ctx: AppContext, checked: CheckedWithdrawal): Promise<b
  * becomes its instrument before the checks of any other, and must be in the withdrawal's currency.
  */
 export async function prepareWithdrawal(
-  ctx: AppContext,
+  db: Queryable,
+  keyring: SecretsKeyring,
   workspace: WorkspaceContext,
   request: Request,
 ): Promise<{ body: Request; checked: CheckedWithdrawal }> {
-  const linked = await resolveLinkedDestination(ctx, workspace, request.destinationTransferData);
+  const linked = await resolveLinkedDestination(db, keyring, workspace, request.destinationTransferData);
   if (linked) requireLinkedFits(linked, request.currency);
   const body = linked ? { ...request, destinationTransferData: linked.destinationTransferData } : request;
   return { body, checked: { ...checkWithdrawalRequest(body), bankingAccountId: linked?.bankingAccountId } };
 }
 
+/** What placing a withdrawal reads of the server. */
+export type WithdrawalPlacing = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'secretsKeyring' | 'capabilities' | 'corridors' | 'prices'
+>;
+
 export async function createWithdrawal(
-  ctx: AppContext,
+  ctx: WithdrawalPlacing,
   workspace: WorkspaceContext,
   body: Request,
   checked: CheckedWithdrawal,
@@ -104,7 +113,7 @@ export async function createWithdrawal(
     field: 'amount',
     rail: rail.rail,
   });
-  const fee = await payoutFee(ctx, checked);
+  const fee = await payoutFee(ctx.prices, checked);
   const nowMs = ctx.clock.nowMs();
   const accountId = workspaceAccountId(workspace.id);
   const row = pendingWithdrawalRow({
@@ -155,12 +164,8 @@ export async function createWithdrawal(
   return view;
 }
 
-export async function ownedWithdrawal(
-  ctx: AppContext,
-  workspace: WorkspaceContext,
-  id: string,
-): Promise<WithdrawalRow> {
-  const row = await findWithdrawal(ctx.db, id);
+export async function ownedWithdrawal(db: Queryable, workspace: WorkspaceContext, id: string): Promise<WithdrawalRow> {
+  const row = await findWithdrawal(db, id);
   if (!row) throw existence(`Withdrawal ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Withdrawal ${id} is outside this workspace`);
   return row;
