@@ -141,7 +141,7 @@ export async function createContext(config: Config, store: Db, options: ContextO
     ],
     [withdrawalReturnJob, withdrawalReturnHandler(clock, config)],
     ...orderJobHandlers({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
-    ...openBankingJobHandlers({ clock, rails, config, db, capabilities, secretsKeyring: options.secretsKeyring }),
+    ...openBankingJobHandlers({ clock, config, capabilities, secretsKeyring: options.secretsKeyring }),
     ...verificationCheckHandlers({ clock, verification, config, db }),
     ...(queued?.jobHandlers ?? []),
     ...(options.extraJobHandlers ?? []),

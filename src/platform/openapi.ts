@@ -21,7 +21,11 @@ export interface DocumentParts {
  * shared schemas moved to components.schemas and referenced (platform/components.ts). It is built, and its examples
  * loaded, on the first request for it or for the reference page, never at start.
  */
-export async function registerOpenApi(app: FastifyInstance, ctx: AppContext, parts: DocumentParts): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'config'>,
+  parts: DocumentParts,
+): Promise<void> {
   /** Operations whose body may be left out (config.bodyOptional): the generator marks every body required. */
   const optionalBodies = new Set<string>();
   await app.register(swagger, {

@@ -5,12 +5,13 @@ import { duplicity, existence, stateError, validation } from '../domain/errors.j
 import { amountFromDecimal } from '../domain/money/currency-amount.js';
 import { applyPayoutReport } from '../payouts/outcomes.js';
 import { findPayout } from '../payouts/register.js';
+import type { Clock } from '../platform/clock.js';
 import { sealSensitive } from '../platform/secrets/sensitive.js';
 import type { ProviderServiceCallbacks } from '../providers/production-providers.js';
 import { routeKey } from '../providers/rails/routed-rails.js';
 import { depositIdOfAddress } from '../providers/wallets/address-store.js';
 import { collectionByDepositId, creditCollection } from '../resources/collections/credit.js';
-import type { Queryable } from '../storage/db.js';
+import type { Db, Queryable } from '../storage/db.js';
 import { type CallbackKind, claimCallback, collectionRailOf, recordCallbackResult } from './repo.js';
 import type { CallbackResult, InboundCreditCallback, PayoutOutcomeCallback } from './schema.js';
 
@@ -39,12 +40,13 @@ const bodyHash = (body: unknown) => createHash('sha256').update(canonicalJson(bo
 
 /** Claims the callback and applies it, or answers the recorded result of the same callback. */
 async function once(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   callback: { readonly callbackId: string; readonly kind: CallbackKind; readonly subjectId: string; body: unknown },
   apply: (tx: Queryable, nowMs: number) => Promise<Result>,
 ): Promise<CallbackAnswer> {
-  return ctx.db.transaction(async (tx) => {
-    const nowMs = ctx.clock.nowMs();
+  return db.transaction(async (tx) => {
+    const nowMs = clock.nowMs();
     const bodySha256 = bodyHash(callback.body);
     const recorded = await claimCallback(tx, { ...callback, bodySha256, nowMs });
     if (recorded !== undefined) {
@@ -60,26 +62,29 @@ async function once(
 }
 
 /** Which deposit an inbound credit names: by depositId, or by one of our own wallet's addresses. */
-async function namedDeposit(ctx: AppContext, body: Static<typeof InboundCreditCallback>) {
+async function namedDeposit(db: Queryable, body: Static<typeof InboundCreditCallback>) {
   const byId = body.depositId !== undefined;
   const byAddress = body.network !== undefined || body.address !== undefined;
   if (byId === byAddress || (byAddress && (body.network === undefined || body.address === undefined))) {
     throw validation('Name the deposit by depositId, or by network and address (not both)');
   }
   if (body.depositId !== undefined) return { depositId: body.depositId, ownWallet: false };
-  const depositId = await depositIdOfAddress(ctx.db, body.network as string, body.address as string);
+  const depositId = await depositIdOfAddress(db, body.network as string, body.address as string);
   if (depositId === undefined) throw existence(`No deposit was given address ${body.address} on ${body.network}`);
   return { depositId, ownWallet: true };
 }
 
+/** What applying the provider service's inbound credit reads of the server. */
+export type InboundCreditReceiving = Pick<AppContext, 'db' | 'clock' | 'secretsKeyring'>;
+
 export async function receiveInboundCredit(
-  ctx: AppContext,
+  ctx: InboundCreditReceiving,
   service: ProviderServiceCallbacks,
   body: Static<typeof InboundCreditCallback>,
 ): Promise<CallbackAnswer> {
-  const { depositId, ownWallet } = await namedDeposit(ctx, body);
+  const { depositId, ownWallet } = await namedDeposit(ctx.db, body);
   const callback = { callbackId: body.callbackId, kind: 'inbound-credit' as const, subjectId: depositId, body };
-  return once(ctx, callback, async (tx, nowMs) => {
+  return once(ctx.db, ctx.clock, callback, async (tx, nowMs) => {
     const target = await collectionByDepositId(tx, depositId);
     if (target === undefined) throw existence(`No deposit ${depositId} awaits funds`);
     // A deposit collected otherwise (a bank account's, credited by its statement) is not the provider's to credit:
@@ -102,12 +107,15 @@ export async function receiveInboundCredit(
   });
 }
 
+/** What applying the provider service's payout outcome reads of the server. */
+export type PayoutOutcomeReceiving = Pick<AppContext, 'db' | 'clock' | 'payoutSubjects'>;
+
 export async function receivePayoutOutcome(
-  ctx: AppContext,
+  ctx: PayoutOutcomeReceiving,
   body: Static<typeof PayoutOutcomeCallback>,
 ): Promise<CallbackAnswer> {
   const callback = { callbackId: body.callbackId, kind: 'payout-outcome' as const, subjectId: body.payoutId, body };
-  return once(ctx, callback, async (tx, nowMs) => {
+  return once(ctx.db, ctx.clock, callback, async (tx, nowMs) => {
     const payout = await findPayout(tx, body.payoutId);
     if (payout === undefined) throw existence(`No payout ${body.payoutId} was submitted`);
     if (payout.channel !== 'provider-service') {

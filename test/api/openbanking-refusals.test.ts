@@ -6,7 +6,7 @@ import { approvedPartner, aQuote, fundedPartner, payer, postOrder, sepaToPixOrde
 
 // Goal: every refusal of the open banking operations (unknown, another workspace's, wrong rail, a status that takes
 // no money, bad bodies, production without a provider) answers the spec's error and creates nothing. Method: the
-// API over HTTP (inject). Creation and paying: openbanking.test.ts.
+// API over HTTP (inject). Creation: openbanking-web-form.test.ts; paying: openbanking.test.ts.
 
 let t: TestApp;
 let p: Partner;

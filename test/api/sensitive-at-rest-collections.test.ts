@@ -1,14 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ibanCheckDigits } from '../../src/domain/payments/iban.js';
 import { applyPayoutReport } from '../../src/payouts/outcomes.js';
 import { reencryptStoredSecrets } from '../../src/platform/secrets/reencrypt.js';
 import { sealedFieldColumns } from '../../src/platform/secrets/sealed-columns.js';
 import { openSensitive } from '../../src/platform/secrets/sensitive.js';
 import { sensitiveColumns } from '../../src/platform/secrets/sensitive-columns.js';
 import type { ProvidersFile } from '../../src/providers/providers-file.js';
-import type { PayoutRequest, RailProvider } from '../../src/providers/rails/rail-provider.js';
-import { sandboxRails } from '../../src/providers/rails/sandbox-rails.js';
 import { pendingRefundHandler, pendingRefundJob } from '../../src/resources/pending-payments/service.js';
 import { camt053 } from '../support/bank-file-builders.js';
 import { bankProviders } from '../support/bank-providers.js';
@@ -24,6 +21,7 @@ import {
 import { aWebForm, banks, obStatus, payFields, postPage } from '../support/openbanking.js';
 import { getPage, postForm, signedInOperator } from '../support/operators.js';
 import { approvedPartner, sepaToPixOrder } from '../support/orders.js';
+import { randomIban, recordingRails, sealed } from '../support/sensitive-markers.js';
 
 // Goal (issue #28, part 1: the payer's account on collections): a payer's IBAN reaches no column in the clear on
 // its way through a pending payment, a bank statement's line or the pay page's settlement job, while every answer
@@ -33,12 +31,6 @@ import { approvedPartner, sepaToPixOrder } from '../support/orders.js';
 // refund's rail call recorded, then the three columns are searched (this file's rows only: the database is shared
 // by the run) for the IBANs. Re-encryption seals a row of each written in the clear, as by the version before.
 
-/** A German IBAN with a random account number, its check digits right. */
-function randomIban(): string {
-  const bban = `37040044${String(randomInt(1e9)).padStart(10, '0')}`;
-  return `DE${ibanCheckDigits('DE', bban)}${bban}`;
-}
-
 const pendingIban = randomIban();
 const statementIban = randomIban();
 const openBankingIban = randomIban();
@@ -47,16 +39,8 @@ const markers = [pendingIban, statementIban, openBankingIban];
 const ownIban = randomIban();
 
 const clock = new TestClock();
-/** What the refund's rail was asked to pay: the destination as the rail receives it. */
-const railCalls: PayoutRequest[] = [];
-/** A real rail's answer: accepted for processing, its outcome reported later (the payout register keeps it). */
-const recordingRails: RailProvider = {
-  ...sandboxRails,
-  async payout(request) {
-    railCalls.push(request);
-    return { submittedTo: 'provider-service' };
-  },
-};
+/** A real rail's answer (the payout register keeps it); `railCalls`: the refund's destination as the rail receives it. */
+const { rails, calls: railCalls } = recordingRails();
 
 const providers: ProvidersFile = {
   ...bankProviders,
@@ -79,7 +63,7 @@ beforeAll(async () => {
     env: { SANDBOX_SETTLE_DELAY_MS: '0' },
     clock,
     // The refund job as context.ts registers it, over a rail that records what it is asked to pay.
-    extraJobHandlers: [[pendingRefundJob, pendingRefundHandler(clock, recordingRails, db, testSecretsKeyring)]],
+    extraJobHandlers: [[pendingRefundJob, pendingRefundHandler(clock, rails, db, testSecretsKeyring)]],
   });
   prod = await buildTestApp({ env: { ...productionEnv, SANDBOX_SETTLE_DELAY_MS: '0' }, providersFile: providers });
   partner = await aPartner(t.app);
@@ -90,7 +74,6 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const sealed = (text: string) => text.includes('$sealed:');
 const holdsMarker = (text: string) => markers.some((m) => text.includes(m));
 
 let transferId: string;

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readableDay } from '../../src/operator/console/queues-kyc-views.js';
 import { createLogger } from '../../src/platform/logger.js';
@@ -23,6 +22,14 @@ import {
   startKyc,
 } from '../support/kyc-flow.js';
 import { type CookieJar, getPage, signedInOperator } from '../support/operators.js';
+import {
+  plaintextHits as hitsOf,
+  lineSink,
+  linesHolding,
+  randomDocumentNumber,
+  randomIban,
+  randomTaxId,
+} from '../support/sensitive-markers.js';
 
 // Goal (issue #28, part 1): the KYC profile a partner sends (kyc_profiles.profile), the person an AML screening is
 // about (aml_screenings.subject) and a payout file (payout_batches) keep no tax id, birth date, identity document
@@ -34,20 +41,11 @@ import { type CookieJar, getPage, signedInOperator } from '../support/operators.
 // for them (the birth date, which another test may use, only in this workspace's rows), and every log line. Then
 // rows as the version before wrote them (in the clear) are sealed by re-encryption or still read as they were.
 
-/** A German IBAN with a random account number and its MOD 97-10 check digits. */
-function randomIban(): string {
-  const bban = `37040044${String(randomInt(1e9)).padStart(10, '0')}`;
-  const numeric = `${bban}131400`; // DE = 13 14, then 00
-  let rest = 0;
-  for (const digit of numeric) rest = (rest * 10 + Number(digit)) % 97;
-  return `DE${String(98 - rest).padStart(2, '0')}${bban}`;
-}
-
 const two = (n: number) => String(n).padStart(2, '0');
 const iban = randomIban();
-const taxId = `TX${randomInt(1e9)}${randomInt(1e9)}`;
+const taxId = randomTaxId('TX');
 const dob = `19${two(randomInt(1, 40))}-${two(randomInt(1, 13))}-${two(randomInt(1, 29))}`;
-const documentNumber = `P${randomInt(1e9)}Q${randomInt(1e6)}`;
+const documentNumber = randomDocumentNumber();
 /** Markers no other row can hold (random); the birth date is searched in this workspace's rows only. */
 const markers = { iban, taxId, documentNumber };
 
@@ -65,12 +63,7 @@ let compliance: CookieJar;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
+  const sink = lineSink(logLines);
   // Production with banks by files and manual identity review (the payout file, the review queue); stage for the
   // sandbox screening list and its helpers. Both on the run's database, as two deployments' processes would be.
   prod = await buildTestApp({
@@ -97,30 +90,7 @@ const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
 const { screen, read, list } = amlApi(() => stage.app);
 
 /** Every (column, marker) whose text holds a marker: the random ones in any row, the birth date in this workspace's. */
-async function plaintextHits(): Promise<{ column: string; marker: string }[]> {
-  const columns = await prod.ctx.db.query<{ table_name: string; column_name: string; scoped: boolean }>(
-    `select c.table_name, c.column_name,
-            exists (select 1 from information_schema.columns w where w.table_schema = c.table_schema
-                      and w.table_name = c.table_name and w.column_name = 'workspace_id') as scoped
-     from information_schema.columns c
-     join information_schema.tables t using (table_schema, table_name)
-     where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-       and c.data_type in ('text', 'jsonb', 'json', 'ARRAY', 'character varying')`,
-  );
-  const hits: { column: string; marker: string }[] = [];
-  for (const { table_name: table, column_name: column, scoped } of columns) {
-    const searched: [string, string, string][] = Object.entries(markers).map(([name, value]) => [name, value, '']);
-    if (scoped) searched.push(['dob', dob, ' and workspace_id = $2']);
-    for (const [name, value, where] of searched) {
-      const [row] = await prod.ctx.db.query<{ n: number }>(
-        `select count(*)::int as n from "${table}" where "${column}"::text like $1${where}`,
-        where === '' ? [`%${value}%`] : [`%${value}%`, workspaceId()],
-      );
-      if (Number(row?.n) > 0) hits.push({ column: `${table}.${column}`, marker: name });
-    }
-  }
-  return hits;
-}
+const plaintextHits = () => hitsOf(prod.ctx.db, markers, { workspaceId: workspaceId(), markers: { dob } });
 
 async function storedProfile(): Promise<{ account_id: string; profile: Record<string, unknown> }> {
   const [row] = await prod.ctx.db.query<{ account_id: string; profile: Record<string, unknown> }>(
@@ -337,7 +307,7 @@ describe('sensitive data at rest: KYC profiles, AML screenings and payout files'
       [(await storedProfile()).account_id, maybePlaintextPattern],
     );
     expect(stored?.maybe).toBe(false);
-    const logged = logLines.filter((line) => [...Object.values(markers), dob].some((m) => line.includes(m)));
+    const logged = linesHolding(logLines, [...Object.values(markers), dob]);
     expect(logged).toEqual([]);
   });
 

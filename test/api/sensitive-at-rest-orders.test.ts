@@ -1,15 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { ibanCheckDigits } from '../../src/domain/payments/iban.js';
 import { maskedValue } from '../../src/domain/payout-fields/stored-instrument.js';
 import { applyPayoutReport } from '../../src/payouts/outcomes.js';
 import { reencryptStoredSecrets, sealedValueCounts } from '../../src/platform/secrets/reencrypt.js';
 import { sealedFieldColumns } from '../../src/platform/secrets/sealed-columns.js';
 import { sensitiveColumns } from '../../src/platform/secrets/sensitive-columns.js';
 import { sandboxCapabilities } from '../../src/providers/capabilities.js';
-import type { PayoutRequest, RailProvider } from '../../src/providers/rails/rail-provider.js';
-import { sandboxRails } from '../../src/providers/rails/sandbox-rails.js';
 import { orderJobs, orderPayoutHandler } from '../../src/resources/orders/legs.js';
 import { maskedUnknown } from '../../src/resources/orders/sealed-parties.js';
 import { pendingRefundHandler, pendingRefundJob } from '../../src/resources/pending-payments/service.js';
@@ -18,6 +15,14 @@ import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb, testSecretsKeyring } from '../support/harness.js';
 import { getPage, signedInOperator } from '../support/operators.js';
 import { aQuote, destinations, postOrder, readOrder, simulateOrder } from '../support/orders.js';
+import {
+  markerHits,
+  randomBirthDate,
+  randomIban,
+  randomTaxId,
+  recordingRails,
+  sealed,
+} from '../support/sensitive-markers.js';
 
 // Goal (issue #28, part 1: orders and deposits): no payout IBAN, payer's IBAN, tax id or birth date an order or a
 // deposit carries is stored readable, in its own row or in what is built from the row (the answer stored with the
@@ -31,21 +36,15 @@ import { aQuote, destinations, postOrder, readOrder, simulateOrder } from '../su
 // this file's rows only (the run shares one database). Re-encryption seals rows written in the clear, as by the
 // version before.
 
-/** A German IBAN with a random account number, its check digits right. */
-function randomIban(): string {
-  const bban = `37040044${String(randomInt(1e9)).padStart(10, '0')}`;
-  return `DE${ibanCheckDigits('DE', bban)}${bban}`;
-}
-
 const run = randomInt(1e9);
 const payoutIban = randomIban();
 const payerIban = randomIban();
 const linkedIban = randomIban();
-const payerTaxId = `PT${randomInt(1e9)}${randomInt(1e9)}`;
-const beneficiaryTaxId = `BT${randomInt(1e9)}${randomInt(1e9)}`;
-const depositTaxId = `DT${randomInt(1e9)}${randomInt(1e9)}`;
-const linkedTaxId = `LT${randomInt(1e9)}${randomInt(1e9)}`;
-const dob = `19${randomInt(10, 99)}-0${randomInt(1, 9)}-1${randomInt(0, 9)}`;
+const payerTaxId = randomTaxId('PT');
+const beneficiaryTaxId = randomTaxId('BT');
+const depositTaxId = randomTaxId('DT');
+const linkedTaxId = randomTaxId('LT');
+const dob = randomBirthDate();
 const markers: Record<string, string> = {
   payoutIban,
   payerIban,
@@ -75,16 +74,8 @@ const storedBeneficiary = { ...beneficiary, taxId: linkedTaxId };
 const maskedBeneficiary = { ...storedBeneficiary, taxId: maskedValue(linkedTaxId), dob: maskedValue(dob) };
 
 const clock = new TestClock();
-/** What the rail was asked to pay: each payout's destination as the rail receives it. */
-const railCalls: PayoutRequest[] = [];
-/** A real rail's answer: accepted for processing, its outcome reported later (so the payout is registered). */
-const recordingRails: RailProvider = {
-  ...sandboxRails,
-  async payout(request) {
-    railCalls.push(request);
-    return { submittedTo: 'provider-service' };
-  },
-};
+/** A real rail's answer (so the payout is registered); `railCalls`: each payout's destination as the rail receives it. */
+const { rails, calls: railCalls } = recordingRails();
 
 let t: TestApp;
 let partner: Partner;
@@ -102,14 +93,14 @@ beforeAll(async () => {
         orderJobs.payout,
         orderPayoutHandler({
           clock,
-          rails: recordingRails,
+          rails,
           config,
           db,
           capabilities: sandboxCapabilities,
           secretsKeyring: testSecretsKeyring,
         }),
       ],
-      [pendingRefundJob, pendingRefundHandler(clock, recordingRails, db, testSecretsKeyring)],
+      [pendingRefundJob, pendingRefundHandler(clock, rails, db, testSecretsKeyring)],
     ],
   });
   partner = await aPartner(t.app);
@@ -120,7 +111,6 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const sealed = (text: string) => text.includes('$sealed:');
 const { stored } = bankingAccountsApi(() => t.app);
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: partner.headers });
 
@@ -131,37 +121,25 @@ let depositId: string;
 let payoutOrderKey: string;
 
 /** Every (column, marker) of this file's rows whose text holds a marker. */
-async function plaintextHits(): Promise<{ column: string; marker: string }[]> {
-  const workspaceId = partner.credentials.workspaceId;
-  const columns: [string, string][] = [
-    ['orders', 'destination'],
-    ['orders', 'destination_user_data'],
-    ['orders', 'user_data'],
-    ['orders', 'counterparty'],
-    ['deposits', 'user_data'],
-    ['idempotency_keys', 'response_body'],
-    ['outbox_events', 'data'],
-    ['payouts', 'destination'],
+async function plaintextHits() {
+  const columns = [
+    'orders.destination',
+    'orders.destination_user_data',
+    'orders.user_data',
+    'orders.counterparty',
+    'deposits.user_data',
+    'idempotency_keys.response_body',
+    'outbox_events.data',
+    'payouts.destination',
   ];
-  const hits: { column: string; marker: string }[] = [];
-  for (const [table, column] of columns) {
-    for (const [name, value] of Object.entries(markers)) {
-      const [row] = await t.ctx.db.query<{ n: number }>(
-        `select count(*)::int as n from ${table} where workspace_id = $1 and ${column}::text like $2`,
-        [workspaceId, `%${value}%`],
-      );
-      if (Number(row?.n) > 0) hits.push({ column: `${table}.${column}`, marker: name });
-    }
-  }
+  const workspace = { sql: 'workspace_id = $2', params: [partner.credentials.workspaceId] };
   // The simulator's queued transfers to this file's orders (the order's inbound job carries the payer).
-  for (const [name, value] of Object.entries(markers)) {
-    const [row] = await t.ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from jobs where payload->>'orderId' = any($1::text[]) and payload::text like $2`,
-      [[payoutOrderId, payerOrderId, linkedOrderId], `%${value}%`],
-    );
-    if (Number(row?.n) > 0) hits.push({ column: 'jobs.payload', marker: name });
-  }
-  return hits;
+  const orders = [payoutOrderId, payerOrderId, linkedOrderId];
+  const ownJobs = { sql: "payload->>'orderId' = any($2::text[])", params: [orders] };
+  return [
+    ...(await markerHits(t.ctx.db, columns, markers, workspace)),
+    ...(await markerHits(t.ctx.db, ['jobs.payload'], markers, ownJobs)),
+  ];
 }
 
 const registered = (payoutId: string) =>

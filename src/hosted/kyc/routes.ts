@@ -199,7 +199,7 @@ export async function kycPageRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const flow = await flowOr(request, reply);
       if (!flow) return reply;
       const form = await readForm(request);
-      const result = await checkCode(ctx, request.params.secret, form.fields.code ?? '');
+      const result = await checkCode(ctx.db, ctx.clock, request.params.secret, form.fields.code ?? '');
       if (result === 'failed' && flow.session.options.errorUrl)
         return reply.redirect(flow.session.options.errorUrl, 303);
       if (result !== undefined && typeof result === 'object') {
@@ -247,7 +247,7 @@ export async function kycPageRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const flow = await flowOr(request, reply);
       if (!flow) return reply;
       await readForm(request);
-      const cancelled = await cancelFlow(ctx, request.params.secret);
+      const cancelled = await cancelFlow(ctx.db, request.params.secret);
       const errorUrl = flow.session.options.errorUrl;
       return cancelled && errorUrl ? reply.redirect(errorUrl, 303) : again(reply, request.params.secret);
     },

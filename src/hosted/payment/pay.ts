@@ -2,13 +2,16 @@ import type { AppContext } from '../../app-context.js';
 import { currencyOf } from '../../catalogue/index.js';
 import { ApiError } from '../../domain/errors.js';
 import { amountFromDecimal, amountToDecimal } from '../../domain/money/currency-amount.js';
+import type { Clock } from '../../platform/clock.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
+import type { CorridorProvider } from '../../providers/corridors/corridor-provider.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
 import type { OpenBankingProvider } from '../../providers/openbanking/openbanking-provider.js';
 import { lockSession, type PayerDetails, type SessionRow } from '../../resources/openbanking/repo.js';
 import { queueSettlement } from '../../resources/openbanking/settlement.js';
 import { loadTarget, openBankingRails } from '../../resources/openbanking/target.js';
 import { expireIfOverdue, isOverdue, moveSession } from '../../resources/openbanking/transitions.js';
+import type { Db } from '../../storage/db.js';
 import type { PageText } from './text.js';
 
 // What the payer does on the hosted page: pay from a chosen bank, or cancel. The fields are checked here (the page
@@ -61,7 +64,7 @@ export type PayOutcome =
   | { readonly kind: 'invalid'; readonly errors: FormErrors; readonly values: FormValues };
 
 async function checkForm(
-  ctx: AppContext,
+  corridors: CorridorProvider,
   provider: OpenBankingProvider,
   session: SessionRow,
   body: unknown,
@@ -87,7 +90,7 @@ async function checkForm(
     if (amount === undefined) errors.amount = 'amount';
     else {
       try {
-        await enforceCorridorLimits(ctx.corridors, {
+        await enforceCorridorLimits(corridors, {
           currency,
           direction: 'payin',
           minor: amount,
@@ -107,18 +110,21 @@ async function checkForm(
   return { bankId: bank.id, payer, amount };
 }
 
+/** What paying a session from the payer's bank reads of the server. */
+export type PayingByBank = Pick<AppContext, 'db' | 'clock' | 'config' | 'secretsKeyring' | 'corridors'>;
+
 /**
  * Pays the session: the provider asks the chosen bank (outside any transaction, the session id as its idempotency
  * key), then one transaction records the outcome: AUTHORIZED with the inbound transfer queued, or FAILED (declined,
  * or the deposit/order stopped taking money meanwhile). A session that changed meanwhile is left as it is.
  */
 export async function payByBank(
-  ctx: AppContext,
+  ctx: PayingByBank,
   provider: OpenBankingProvider,
   session: SessionRow,
   body: unknown,
 ): Promise<PayOutcome> {
-  const checked = await checkForm(ctx, provider, session, body);
+  const checked = await checkForm(ctx.corridors, provider, session, body);
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors, values: checked.values };
   const before = await loadTarget(ctx.db, session.entity_type, session.workspace_id, session.entity_id);
   const outcome = before?.acceptsPayment
@@ -160,16 +166,16 @@ export async function payByBank(
       { status: 'AUTHORIZED', stamp: 'authorized_at_ms', ...withReference },
       nowMs,
     );
-    await queueSettlement(ctx, tx, authorized, payer, checked.amount, nowMs);
+    await queueSettlement(ctx.config, ctx.secretsKeyring, tx, authorized, payer, checked.amount, nowMs);
   });
   return { kind: 'done' };
 }
 
 /** The payer cancels: CANCELLED, no money moved (an overdue session is recorded EXPIRED instead). */
-export async function cancelPayment(ctx: AppContext, session: SessionRow): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function cancelPayment(db: Db, clock: Clock, session: SessionRow): Promise<void> {
+  await db.transaction(async (tx) => {
     const current = await lockSession(tx, session.id);
-    const nowMs = ctx.clock.nowMs();
+    const nowMs = clock.nowMs();
     if (current?.status !== 'CREATED') return;
     if (isOverdue(current, nowMs)) await expireIfOverdue(tx, current, nowMs);
     else await moveSession(tx, current, { status: 'CANCELLED', reason: 'cancelled_by_payer' }, nowMs);

@@ -81,7 +81,7 @@ export async function openBankingPageRoutes(app: FastifyInstance, ctx: AppContex
     // Already acted on (a second click, a reload): the page shows what happened.
     if (session.status !== 'CREATED') return back();
     if (formField(request.body, 'action') === 'cancel') {
-      await cancelPayment(ctx, session);
+      await cancelPayment(ctx.db, ctx.clock, session);
       return back();
     }
     const outcome = await payByBank(ctx, provider, session, request.body);

@@ -57,7 +57,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: Type.Array(BankFile), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => listFiles(ctx, request.query),
+    async (request) => listFiles(ctx.db, request.query),
   );
 
   const fileParams = Obj({ fileId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -74,7 +74,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: BankFile, ...errorResponses('read', [400, 401, 404]) },
       },
     },
-    async (request) => getBankFile(ctx, request.params.fileId),
+    async (request) => getBankFile(ctx.db, request.params.fileId),
   );
 
   app.post(
@@ -106,8 +106,8 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      await rejectHeldFile(ctx, request.params.fileId, request.body.note);
-      return bankFileView(await getBankFileRow(ctx, request.params.fileId));
+      await rejectHeldFile(ctx.db, ctx.clock, request.params.fileId, request.body.note);
+      return bankFileView(await getBankFileRow(ctx.db, request.params.fileId));
     },
   );
 
@@ -129,7 +129,7 @@ export async function bankFileAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: Type.Array(BankEntry), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => listEntries(ctx, request.query),
+    async (request) => listEntries(ctx.db, request.query),
   );
 
   app.post(

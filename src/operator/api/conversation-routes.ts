@@ -75,7 +75,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
       const attachments = checkAttachments(request.body.attachments);
       const { workspaceId, endUserEmail, subject, message } = request.body;
       if (!(await findWorkspace(ctx.db, workspaceId))) throw existence(`Workspace ${workspaceId} does not exist`);
-      const opened = await openConversation(ctx, {
+      const opened = await openConversation(ctx.db, ctx.clock, {
         workspaceId,
         endUserEmail,
         subject,
@@ -103,7 +103,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (request, reply) => {
       const attachments = checkAttachments(request.body.attachments);
-      const message = await addMessage(ctx, request.params.conversationId, {
+      const message = await addMessage(ctx.db, ctx.clock, request.params.conversationId, {
         author: 'brokerage',
         message: request.body.message,
         attachments,
@@ -124,8 +124,11 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
       },
     },
     async (request) => {
-      const { workspace_id: workspaceId } = await anyConversation(ctx, request.params.conversationId);
-      return { workspaceId, ...(await closeConversation(ctx, request.params.conversationId, 'brokerage')) };
+      const { workspace_id: workspaceId } = await anyConversation(ctx.db, request.params.conversationId);
+      return {
+        workspaceId,
+        ...(await closeConversation(ctx.db, ctx.clock, request.params.conversationId, 'brokerage')),
+      };
     },
   );
 
@@ -164,7 +167,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: OperatorConversation, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => withWorkspace(await anyConversation(ctx, request.params.conversationId)),
+    async (request) => withWorkspace(await anyConversation(ctx.db, request.params.conversationId)),
   );
 
   app.get(
@@ -180,7 +183,7 @@ export async function conversationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (request, reply) => {
       const { conversationId, messageId, number } = request.params;
-      const row = await anyConversation(ctx, conversationId);
+      const row = await anyConversation(ctx.db, conversationId);
       return sendAttachment(reply, await attachmentOf(ctx.db, row, messageId, number));
     },
   );

@@ -30,6 +30,6 @@ export async function idempotencyAdminRoutes(scope: FastifyInstance, ctx: AppCon
         },
       },
     },
-    async (request) => releaseIdempotencyKey(ctx, request.body),
+    async (request) => releaseIdempotencyKey(ctx.db, request.body),
   );
 }

@@ -52,7 +52,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: Type.Array(Operator), ...errorResponses('read', [401]) },
       },
     },
-    async () => listOperators(ctx),
+    async () => listOperators(ctx.db),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: Operator, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => disableOperator(ctx, request.params.operatorId),
+    async (request) => disableOperator(ctx.db, ctx.clock, request.params.operatorId),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export async function operatorAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: RevokedSessions, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => revokeSessionsOf(ctx, request.params.operatorId),
+    async (request) => revokeSessionsOf(ctx.db, ctx.clock, request.params.operatorId),
   );
 
   app.post(

@@ -22,7 +22,7 @@ export async function overviewAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: Overview, ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => overview(ctx, request.query.workspaceId),
+    async (request) => overview(ctx.db, request.query.workspaceId),
   );
   app.get(
     '/stats/daily',
@@ -36,6 +36,6 @@ export async function overviewAdminRoutes(scope: FastifyInstance, ctx: AppContex
         response: { 200: DailyFigures, ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => dailyFiguresView(await dailyFigures(ctx, request.query)),
+    async (request) => dailyFiguresView(await dailyFigures(ctx.db, request.query)),
   );
 }

@@ -57,7 +57,7 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
         response: { 200: Type.Array(Batch), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => batches(ctx, request.query.limit ?? 100),
+    async (request) => batches(ctx.db, request.query.limit ?? 100),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
       },
     },
     async (request, reply) => {
-      const file = await batchFile(ctx, request.params.batchId);
+      const file = await batchFile(ctx.db, ctx.secretsKeyring, request.params.batchId);
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -39,7 +39,7 @@ const SupportStatus = StringEnum(supportTicketStatuses, {
 export async function supportTicketAdminRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const shown = async (ticketId: string) => {
-    const row = await anyTicket(ctx, ticketId);
+    const row = await anyTicket(ctx.db, ticketId);
     return operatorTicketView(row, await ticketMessages(ctx.db, row.id));
   };
 
@@ -90,7 +90,11 @@ export async function supportTicketAdminRoutes(scope: FastifyInstance, ctx: AppC
     },
     async (request, reply) => {
       const { message, status } = request.body;
-      const added = await addTicketMessage(ctx, request.params.ticketId, { author: 'brokerage', message, status });
+      const added = await addTicketMessage(ctx.db, ctx.clock, request.params.ticketId, {
+        author: 'brokerage',
+        message,
+        status,
+      });
       return reply.code(201).send(added);
     },
   );
@@ -109,7 +113,11 @@ export async function supportTicketAdminRoutes(scope: FastifyInstance, ctx: AppC
     },
     async (request) => {
       const { ticketId } = request.params;
-      await changeTicketStatus(ctx, ticketId, { by: 'brokerage', action: 'set', to: request.body.status });
+      await changeTicketStatus(ctx.db, ctx.clock, ticketId, {
+        by: 'brokerage',
+        action: 'set',
+        to: request.body.status,
+      });
       return shown(ticketId);
     },
   );

@@ -28,7 +28,7 @@ export async function verificationAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (request) => {
       const { workspaceId, email, decision } = request.params;
-      return decideVerification(ctx, workspaceId, email, decision);
+      return decideVerification(ctx.db, ctx.clock, workspaceId, email, decision);
     },
   );
 }

@@ -50,7 +50,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 200: Type.Array(Workspace), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => listAllWorkspaces(ctx, request.query.limit ?? 100, request.query.page ?? 0),
+    async (request) => listAllWorkspaces(ctx.db, request.query.limit ?? 100, request.query.page ?? 0),
   );
 
   app.get(
@@ -64,7 +64,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 200: Workspace, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => readWorkspace(ctx, request.params.workspaceId),
+    async (request) => readWorkspace(ctx.db, request.params.workspaceId),
   );
 
   app.patch(

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../app-context.js';
-import { applyPayoutReport, type PayoutReportResult } from '../../payouts/outcomes.js';
+import { applyPayoutReport, type PayoutReportResult, type PayoutSubjects } from '../../payouts/outcomes.js';
 import { findPayout, payoutsOfBatch } from '../../payouts/register.js';
 import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
@@ -70,7 +69,8 @@ export const emptySummary = (fileId: string, format: string, status: ImportSumma
 
 /** Applies a verified file: every line acts once, balances and chain links are recorded, the summary is kept. */
 export async function applyFile(
-  ctx: AppContext,
+  keyring: SecretsKeyring,
+  payoutSubjects: PayoutSubjects,
   tx: Queryable,
   file: { fileId: string; parsed: ParsedBankFile; links: readonly PendingLink[]; nowMs: number },
 ): Promise<ImportSummary> {
@@ -82,7 +82,7 @@ export async function applyFile(
     else summary.payoutReportsIgnored += 1;
   };
   for (const line of lines.statementLines) {
-    const status = await importStatementLine(ctx, tx, fileId, line, nowMs);
+    const status = await importStatementLine(keyring, payoutSubjects, tx, fileId, line, nowMs);
     if (status === undefined) summary.alreadyImported += 1;
     else if (status === 'credited') summary.credited += 1;
     else if (status === 'unmatched') summary.unmatched += 1;
@@ -96,12 +96,12 @@ export async function applyFile(
   }
   for (const link of file.links) await appendStatement(tx, { ...link, fileId }, nowMs);
   for (const verdict of lines.payoutStatuses) {
-    countReport(await applyPayoutReport(tx, ctx.payoutSubjects, verdict, nowMs));
+    countReport(await applyPayoutReport(tx, payoutSubjects, verdict, nowMs));
   }
   for (const rejected of lines.rejectedBatches) {
     for (const payoutId of await payoutsOfBatch(tx, rejected.batchId)) {
       const report = { payoutId, outcome: 'rejected' as const, reason: rejected.reason ?? 'file rejected' };
-      countReport(await applyPayoutReport(tx, ctx.payoutSubjects, report, nowMs));
+      countReport(await applyPayoutReport(tx, payoutSubjects, report, nowMs));
     }
   }
   await setBankFileSummary(tx, fileId, summary);
@@ -116,13 +116,13 @@ type LineResult = Exclude<BankEntryStatus, 'payout' | 'to_return'> | { report: P
  * job hold it sealed, and the order it may reach keeps it so.
  */
 async function importStatementLine(
-  ctx: AppContext,
+  keyring: SecretsKeyring,
+  payoutSubjects: PayoutSubjects,
   tx: Queryable,
   fileId: string,
   read: StatementLine,
   nowMs: number,
 ): Promise<LineResult> {
-  const keyring = ctx.secretsKeyring;
   const line: StatementLine = { ...read, counterparty: sealSensitive(keyring, read.counterparty) };
   const entry = { id: randomUUID(), fileId, line, nowMs };
   // One of our payouts: its debit says it left (settled); a credit with a return reason, or the bank's reversal of
@@ -133,12 +133,7 @@ async function importStatementLine(
     if (!(await recordBankEntry(tx, keyring, { ...entry, status: 'payout' }))) return undefined;
     const outcome = line.direction === 'debit' ? 'settled' : 'returned';
     const reason = line.returnReason ?? (line.reversal ? 'reversed by the bank' : undefined);
-    const report = await applyPayoutReport(
-      tx,
-      ctx.payoutSubjects,
-      { payoutId: payout.payout_id, outcome, reason },
-      nowMs,
-    );
+    const report = await applyPayoutReport(tx, payoutSubjects, { payoutId: payout.payout_id, outcome, reason }, nowMs);
     return { report };
   }
   if (line.reversal) return importReversal(tx, keyring, entry);

@@ -31,7 +31,7 @@ export const bankEntryView = (row: BankEntryRow) => ({
 });
 
 export async function listEntries(
-  ctx: AppContext,
+  db: Queryable,
   filter: {
     status?: BankEntryStatus | undefined;
     currency?: string | undefined;
@@ -39,7 +39,7 @@ export async function listEntries(
     limit?: number | undefined;
   },
 ) {
-  const rows = await listBankEntries(ctx.db, {
+  const rows = await listBankEntries(db, {
     status: filter.status,
     currency: filter.currency,
     fileId: filter.fileId,
@@ -68,12 +68,15 @@ async function unmatchedEntry(tx: Queryable, entryId: string) {
   return entry;
 }
 
+/** What an operator's decision on an unmatched credit (assign it, mark it for return) reads of the server. */
+export type BankEntryDeciding = Pick<AppContext, 'db' | 'clock' | 'secretsKeyring'>;
+
 /**
  * An operator assigns an unmatched credit to the deposit or order the payer meant (a mistyped reference): it is
  * credited through the same job as a matched one, in the same transaction as the entry's change.
  */
 export async function assignEntry(
-  ctx: AppContext,
+  ctx: BankEntryDeciding,
   entryId: string,
   to: { depositId?: string | undefined; orderId?: string | undefined },
 ) {
@@ -101,7 +104,7 @@ export async function assignEntry(
 }
 
 /** An operator marks an unmatched credit to be sent back to the payer (done at the bank; recorded here). */
-export async function markEntryForReturn(ctx: AppContext, entryId: string, note: string | undefined) {
+export async function markEntryForReturn(ctx: BankEntryDeciding, entryId: string, note: string | undefined) {
   const nowMs = ctx.clock.nowMs();
   return ctx.db.transaction(async (tx) => {
     const entry = await unmatchedEntry(tx, entryId);

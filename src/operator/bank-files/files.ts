@@ -1,7 +1,7 @@
-import type { AppContext } from '../../app-context.js';
 import { existence, validation } from '../../domain/errors.js';
 import { limits } from '../../limits.js';
-import { type ImportSummary, importBankFile } from './import.js';
+import type { Queryable } from '../../storage/db.js';
+import { type BankFileImporting, type ImportSummary, importBankFile } from './import.js';
 import { type BankFileRow, type BankFileStatus, findBankFile, listBankFiles } from './repo.js';
 
 /** A bank file as operators read it: what became of it and why; never its content. */
@@ -22,7 +22,7 @@ export const bankFileView = (row: BankFileRow) => ({
  * The import as the operator API answers it: the summary of an applied or held file, or a 400 ValidationError that
  * names every reason a refused file failed (the file is recorded, so the message names its id too).
  */
-export async function importOrRefuse(ctx: AppContext, text: string): Promise<ImportSummary> {
+export async function importOrRefuse(ctx: BankFileImporting, text: string): Promise<ImportSummary> {
   const outcome = await importBankFile(ctx, text);
   if (outcome.status !== 'refused') return outcome.summary;
   const { reasons, fileId } = outcome;
@@ -36,17 +36,17 @@ export async function importOrRefuse(ctx: AppContext, text: string): Promise<Imp
   );
 }
 
-export async function getBankFileRow(ctx: AppContext, fileId: string): Promise<BankFileRow> {
-  const row = await findBankFile(ctx.db, fileId);
+export async function getBankFileRow(db: Queryable, fileId: string): Promise<BankFileRow> {
+  const row = await findBankFile(db, fileId);
   if (row === undefined) throw existence(`Bank file ${fileId} does not exist`);
   return row;
 }
 
-export async function getBankFile(ctx: AppContext, fileId: string) {
-  return bankFileView(await getBankFileRow(ctx, fileId));
+export async function getBankFile(db: Queryable, fileId: string) {
+  return bankFileView(await getBankFileRow(db, fileId));
 }
 
-export async function listFiles(ctx: AppContext, filter: { status?: BankFileStatus | undefined; limit?: number }) {
-  const rows = await listBankFiles(ctx.db, { status: filter.status, limit: filter.limit ?? 100 });
+export async function listFiles(db: Queryable, filter: { status?: BankFileStatus | undefined; limit?: number }) {
+  const rows = await listBankFiles(db, { status: filter.status, limit: filter.limit ?? 100 });
   return rows.map(bankFileView);
 }

@@ -1,10 +1,11 @@
-import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import type { Clock } from '../../platform/clock.js';
 import { open } from '../../platform/sealing.js';
 import { parseBankFile } from '../../providers/bank-files/parse-bank-file.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import { applyFile, type ImportSummary } from './apply.js';
+import type { BankFileImporting } from './import.js';
 import { type BankFileRow, decideBankFile, findBankFile } from './repo.js';
 import { verifyBankFile } from './verify-file.js';
 
@@ -29,7 +30,7 @@ async function heldFile(tx: Queryable, fileId: string): Promise<BankFileRow> {
  * link, and the file is applied as a sound one is. Everything but the chain is verified again (the configuration
  * may have changed since): a file that now fails stays held, and the answer names why.
  */
-export async function acceptHeldFile(ctx: AppContext, fileId: string, note: string): Promise<ImportSummary> {
+export async function acceptHeldFile(ctx: BankFileImporting, fileId: string, note: string): Promise<ImportSummary> {
   const nowMs = ctx.clock.nowMs();
   return ctx.db.transaction(async (tx) => {
     const row = await heldFile(tx, fileId);
@@ -38,7 +39,12 @@ export async function acceptHeldFile(ctx: AppContext, fileId: string, note: stri
     if (verdict.problems.length > 0) {
       throw stateError(`Bank file ${fileId} cannot be applied: ${verdict.problems.slice(0, 20).join('; ')}`);
     }
-    const summary = await applyFile(ctx, tx, { fileId, parsed, links: verdict.links, nowMs });
+    const summary = await applyFile(ctx.secretsKeyring, ctx.payoutSubjects, tx, {
+      fileId,
+      parsed,
+      links: verdict.links,
+      nowMs,
+    });
     await decideBankFile(tx, fileId, { status: 'imported', note, nowMs });
     auditChange(tx, {
       target: { type: 'bank-file', id: fileId },
@@ -50,9 +56,9 @@ export async function acceptHeldFile(ctx: AppContext, fileId: string, note: stri
 }
 
 /** An operator rejects a held file: it is refused, nothing of it ever acts, and its sealed text is dropped. */
-export async function rejectHeldFile(ctx: AppContext, fileId: string, note: string) {
-  const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
+export async function rejectHeldFile(db: Db, clock: Clock, fileId: string, note: string) {
+  const nowMs = clock.nowMs();
+  return db.transaction(async (tx) => {
     const row = await heldFile(tx, fileId);
     await decideBankFile(tx, fileId, { status: 'refused', note, nowMs });
     const after = { fileId, status: 'refused' as const, reasons: row.reasons, note };

@@ -16,6 +16,12 @@ export type ImportOutcome =
   | { readonly status: 'imported' | 'held'; readonly summary: ImportSummary }
   | { readonly status: 'refused'; readonly fileId: string; readonly format: string; readonly reasons: string[] };
 
+/** What importing a bank file (or accepting a held one, held-files.ts) reads of the server. */
+export type BankFileImporting = Pick<
+  AppContext,
+  'db' | 'clock' | 'secretsKeyring' | 'ownBankAccounts' | 'payoutSubjects'
+>;
+
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A held file's answer, again: importing it twice holds it once. */
@@ -31,7 +37,7 @@ const heldSummary = (row: BankFileRow): ImportSummary => ({
  * statement line recorded once under the bank's reference and acted on, closing balances kept for reconciliation,
  * a status report's verdicts applied to their payouts, its statements appended to their chains.
  */
-export async function importBankFile(ctx: AppContext, text: string): Promise<ImportOutcome> {
+export async function importBankFile(ctx: BankFileImporting, text: string): Promise<ImportOutcome> {
   const nowMs = ctx.clock.nowMs();
   const fileId = randomUUID();
   const sha256 = digestOf(text);
@@ -76,7 +82,12 @@ export async function importBankFile(ctx: AppContext, text: string): Promise<Imp
       reasons: [],
       accounts: verdict.accounts,
     });
-    const summary = await applyFile(ctx, tx, { fileId, parsed, links: verdict.links, nowMs });
+    const summary = await applyFile(ctx.secretsKeyring, ctx.payoutSubjects, tx, {
+      fileId,
+      parsed,
+      links: verdict.links,
+      nowMs,
+    });
     // The file is known by its digest: its content (statement lines, account numbers) stays out of the log.
     auditChange(tx, { target: { type: 'bank-file', id: fileId }, before: null, after: { sha256, ...summary } });
     return { status: 'imported', summary };

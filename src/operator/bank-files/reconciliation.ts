@@ -20,12 +20,15 @@ import {
 // service and gives no difference, rather than compare the ledger with nothing (docs/decisions/money-and-ledger.md, "Reconciliation:
 // items that explain the difference").
 
+/** What the daily reconciliation of a currency reads of the server. */
+export type Reconciling = Pick<AppContext, 'db' | 'payoutFiles' | 'providerService'>;
+
 /**
  * Whether the provider service moves this currency's money and no bank of ours does: it collects the currency (its
  * rails or the brokerage's own crypto addresses), or a payout of it went through the service; and no bank file
  * carries the currency (no imported line or balance, no payout file).
  */
-async function reconciledByProvider(ctx: AppContext, currency: string): Promise<boolean> {
+async function reconciledByProvider(ctx: Reconciling, currency: string): Promise<boolean> {
   if ([...ctx.payoutFiles.values()].some((builder) => builder.currency === currency)) return false;
   const found = await bankAndProviderPayouts(ctx.db, currency);
   if (found?.bank === true) return false;
@@ -33,7 +36,7 @@ async function reconciledByProvider(ctx: AppContext, currency: string): Promise<
   return collects || found?.provider_payouts === true;
 }
 
-export async function reconciliation(ctx: AppContext, currency: string) {
+export async function reconciliation(ctx: Reconciling, currency: string) {
   const db = ctx.db;
   const money = (minor: bigint) => amountToJson(minor, currency);
   const [inbound, outbound] = await Promise.all([

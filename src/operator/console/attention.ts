@@ -44,14 +44,14 @@ const entries: readonly Entry[] = [
 
 /** The list of what waits, with counts and links; endpoints failing or disabled named one by one. */
 export async function attentionList(ctx: AppContext): Promise<string> {
-  const { queues } = await overview(ctx, undefined);
+  const { queues } = await overview(ctx.db, undefined);
   const nowMs = ctx.clock.nowMs();
   const released = await countAuditActionSince(
     ctx.db,
     'admin.idempotencyKeys.release',
     nowMs - limits.consoleRecentlyReleasedMs,
   );
-  const endpoints = await queueItems(ctx, 'webhookEndpoints', {
+  const endpoints = await queueItems(ctx.db, 'webhookEndpoints', {
     limit: limits.consoleFailingEndpointsShownMax,
     offset: 0,
   });

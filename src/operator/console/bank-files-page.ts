@@ -160,7 +160,7 @@ ${othersSection}`,
     async (request, reply) => {
       const note = noteOf(request);
       if (typeof note !== 'string') return showFile(request, reply, note.error, 400);
-      const outcome = await attempt(() => rejectHeldFile(ctx, request.params.id, note));
+      const outcome = await attempt(() => rejectHeldFile(ctx.db, ctx.clock, request.params.id, note));
       if (!outcome.ok) return showFile(request, reply, outcome.message, outcome.status);
       return reply.redirect(`${bankFilesPath}/${encodeURIComponent(request.params.id)}?done=rejected`, 303);
     },

@@ -101,7 +101,7 @@ export async function chartsPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const span = spans.find((s) => String(s) === request.query.days) ?? 30;
       const workspaceId = request.query.workspaceId?.trim() || undefined;
       const todayMs = ctx.clock.nowMs();
-      const figures = await dailyFigures(ctx, {
+      const figures = await dailyFigures(ctx.db, {
         from: isoDay(todayMs - (span - 1) * dayMs),
         to: isoDay(todayMs),
         workspaceId,

@@ -41,7 +41,7 @@ ${links}
 
   app.post('/console/logout', { schema: { hide: true }, config: { ownSession: true } }, async (request, reply) => {
     const by = { actor: request.actor, operatorId: request.operator.operatorId, requestId: request.id };
-    await signOut(ctx, readCookie(request, sessionCookie), by);
+    await signOut(ctx.db, ctx.clock, readCookie(request, sessionCookie), by);
     clearCookie(reply, ctx, sessionCookie);
     return reply.redirect('/console/login?ended=signed-out', 303);
   });

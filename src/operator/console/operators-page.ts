@@ -65,7 +65,7 @@ export async function operatorsPageRoutes(app: FastifyInstance, ctx: AppContext)
     '/console/operators/:operatorId/disable',
     { ...withId, ...audited('admin.operators.disable') },
     async (request, reply) => {
-      if (other(request)) await disableOperator(ctx, request.params.operatorId);
+      if (other(request)) await disableOperator(ctx.db, ctx.clock, request.params.operatorId);
       return reply.redirect('/console/operators?done=disabled', 303);
     },
   );
@@ -74,7 +74,7 @@ export async function operatorsPageRoutes(app: FastifyInstance, ctx: AppContext)
     '/console/operators/:operatorId/revoke-sessions',
     { ...withId, ...audited('admin.operators.revokeSessions') },
     async (request, reply) => {
-      if (other(request)) await revokeSessionsOf(ctx, request.params.operatorId);
+      if (other(request)) await revokeSessionsOf(ctx.db, ctx.clock, request.params.operatorId);
       return reply.redirect('/console/operators?done=revoked', 303);
     },
   );

@@ -27,7 +27,7 @@ export const decideOrderHold = (ctx: AppContext, orderId: string, decision: Hold
 
 /** POST /admin/v1/workspaces/{workspaceId}/verifications/{email}/{decision} */
 export const decideKycReview = (ctx: AppContext, workspaceId: string, email: string, decision: 'approve' | 'reject') =>
-  decideVerification(ctx, workspaceId, email, decision);
+  decideVerification(ctx.db, ctx.clock, workspaceId, email, decision);
 
 /** POST /admin/v1/aml-screenings/{screeningId}/resolution */
 export const resolveAmlMatch = (ctx: AppContext, screeningId: string, status: AmlResolution, note?: string) =>
@@ -37,20 +37,20 @@ export const resolveAmlMatch = (ctx: AppContext, screeningId: string, status: Am
 export const approveRefund = (ctx: AppContext, transferId: string) => operatorRefund(ctx, transferId, 'approve');
 
 /** POST /admin/v1/idempotency-keys/release */
-export const releaseKey = (ctx: AppContext, release: KeyRelease) => releaseIdempotencyKey(ctx, release);
+export const releaseKey = (ctx: AppContext, release: KeyRelease) => releaseIdempotencyKey(ctx.db, release);
 
 /** POST /admin/v1/support-tickets/{ticketId}/messages */
 export const replyToTicket = (ctx: AppContext, ticketId: string, message: string, status?: SupportTicketStatus) =>
-  addTicketMessage(ctx, ticketId, { author: 'brokerage', message, status });
+  addTicketMessage(ctx.db, ctx.clock, ticketId, { author: 'brokerage', message, status });
 
 /** POST /admin/v1/support-tickets/{ticketId}/status */
 export const setTicketStatus = (ctx: AppContext, ticketId: string, to: SupportTicketStatus) =>
-  changeTicketStatus(ctx, ticketId, { by: 'brokerage', action: 'set', to });
+  changeTicketStatus(ctx.db, ctx.clock, ticketId, { by: 'brokerage', action: 'set', to });
 
 /** POST /admin/v1/conversations/{conversationId}/messages (text only: the console's forms carry no files) */
 export const replyToConversation = (ctx: AppContext, conversationId: string, message: string) =>
-  addMessage(ctx, conversationId, { author: 'brokerage', message, attachments: [] });
+  addMessage(ctx.db, ctx.clock, conversationId, { author: 'brokerage', message, attachments: [] });
 
 /** POST /admin/v1/conversations/{conversationId}/close */
 export const closeConversationAsBrokerage = (ctx: AppContext, conversationId: string) =>
-  closeConversation(ctx, conversationId, 'brokerage');
+  closeConversation(ctx.db, ctx.clock, conversationId, 'brokerage');

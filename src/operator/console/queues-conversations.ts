@@ -88,7 +88,7 @@ ${pager(path, { status, endUserEmail, workspaceId }, page, rows.length > queuePa
     status = 200,
   ) {
     const me = request.operator;
-    const found = await attempt(() => anyConversation(ctx, request.params.conversationId));
+    const found = await attempt(() => anyConversation(ctx.db, request.params.conversationId));
     if (!found.ok) return sendMissing(request, reply, found);
     const row = found.value;
     const conversation = await loadConversation(ctx.db, row);
@@ -152,7 +152,7 @@ ${close === '' ? '' : `<h2>Close</h2><div class="actions">${close}</div>`}`,
     async (request, reply) => {
       const { conversationId, messageId, number } = request.params;
       const found = await attempt(async () =>
-        attachmentOf(ctx.db, await anyConversation(ctx, conversationId), messageId, Number(number)),
+        attachmentOf(ctx.db, await anyConversation(ctx.db, conversationId), messageId, Number(number)),
       );
       if (!found.ok) return sendMissing(request, reply, found);
       const file = found.value;

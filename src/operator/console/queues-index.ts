@@ -54,7 +54,7 @@ const queues: readonly { path: string; title: string; summary: string; count: Qu
 
 export async function queuesIndexRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(queuesPath, guarded('console.view'), async (request, reply) => {
-    const { queues: counts } = await overview(ctx, undefined);
+    const { queues: counts } = await overview(ctx.db, undefined);
     const item = (href: string, title: string, count: number, summary: string) =>
       `<li><a href="${esc(href)}"><strong>${esc(title)}</strong><span>${count} waiting</span><span>${esc(summary)}</span></a></li>`;
     const items = [

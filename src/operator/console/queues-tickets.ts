@@ -85,7 +85,7 @@ ${pager(path, { status, workspaceId }, page, rows.length > queuePageSize)}`,
     status = 200,
   ) {
     const me = request.operator;
-    const found = await attempt(() => anyTicket(ctx, request.params.ticketId));
+    const found = await attempt(() => anyTicket(ctx.db, request.params.ticketId));
     if (!found.ok) return sendMissing(request, reply, found);
     const ticket = found.value;
     const list = await ticketMessages(ctx.db, ticket.id);

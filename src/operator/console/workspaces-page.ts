@@ -46,9 +46,9 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   async function showList(request: FastifyRequest, reply: FastifyReply, page: number, extra = {}, status = 200) {
-    const shown = await listAllWorkspaces(ctx, limits.consoleWorkspacesPageSize, page);
+    const shown = await listAllWorkspaces(ctx.db, limits.consoleWorkspacesPageSize, page);
     // The first row of the next page, read as a page of one at its offset, tells whether there is one.
-    const more = (await listAllWorkspaces(ctx, 1, (page + 1) * limits.consoleWorkspacesPageSize)).length > 0;
+    const more = (await listAllWorkspaces(ctx.db, 1, (page + 1) * limits.consoleWorkspacesPageSize)).length > 0;
     const me = request.operator;
     const input = {
       me,
@@ -96,7 +96,7 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
     status = 200,
   ) {
     const me = request.operator;
-    const workspace = await readWorkspace(ctx, request.params.workspaceId).catch(() => undefined);
+    const workspace = await readWorkspace(ctx.db, request.params.workspaceId).catch(() => undefined);
     if (!workspace) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', me);
     const input: WorkspacePageInput = {
       me,
@@ -123,7 +123,7 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
     changing('admin.workspaces.update'),
     async (request, reply) => {
       const { workspaceId } = request.params;
-      const current = await readWorkspace(ctx, workspaceId).catch(() => undefined);
+      const current = await readWorkspace(ctx.db, workspaceId).catch(() => undefined);
       if (!current) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', request.operator);
       const read = settingsPatch((name) => formField(request, name), current);
       if ('error' in read) return showWorkspace(request, reply, { error: read.error }, 400);

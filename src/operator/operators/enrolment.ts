@@ -12,6 +12,9 @@ import { acceptedStep, newTotpSecret, totpQrDataUrl } from './totp.js';
 // may move money or change a workspace (domain/operators/permissions.ts); a viewer or support operator may leave
 // the code empty and sign in with the password alone (docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Second factor").
 
+/** What enrolling through a link reads of the server: the store, the clock, the keyring sealing the second factor. */
+export type Enrolling = Pick<AppContext, 'db' | 'clock' | 'secretsKeyring'>;
+
 export interface EnrolmentPage {
   readonly operator: repo.OperatorRow;
   readonly secondFactorRequired: boolean;
@@ -21,7 +24,7 @@ export interface EnrolmentPage {
 }
 
 /** The operator a live link names, and the second factor to show (the same one on every reload). */
-export async function openEnrolment(ctx: AppContext, token: string): Promise<EnrolmentPage | undefined> {
+export async function openEnrolment(ctx: Enrolling, token: string): Promise<EnrolmentPage | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   const nowMs = ctx.clock.nowMs();
   const operator = await repo.findByEnrolment(ctx.db, tokenHash(token), nowMs);
@@ -55,7 +58,7 @@ export type EnrolmentResult =
 
 /** Sets the password (and the second factor, when a code confirms it) and spends the link, in one transaction. */
 export async function completeEnrolment(
-  ctx: AppContext,
+  ctx: Enrolling,
   token: string,
   input: EnrolmentInput,
 ): Promise<EnrolmentResult> {

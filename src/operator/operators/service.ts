@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { duplicity, existence, stateError } from '../../domain/errors.js';
 import type { OperatorRole } from '../../domain/operators/roles.js';
 import { limits } from '../../limits.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import * as repo from './repo.js';
 import type { Operator, OperatorWithEnrolment } from './schema.js';
 import { revokeOperatorSessions } from './sessions-repo.js';
@@ -15,12 +18,15 @@ import { operatorView } from './view.js';
 // item 1). A new account is created without a password: the enrolment link, shown once, lets its person set one
 // and a second factor (docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Creating an account").
 
-const enrolmentUrl = (ctx: AppContext, token: string) => `${ctx.config.publicBaseUrl}/console/enrol/${token}`;
+const enrolmentUrl = (config: Config, token: string) => `${config.publicBaseUrl}/console/enrol/${token}`;
+
+/** What creating an account or issuing it a new enrolment link reads of the server (the link is on the public URL). */
+export type EnrolmentIssuing = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 type WithEnrolment = Static<typeof OperatorWithEnrolment>;
 
 export async function createOperator(
-  ctx: AppContext,
+  ctx: EnrolmentIssuing,
   input: { readonly email: string; readonly role: OperatorRole },
 ): Promise<WithEnrolment> {
   const token = newToken();
@@ -38,18 +44,18 @@ export async function createOperator(
     const operator = operatorView(row);
     // The enrolment link is a credential: the log keeps the account, never the link.
     auditChange(tx, { target: { type: 'operator', id: row.id }, before: null, after: operator });
-    return { operator, enrolmentUrl: enrolmentUrl(ctx, token) };
+    return { operator, enrolmentUrl: enrolmentUrl(ctx.config, token) };
   });
 }
 
-export async function listOperators(ctx: AppContext): Promise<Static<typeof Operator>[]> {
-  return (await repo.listOperators(ctx.db)).map(operatorView);
+export async function listOperators(db: Queryable): Promise<Static<typeof Operator>[]> {
+  return (await repo.listOperators(db)).map(operatorView);
 }
 
 /** Disables an account and ends its sessions, in one transaction. */
-export async function disableOperator(ctx: AppContext, operatorId: string): Promise<Static<typeof Operator>> {
-  return ctx.db.transaction(async (tx) => {
-    const nowMs = ctx.clock.nowMs();
+export async function disableOperator(db: Db, clock: Clock, operatorId: string): Promise<Static<typeof Operator>> {
+  return db.transaction(async (tx) => {
+    const nowMs = clock.nowMs();
     const before = await repo.findOperator(tx, operatorId);
     const row = await repo.disableOperator(tx, operatorId, nowMs);
     if (!row || !before) throw existence(`No operator ${operatorId}`);
@@ -64,11 +70,11 @@ export async function disableOperator(ctx: AppContext, operatorId: string): Prom
   });
 }
 
-export async function revokeSessionsOf(ctx: AppContext, operatorId: string): Promise<{ revoked: number }> {
-  return ctx.db.transaction(async (tx) => {
+export async function revokeSessionsOf(db: Db, clock: Clock, operatorId: string): Promise<{ revoked: number }> {
+  return db.transaction(async (tx) => {
     const row = await repo.findOperator(tx, operatorId);
     if (!row) throw existence(`No operator ${operatorId}`);
-    const revoked = await revokeOperatorSessions(tx, operatorId, ctx.clock.nowMs());
+    const revoked = await revokeOperatorSessions(tx, operatorId, clock.nowMs());
     auditChange(tx, {
       target: { type: 'operator', id: operatorId },
       before: operatorView(row),
@@ -82,7 +88,7 @@ export async function revokeSessionsOf(ctx: AppContext, operatorId: string): Pro
  * A new enrolment link (a forgotten password, a lost authenticator, an expired link): the password and second
  * factor are cleared and every session ends, so only the person holding the new link can sign in again.
  */
-export async function reissueEnrolment(ctx: AppContext, operatorId: string): Promise<WithEnrolment> {
+export async function reissueEnrolment(ctx: EnrolmentIssuing, operatorId: string): Promise<WithEnrolment> {
   const token = newToken();
   return ctx.db.transaction(async (tx) => {
     const nowMs = ctx.clock.nowMs();
@@ -99,6 +105,6 @@ export async function reissueEnrolment(ctx: AppContext, operatorId: string): Pro
       before: operatorView(before),
       after: { ...operator, signInsEnded: revoked },
     });
-    return { operator, enrolmentUrl: enrolmentUrl(ctx, token) };
+    return { operator, enrolmentUrl: enrolmentUrl(ctx.config, token) };
   });
 }

@@ -1,4 +1,3 @@
-import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/actor.js';
 import { type ConsoleVisitor, recordAuditEvent } from '../../platform/audit/events.js';
 import type { Queryable } from '../../storage/db.js';
@@ -82,14 +81,14 @@ export async function auditSignedIn(tx: Queryable, operator: OperatorRow, who: W
 
 /** A refused step, with its reason. `email`: the normalised e-mail typed (the password step) or the account's. */
 export async function auditRefused(
-  ctx: AppContext,
+  db: Queryable,
   attempt: { readonly email: string; readonly operator: OperatorRow | undefined; readonly reason: RefusalReason },
   who: Who,
   nowMs: number,
 ): Promise<void> {
   const email = emailKept(attempt.email);
   await recordAuditEvent(
-    ctx.db,
+    db,
     {
       actor: visitor(email, who),
       action: signInActions.refused,
@@ -103,14 +102,14 @@ export async function auditRefused(
 
 /** An attempt the throttle refused before anything was checked: the account is not looked up, so none is named. */
 export async function auditLocked(
-  ctx: AppContext,
+  db: Queryable,
   attempt: { readonly email: string; readonly step: 'password' | 'code'; readonly retryAtMs: number },
   who: Who,
   nowMs: number,
 ): Promise<void> {
   const email = emailKept(attempt.email);
   await recordAuditEvent(
-    ctx.db,
+    db,
     {
       actor: visitor(email, who),
       action: signInActions.locked,

@@ -8,11 +8,13 @@ import {
   sourceOf,
 } from '../../domain/operators/sign-in-throttle.js';
 import { limits } from '../../limits.js';
+import type { Clock } from '../../platform/clock.js';
 import { open } from '../../platform/sealing.js';
 import { consoleKeys, readBuckets, recordFailure } from '../../platform/sign-in-throttle-repo.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import { decoyHash, verifyPassword } from './password.js';
 import * as repo from './repo.js';
-import { liveSession, type NewSessionCookie, startSession, type Who } from './sessions.js';
+import { liveSession, type NewSessionCookie, type SessionKeeping, startSession, type Who } from './sessions.js';
 import { pruneSessions, revokeSession } from './sessions-repo.js';
 import {
   auditLocked,
@@ -38,13 +40,16 @@ export type SignInOutcome =
   | { readonly kind: 'second-factor'; readonly cookie: NewSessionCookie }
   | { readonly kind: 'signed-in'; readonly cookie: NewSessionCookie };
 
+/** What signing an operator in reads of the server. */
+export type SigningIn = Pick<AppContext, 'db' | 'clock' | 'config' | 'secretsKeyring'>;
+
 const normalised = (email: string) => email.trim().toLowerCase();
 
 /** The console's throttle buckets of this email and address, as they stand now. */
-async function throttleOf(ctx: AppContext, email: string, who: Who, nowMs: number) {
+async function throttleOf(db: Queryable, email: string, who: Who, nowMs: number) {
   const keys = consoleKeys(accountBucketOf(email), sourceOf(who.address));
   const [account = freshBucket, address = freshBucket, secondFactor = freshBucket] = await readBuckets(
-    ctx.db,
+    db,
     [keys.account, keys.address, keys.secondFactor],
     nowMs,
   );
@@ -59,7 +64,7 @@ type Throttle = Awaited<ReturnType<typeof throttleOf>>;
  * never pruned); the entries grow only with recorded failures, which the throttle's waits slow exponentially.
  */
 async function auditHoldBegun(
-  ctx: AppContext,
+  db: Queryable,
   hold: {
     email: string;
     step: 'password' | 'code';
@@ -68,30 +73,35 @@ async function auditHoldBegun(
   who: Who,
   nowMs: number,
 ): Promise<void> {
-  const decision = hold.gate(await throttleOf(ctx, hold.email, who, nowMs), nowMs);
+  const decision = hold.gate(await throttleOf(db, hold.email, who, nowMs), nowMs);
   if (!decision.locked || decision.retryAtMs === undefined) return;
-  await auditLocked(ctx, { email: hold.email, step: hold.step, retryAtMs: decision.retryAtMs }, who, nowMs);
+  await auditLocked(db, { email: hold.email, step: hold.step, retryAtMs: decision.retryAtMs }, who, nowMs);
 }
 
 /** Ends the session a browser still carried when it signs in again (a new sign-in never reuses a session). */
-async function endPrevious(ctx: AppContext, previousToken: string | undefined, nowMs: number): Promise<void> {
+async function endPrevious(db: Queryable, previousToken: string | undefined, nowMs: number): Promise<void> {
   if (previousToken !== undefined && tokenPattern.test(previousToken)) {
-    await revokeSession(ctx.db, tokenHash(previousToken), nowMs);
+    await revokeSession(db, tokenHash(previousToken), nowMs);
   }
 }
 
-async function signedIn(ctx: AppContext, operator: repo.OperatorRow, _email: string, who: Who): Promise<SignInOutcome> {
+async function signedIn(
+  ctx: SessionKeeping,
+  operator: repo.OperatorRow,
+  _email: string,
+  who: Who,
+): Promise<SignInOutcome> {
   const nowMs = ctx.clock.nowMs();
   const cookie = await ctx.db.transaction(async (tx) => {
     await repo.recordSignIn(tx, operator.id, nowMs);
     await auditSignedIn(tx, operator, who, nowMs);
-    return startSession(ctx, tx, operator.id, 'signed-in', who);
+    return startSession(ctx.clock, ctx.config, tx, operator.id, 'signed-in', who);
   });
   return { kind: 'signed-in', cookie };
 }
 
 export async function signInWithPassword(
-  ctx: AppContext,
+  ctx: SigningIn,
   input: {
     readonly email: string;
     readonly password: string;
@@ -103,9 +113,9 @@ export async function signInWithPassword(
 ): Promise<SignInOutcome> {
   const email = normalised(input.email);
   const nowMs = ctx.clock.nowMs();
-  await endPrevious(ctx, input.previousToken, nowMs);
+  await endPrevious(ctx.db, input.previousToken, nowMs);
   await pruneSessions(ctx.db, nowMs - limits.operatorSessionsRetentionMs);
-  const throttle = await throttleOf(ctx, email, who, nowMs);
+  const throttle = await throttleOf(ctx.db, email, who, nowMs);
   const code = (input.code ?? '').replace(/\s+/g, '');
   if (code !== '') return signInWithBoth(ctx, { email, password: input.password, code }, throttle, who, nowMs);
   const decision = consolePasswordGate(throttle, nowMs);
@@ -119,13 +129,16 @@ export async function signInWithPassword(
   const secondFactorMissing = usable && !operator.totp_enrolled && secondFactorRequired(operator.role);
   if (!usable || !matches || secondFactorMissing) {
     await recordFailure(ctx.db, [throttle.keys.account, throttle.keys.address], nowMs);
-    await auditRefused(ctx, { email, operator, reason: passwordRefusal(operator, matches) }, who, nowMs);
-    await auditHoldBegun(ctx, { email, step: 'password', gate: consolePasswordGate }, who, nowMs);
+    await auditRefused(ctx.db, { email, operator, reason: passwordRefusal(operator, matches) }, who, nowMs);
+    await auditHoldBegun(ctx.db, { email, step: 'password', gate: consolePasswordGate }, who, nowMs);
     return { kind: 'refused' };
   }
   if (!operator.totp_enrolled) return signedIn(ctx, operator, email, who);
   // The success is recorded only after the code: a right password alone must not clear the account's failures.
-  return { kind: 'second-factor', cookie: await startSession(ctx, ctx.db, operator.id, 'second-factor', who) };
+  return {
+    kind: 'second-factor',
+    cookie: await startSession(ctx.clock, ctx.config, ctx.db, operator.id, 'second-factor', who),
+  };
 }
 
 /**
@@ -135,7 +148,7 @@ export async function signInWithPassword(
  * hashing, and a valid code buys a single password check.
  */
 async function signInWithBoth(
-  ctx: AppContext,
+  ctx: SigningIn,
   input: { readonly email: string; readonly password: string; readonly code: string },
   throttle: Throttle,
   who: Who,
@@ -155,8 +168,8 @@ async function signInWithBoth(
   if (!operator || !matches) {
     await recordFailure(ctx.db, [throttle.keys.secondFactor, throttle.keys.account], nowMs);
     const reason = !usable || !taken ? (usable ? 'wrong-code' : passwordRefusal(operator, false)) : 'wrong-password';
-    await auditRefused(ctx, { email: input.email, operator, reason }, who, nowMs);
-    await auditHoldBegun(ctx, { email: input.email, step: 'code', gate: consoleSecondFactorGate }, who, nowMs);
+    await auditRefused(ctx.db, { email: input.email, operator, reason }, who, nowMs);
+    await auditHoldBegun(ctx.db, { email: input.email, step: 'code', gate: consoleSecondFactorGate }, who, nowMs);
     return { kind: 'refused' };
   }
   return signedIn(ctx, operator, input.email, who);
@@ -166,7 +179,7 @@ export type SecondFactorOutcome = SignInOutcome | { readonly kind: 'expired' };
 
 /** The code of the password step's session; a code is accepted once (its time step is stored). */
 export async function confirmSecondFactor(
-  ctx: AppContext,
+  ctx: SigningIn,
   pendingToken: string | undefined,
   code: string,
   who: Who,
@@ -177,7 +190,7 @@ export async function confirmSecondFactor(
   const { operator, session } = pending;
   const email = normalised(operator.email);
   const nowMs = ctx.clock.nowMs();
-  const throttle = await throttleOf(ctx, email, who, nowMs);
+  const throttle = await throttleOf(ctx.db, email, who, nowMs);
   const decision = consoleSecondFactorGate(throttle, nowMs);
   if (decision.locked) {
     await revokeSession(ctx.db, session.id, nowMs);
@@ -187,8 +200,8 @@ export async function confirmSecondFactor(
   const step = acceptedStep(open(ctx.secretsKeyring, sealedSecret), code.replace(/\s+/g, ''), nowMs, lastStep);
   if (step === undefined || !(await repo.takeTotpStep(ctx.db, operator.id, step))) {
     await recordFailure(ctx.db, [throttle.keys.secondFactor, throttle.keys.account], nowMs);
-    await auditRefused(ctx, { email, operator, reason: 'wrong-code' }, who, nowMs);
-    await auditHoldBegun(ctx, { email, step: 'code', gate: consoleSecondFactorGate }, who, nowMs);
+    await auditRefused(ctx.db, { email, operator, reason: 'wrong-code' }, who, nowMs);
+    await auditHoldBegun(ctx.db, { email, step: 'code', gate: consoleSecondFactorGate }, who, nowMs);
     return { kind: 'refused' };
   }
   await revokeSession(ctx.db, session.id, nowMs);
@@ -199,9 +212,9 @@ export async function confirmSecondFactor(
  * Signs out: the session is revoked, so its cookie (copied, or replayed from history) no longer works; the audit
  * log's entry commits with the revocation.
  */
-export async function signOut(ctx: AppContext, token: string | undefined, by: OwnSessionsBy): Promise<void> {
-  const nowMs = ctx.clock.nowMs();
-  await ctx.db.transaction(async (tx) => {
+export async function signOut(db: Db, clock: Clock, token: string | undefined, by: OwnSessionsBy): Promise<void> {
+  const nowMs = clock.nowMs();
+  await db.transaction(async (tx) => {
     const live = token !== undefined && tokenPattern.test(token);
     if (live) await revokeSession(tx, tokenHash(token), nowMs);
     await auditOwnSessionsEnded(tx, by, signInActions.signedOut, live ? 1 : 0, nowMs);

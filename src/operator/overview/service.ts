@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.js';
+import type { Queryable } from '../../storage/db.js';
 import { dayRange } from './day-range.js';
 import { type QueueName, workspacelessQueues } from './queues.js';
 import { countQueues, dayMs, deliveryFigures, moneyFigures, type QueueCounts, queueItemRows } from './repo.js';
@@ -64,8 +64,8 @@ export interface Overview {
  * Every queue's count, across workspaces or in one, with the list that shows it (filtered the same way). A queue in
  * no workspace counts 0 in one, and its list, which takes no workspace, is not named then: it would show more.
  */
-export async function overview(ctx: AppContext, workspaceId: string | undefined): Promise<Overview> {
-  const counts: QueueCounts = await countQueues(ctx.db, workspaceId);
+export async function overview(db: Queryable, workspaceId: string | undefined): Promise<Overview> {
+  const counts: QueueCounts = await countQueues(db, workspaceId);
   const queues = Object.fromEntries(
     Object.entries(counts).map(([name, count]) => {
       const list = queueLists[name as QueueName];
@@ -93,11 +93,11 @@ export interface QueueItem {
 
 /** A page of one queue's items, the longest waiting first: the rows its count counts. */
 export async function queueItems(
-  ctx: AppContext,
+  db: Queryable,
   queue: QueueName,
   filter: { workspaceId?: string | undefined; limit: number; offset: number },
 ): Promise<QueueItem[]> {
-  const rows = await queueItemRows(ctx.db, queue, filter);
+  const rows = await queueItemRows(db, queue, filter);
   return rows.map((row) => ({
     kind: row.kind,
     id: row.id,
@@ -136,13 +136,13 @@ const moneyKinds = ['orders', 'deposits', 'withdrawals'] as const;
  * in the range (zero where it had none), so that a chart per currency has no gaps.
  */
 export async function dailyFigures(
-  ctx: AppContext,
+  db: Queryable,
   query: { from: string; to: string; workspaceId?: string | undefined },
 ): Promise<DailyFigures> {
   const range = dayRange(query.from, query.to);
   const [money, deliveries] = await Promise.all([
-    moneyFigures(ctx.db, range, query.workspaceId),
-    deliveryFigures(ctx.db, range, query.workspaceId),
+    moneyFigures(db, range, query.workspaceId),
+    deliveryFigures(db, range, query.workspaceId),
   ]);
   const dayIndex = (day: bigint) => Number(day) - range.startMs / dayMs;
   const days = range.days.map((day) => ({

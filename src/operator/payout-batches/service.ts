@@ -5,8 +5,10 @@ import { amountToJson } from '../../domain/money/currency-amount.js';
 import { takeWaitingPayouts } from '../../payouts/register.js';
 import { auditChange } from '../../platform/audit/scope.js';
 import { seal } from '../../platform/sealing.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { openForUse, openSealedValue } from '../../platform/secrets/sensitive.js';
 import { notOffered } from '../../providers/capabilities.js';
+import type { Queryable } from '../../storage/db.js';
 import { type BatchRow, findBatchFile, insertBatch, listBatches, lockRailAndCount } from './repo.js';
 
 export const batchView = (row: BatchRow) => ({
@@ -19,12 +21,15 @@ export const batchView = (row: BatchRow) => ({
   createdAt: Math.floor(Number(row.created_at_ms) / 1000),
 });
 
+/** What cutting a payout batch reads of the server. */
+export type BatchCutting = Pick<AppContext, 'db' | 'clock' | 'secretsKeyring' | 'payoutFiles'>;
+
 /**
  * Cuts a batch of one bank-file rail: in one transaction it takes every payout waiting for that rail (locked, so a
  * concurrent cut in another process takes none of them), writes the bank's file and stores it with the batch. A
  * crash before the commit leaves every payout waiting; after it, each payout is in exactly this batch.
  */
-export async function cutBatch(ctx: AppContext, rail: string) {
+export async function cutBatch(ctx: BatchCutting, rail: string) {
   const builder = ctx.payoutFiles.get(rail);
   if (builder === undefined) throw notOffered(`Paying out on ${rail} by bank file`);
   const nowMs = ctx.clock.nowMs();
@@ -81,16 +86,16 @@ export interface BatchFile {
  * The file as it was cut, opened for its download (the edge that must show it): the same bytes every time. A batch
  * cut before its file was sealed (migration 0042) is answered from the text it kept.
  */
-export async function batchFile(ctx: AppContext, batchId: string): Promise<BatchFile> {
-  const row = await findBatchFile(ctx.db, batchId);
+export async function batchFile(db: Queryable, keyring: SecretsKeyring, batchId: string): Promise<BatchFile> {
+  const row = await findBatchFile(db, batchId);
   if (row === undefined) throw existence(`Payout batch ${batchId} does not exist`);
   const content =
     row.file_content_sealed === null
       ? (row.file_content ?? '')
-      : openSealedValue(ctx.secretsKeyring, row.file_content_sealed, 'payoutFile');
+      : openSealedValue(keyring, row.file_content_sealed, 'payoutFile');
   return { fileName: row.file_name, contentType: row.content_type, content };
 }
 
-export async function batches(ctx: AppContext, limit: number) {
-  return (await listBatches(ctx.db, limit)).map(batchView);
+export async function batches(db: Queryable, limit: number) {
+  return (await listBatches(db, limit)).map(batchView);
 }

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { auditChange } from '../../platform/audit/scope.js';
 import { keyExists, releaseKey } from '../../platform/idempotency.js';
+import type { Db } from '../../storage/db.js';
 
 export interface KeyRelease {
   readonly workspaceId: string;
@@ -15,10 +15,10 @@ export interface KeyRelease {
  * a key that completed replays its answer and is never released (409), an unknown one is 404. Called by
  * `POST /admin/v1/idempotency-keys/release` and by the console's form.
  */
-export async function releaseIdempotencyKey(ctx: AppContext, release: KeyRelease) {
+export async function releaseIdempotencyKey(db: Db, release: KeyRelease) {
   const { workspaceId, key, accountScope } = release;
   const scope = accountScope ?? '';
-  const released = await ctx.db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const state = await releaseKey(tx, workspaceId, key, scope);
     if (state === undefined) return undefined;
     const target = { type: 'idempotency-key', id: key };
@@ -26,7 +26,7 @@ export async function releaseIdempotencyKey(ctx: AppContext, release: KeyRelease
     return state;
   });
   if (released) return { released: true as const, previousState: released };
-  if (await keyExists(ctx.db, workspaceId, key))
+  if (await keyExists(db, workspaceId, key))
     throw stateError('The key completed successfully: it replays its answer and is not released');
   throw existence(`No idempotency key ${key} in workspace ${workspaceId}`);
 }

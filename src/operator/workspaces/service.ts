@@ -6,7 +6,8 @@ import { isSupportedPair } from '../../catalogue/index.js';
 import { existence, stateError, validation } from '../../domain/errors.js';
 import { limits } from '../../limits.js';
 import { auditChange } from '../../platform/audit/scope.js';
-import { secondsOf } from '../../platform/clock.js';
+import { type Clock, secondsOf } from '../../platform/clock.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
 import { hashPassword, newSecret } from '../../workspaces/password.js';
 import {
@@ -29,8 +30,11 @@ function randomText(length: number): string {
   return Array.from(bytes, (b) => clientIdAlphabet[b % clientIdAlphabet.length]).join('');
 }
 
+/** What creating a workspace reads of the server: the store, the clock, the environment (stage or production). */
+export type WorkspaceCreating = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
 export async function createWorkspace(
-  ctx: AppContext,
+  ctx: WorkspaceCreating,
   body: Static<typeof CreateWorkspaceBody>,
 ): Promise<CredentialsOut> {
   const production = ctx.config.brokerageEnv === 'production';
@@ -57,7 +61,13 @@ export async function createWorkspace(
   return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
 }
 
-export async function rotateWorkspaceCredentials(ctx: AppContext, workspaceId: string): Promise<CredentialsOut> {
+/** What rotating a workspace's credentials reads of the server: the store, the clock, the cache it clears. */
+export type CredentialsRotating = Pick<AppContext, 'db' | 'clock' | 'workspaces'>;
+
+export async function rotateWorkspaceCredentials(
+  ctx: CredentialsRotating,
+  workspaceId: string,
+): Promise<CredentialsOut> {
   const password = newSecret(limits.passwordLengthBytes);
   const passwordHash = await hashPassword(password);
   const row = await ctx.db.transaction(async (tx) => {
@@ -73,18 +83,21 @@ export async function rotateWorkspaceCredentials(ctx: AppContext, workspaceId: s
   return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
 }
 
-export async function readWorkspace(ctx: AppContext, workspaceId: string): Promise<WorkspaceOut> {
-  const row = await findWorkspace(ctx.db, workspaceId);
+export async function readWorkspace(db: Queryable, workspaceId: string): Promise<WorkspaceOut> {
+  const row = await findWorkspace(db, workspaceId);
   if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
   return workspaceOut(row);
 }
 
-export async function listAllWorkspaces(ctx: AppContext, limit: number, page: number): Promise<WorkspaceOut[]> {
-  return (await listWorkspaces(ctx.db, limit, limit * page)).map(workspaceOut);
+export async function listAllWorkspaces(db: Queryable, limit: number, page: number): Promise<WorkspaceOut[]> {
+  return (await listWorkspaces(db, limit, limit * page)).map(workspaceOut);
 }
 
+/** What changing a workspace's settings reads of the server: a creation's, and the cache it clears. */
+export type WorkspaceUpdating = Pick<AppContext, 'db' | 'clock' | 'config' | 'workspaces'>;
+
 export async function updateWorkspace(
-  ctx: AppContext,
+  ctx: WorkspaceUpdating,
   workspaceId: string,
   body: Static<typeof UpdateWorkspaceBody>,
 ): Promise<WorkspaceOut> {
@@ -108,19 +121,20 @@ export async function updateWorkspace(
 
 /** An operator's decision on a verification that is REVIEWING: it becomes APPROVED or REJECTED, with its events. */
 export async function decideVerification(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   workspaceId: string,
   email: string,
   decision: 'approve' | 'reject',
 ): Promise<{ accountId: string; status: string }> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const holder = await findHolderAccount(tx, workspaceId, email);
     if (!holder) throw existence(`No verification for ${email} in workspace ${workspaceId}`);
     if (holder.verification_status !== 'REVIEWING') {
       throw stateError(`The verification is ${holder.verification_status}; only a REVIEWING one can be decided`);
     }
     const target = decision === 'approve' ? 'APPROVED' : 'REJECTED';
-    const { account } = await moveAccountVerification(tx, holder.id, target, ctx.clock.nowMs());
+    const { account } = await moveAccountVerification(tx, holder.id, target, clock.nowMs());
     const decided = { accountId: publicAccountId(account), status: account.verification_status };
     auditChange(tx, {
       workspaceId,

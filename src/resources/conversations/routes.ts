@@ -76,7 +76,8 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
         { endpoint: 'POST /v1/conversations', status: 201 },
         (commit) =>
           openConversation(
-            ctx,
+            ctx.db,
+            ctx.clock,
             { workspaceId: request.workspace.id, endUserEmail, subject, author: 'partner', message, attachments },
             (tx, view) => commit(tx, ok(view)),
           ),
@@ -103,7 +104,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     async (request, reply) => {
       const attachments = checkAttachments(request.body.attachments);
       const { conversationId } = request.params;
-      await partnerConversation(ctx, request.workspace.id, conversationId, request.body.endUserEmail);
+      await partnerConversation(ctx.db, request.workspace.id, conversationId, request.body.endUserEmail);
       const endpoint = `POST /v1/conversations/${conversationId}/messages`;
       return answerWrite(
         ctx,
@@ -112,7 +113,8 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
         { endpoint, status: 201 },
         (commit) =>
           addMessage(
-            ctx,
+            ctx.db,
+            ctx.clock,
             conversationId,
             { author: 'partner', message: request.body.message, attachments },
             (tx, view) => commit(tx, ok(view)),
@@ -138,14 +140,14 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     },
     async (request, reply) => {
       const { conversationId } = request.params;
-      await partnerConversation(ctx, request.workspace.id, conversationId, request.body.endUserEmail);
+      await partnerConversation(ctx.db, request.workspace.id, conversationId, request.body.endUserEmail);
       const endpoint = `POST /v1/conversations/${conversationId}/close`;
       return answerWrite(
         ctx,
         request,
         reply,
         { endpoint, status: 200 },
-        (commit) => closeConversation(ctx, conversationId, 'partner', (tx, view) => commit(tx, ok(view))),
+        (commit) => closeConversation(ctx.db, ctx.clock, conversationId, 'partner', (tx, view) => commit(tx, ok(view))),
         conversationKeys,
       );
     },
@@ -188,7 +190,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const { conversationId } = request.params;
-      const row = await partnerConversation(ctx, request.workspace.id, conversationId, request.query.endUserEmail);
+      const row = await partnerConversation(ctx.db, request.workspace.id, conversationId, request.query.endUserEmail);
       return ok(await loadConversation(ctx.db, row));
     },
   );
@@ -207,7 +209,7 @@ export async function conversationRoutes(scope: FastifyInstance, ctx: AppContext
     },
     async (request, reply) => {
       const { conversationId, messageId, number } = request.params;
-      const row = await partnerConversation(ctx, request.workspace.id, conversationId, request.query.endUserEmail);
+      const row = await partnerConversation(ctx.db, request.workspace.id, conversationId, request.query.endUserEmail);
       return sendAttachment(reply, await attachmentOf(ctx.db, row, messageId, number));
     },
   );

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import type { AppContext } from '../../app-context.js';
 import type { Author } from '../../domain/author.js';
 import { authorization, existence, stateError } from '../../domain/errors.js';
 import { canMoveConversation, conversationTakesMessages } from '../../domain/states/conversation-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { auditChange } from '../../platform/audit/scope.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import type { CheckedAttachment } from './attachments.js';
 import {
   type ConversationRow,
@@ -60,12 +60,12 @@ export async function loadConversation(db: Queryable, row: ConversationRow): Pro
  * foreign id), 404 when `endUserEmail` is not its end user (spec: the read takes the end user's email).
  */
 export async function partnerConversation(
-  ctx: AppContext,
+  db: Queryable,
   workspaceId: string,
   id: string,
   endUserEmail: string,
 ): Promise<ConversationRow> {
-  const row = await findConversation(ctx.db, id);
+  const row = await findConversation(db, id);
   if (!row) throw existence(`Conversation ${id} does not exist`);
   if (row.workspace_id !== workspaceId) throw authorization(`Conversation ${id} is outside this workspace`);
   if (row.end_user_email !== endUserEmail.toLowerCase()) {
@@ -75,8 +75,8 @@ export async function partnerConversation(
 }
 
 /** Any workspace's conversation, as operators name it: 404 when none exists. */
-export async function anyConversation(ctx: AppContext, id: string): Promise<ConversationRow> {
-  const row = await findConversation(ctx.db, id);
+export async function anyConversation(db: Queryable, id: string): Promise<ConversationRow> {
+  const row = await findConversation(db, id);
   if (!row) throw existence(`Conversation ${id} does not exist`);
   return row;
 }
@@ -116,13 +116,14 @@ async function writeMessage(
 
 /** Opens a conversation about an end user with its first message, by either side. */
 export async function openConversation(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   input: NewMessage & { workspaceId: string; endUserEmail: string; subject: string },
   finish: Finish<ConversationOut> = nothingMore,
 ): Promise<ConversationOut> {
-  const nowMs = ctx.clock.nowMs();
+  const nowMs = clock.nowMs();
   const id = randomUUID();
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await insertConversation(tx, {
       id,
       workspaceId: input.workspaceId,
@@ -147,13 +148,14 @@ export async function openConversation(
 
 /** Adds a message to an open conversation (409 StateError once it is closed), by either side. */
 export async function addMessage(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   conversationId: string,
   input: NewMessage,
   finish: Finish<MessageOut> = nothingMore,
 ): Promise<MessageOut> {
-  const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
+  const nowMs = clock.nowMs();
+  return db.transaction(async (tx) => {
     const conversation = await findConversation(tx, conversationId, true);
     if (!conversation) throw existence(`Conversation ${conversationId} does not exist`);
     if (!conversationTakesMessages(conversation.status)) {
@@ -169,13 +171,14 @@ export async function addMessage(
 
 /** Closes an open conversation (409 StateError when it is closed already), by either side. */
 export async function closeConversation(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   conversationId: string,
   by: Author,
   finish: Finish<ConversationOut> = nothingMore,
 ): Promise<ConversationOut> {
-  const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
+  const nowMs = clock.nowMs();
+  return db.transaction(async (tx) => {
     const conversation = await findConversation(tx, conversationId, true);
     if (!conversation) throw existence(`Conversation ${conversationId} does not exist`);
     if (!canMoveConversation(conversation.status, 'CLOSED')) {

@@ -112,7 +112,8 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
         response: { 200: NetworksResponse, ...errors },
       },
     },
-    async (request) => ok(await networksOf(ctx, requireCurrency(request.params.currency), request.query)),
+    async (request) =>
+      ok(await networksOf(ctx.corridors, ctx.capabilities, requireCurrency(request.params.currency), request.query)),
   );
 
   app.get(
@@ -128,7 +129,7 @@ export async function discoveryRoutes(scope: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request, reply) => {
-      const value = await limitsOf(ctx, requireCurrency(request.params.currency));
+      const value = await limitsOf(ctx.corridors, requireCurrency(request.params.currency));
       void reply.header('cache-control', 'private, max-age=300');
       return ok(value);
     },

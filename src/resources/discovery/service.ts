@@ -1,4 +1,3 @@
-import type { AppContext } from '../../app-context.js';
 import { identityIntakeFor } from '../../catalogue/identity-intake.js';
 import { currencyOf, isSupportedPair, payoutRailsOf, supportedPairs } from '../../catalogue/index.js';
 import { payoutRailByMethod, payoutRailByRail } from '../../catalogue/payout-rails/index.js';
@@ -13,7 +12,7 @@ import { existence, validation } from '../../domain/errors.js';
 import { railIntake } from '../../domain/identity/party-intake.js';
 import { amountFromDecimal, amountToJson } from '../../domain/money/currency-amount.js';
 import type { Capabilities } from '../../providers/capabilities.js';
-import type { NetworkQuery } from '../../providers/corridors/corridor-provider.js';
+import type { CorridorProvider, NetworkQuery } from '../../providers/corridors/corridor-provider.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 
 export function requireCurrency(code: string): CurrencyEntry {
@@ -111,12 +110,17 @@ export function destinationSchema(c: CurrencyEntry, method: string | undefined, 
   };
 }
 
-export async function networksOf(ctx: AppContext, c: CurrencyEntry, query: NetworkQuery) {
+export async function networksOf(
+  corridors: CorridorProvider,
+  capabilities: Capabilities,
+  c: CurrencyEntry,
+  query: NetworkQuery,
+) {
   if (query.rail !== undefined && !c.acceptedOriginRails.includes(query.rail) && !c.payoutRails.includes(query.rail)) {
     throw validation(`rail ${query.rail} is not a rail of ${c.code}`, 'invalidParameters');
   }
-  const found = await ctx.corridors.networks(c.code, query);
-  const live = (rail: string) => ctx.capabilities.collects(c.code, rail) || ctx.capabilities.paysOut(c.code, rail);
+  const found = await corridors.networks(c.code, query);
+  const live = (rail: string) => capabilities.collects(c.code, rail) || capabilities.paysOut(c.code, rail);
   return found
     .filter((n) => live(n.rail))
     .map((n) => ({ id: n.id, name: n.name, rail: n.rail, country: n.country, rampTypes: [...n.rampTypes] }));
@@ -132,8 +136,8 @@ const boundsOut = (bounds: AmountBounds | null, currency: string) => {
   return { min: number(bounds.min), max: number(bounds.max) };
 };
 
-export async function limitsOf(ctx: AppContext, c: CurrencyEntry) {
-  const found = await ctx.corridors.limits(c.code);
+export async function limitsOf(corridors: CorridorProvider, c: CurrencyEntry) {
+  const found = await corridors.limits(c.code);
   return {
     currency: c.code,
     limits:

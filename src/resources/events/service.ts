@@ -1,11 +1,13 @@
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { eventTypeNames } from '../../events/catalogue.js';
 import { announceDeliveries } from '../../events/dispatcher.js';
 import { queueResend } from '../../events/resend.js';
 import { limits } from '../../limits.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import type { Clock } from '../../platform/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { ownedEndpoint } from '../webhooks/service.js';
 import { type EventRow, findEvent, listEvents, type Place } from './repo.js';
@@ -15,21 +17,24 @@ import { eventView } from './view.js';
 const dayMs = 86_400_000;
 
 /** The oldest moment an event may have been recorded and still be read (EVENT_RETENTION_DAYS). */
-const horizonOf = (ctx: AppContext): number => ctx.clock.nowMs() - ctx.config.eventRetentionDays * dayMs;
+const horizonOf = (clock: Clock, config: Config): number => clock.nowMs() - config.eventRetentionDays * dayMs;
+
+/** What reading or re-sending the workspace's events reads of the server: the store, the clock, the retention. */
+export type EventReading = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 const knownTypes: ReadonlySet<string> = new Set(eventTypeNames);
 
 /** The workspace's event, readable (within retention): 404 when there is none, 401 when it is another's. */
-export async function ownedEvent(ctx: AppContext, workspace: WorkspaceContext, eventId: string): Promise<EventRow> {
-  const row = await findEvent(ctx.db, eventId, horizonOf(ctx));
+export async function ownedEvent(ctx: EventReading, workspace: WorkspaceContext, eventId: string): Promise<EventRow> {
+  const row = await findEvent(ctx.db, eventId, horizonOf(ctx.clock, ctx.config));
   if (!row) throw existence(`Event ${eventId} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Event ${eventId} is outside this workspace`);
   return row;
 }
 
 /** A cursor's place: an event of this workspace still readable, else 400 naming the parameter. */
-async function placeOf(ctx: AppContext, workspace: WorkspaceContext, name: string, eventId: string): Promise<Place> {
-  const row = await findEvent(ctx.db, eventId, horizonOf(ctx));
+async function placeOf(ctx: EventReading, workspace: WorkspaceContext, name: string, eventId: string): Promise<Place> {
+  const row = await findEvent(ctx.db, eventId, horizonOf(ctx.clock, ctx.config));
   if (!row || row.workspace_id !== workspace.id) {
     throw validation(`${name} names no event of this workspace that is still readable: ${eventId}`);
   }
@@ -41,7 +46,7 @@ async function placeOf(ctx: AppContext, workspace: WorkspaceContext, name: strin
  * back towards newer ones; `hasMore` says whether more lie beyond the page in the direction it was read.
  */
 export async function listWorkspaceEvents(
-  ctx: AppContext,
+  ctx: EventReading,
   workspace: WorkspaceContext,
   query: Static<typeof EventListQuery>,
 ) {
@@ -64,7 +69,7 @@ export async function listWorkspaceEvents(
   // One row past the page tells whether there are more.
   const rows = await listEvents(ctx.db, {
     workspaceId: workspace.id,
-    horizonMs: horizonOf(ctx),
+    horizonMs: horizonOf(ctx.clock, ctx.config),
     types: query.type ?? [],
     entityId: query.entityId,
     // from and to are Unix seconds, inclusive, as every list's (spec: Conventions 2; platform/list-filters.ts).
@@ -84,14 +89,14 @@ export async function listWorkspaceEvents(
  * to the one named: new delivery rows for the same outbox row, which the dispatcher sends (events/resend.ts).
  */
 export async function resendEvent(
-  ctx: AppContext,
+  ctx: EventReading,
   workspace: WorkspaceContext,
   eventId: string,
   webhookId: string | undefined,
 ) {
   const event = await ownedEvent(ctx, workspace, eventId);
   if (webhookId !== undefined) {
-    const endpoint = await ownedEndpoint(ctx, workspace, webhookId);
+    const endpoint = await ownedEndpoint(ctx.db, workspace, webhookId);
     if (!endpoint.is_active) throw stateError(`Webhook endpoint ${webhookId} is inactive: activate it first`);
   }
   const deliveries = await ctx.db.transaction(async (tx) => {

@@ -1,22 +1,19 @@
 import { verificationStatusOf } from '../../accounts/accounts.js';
+import type { AppContext } from '../../app-context.js';
 import type { Config } from '../../config.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type JobHandler, twoPhase } from '../../jobs/runner.js';
 import { limits } from '../../limits.js';
 import type { Clock } from '../../platform/clock.js';
-import type { CheckOutcome, VerificationProvider } from '../../providers/verification/verification-provider.js';
-import type { Db, Queryable } from '../../storage/db.js';
+import type { CheckOutcome } from '../../providers/verification/verification-provider.js';
+import type { Queryable } from '../../storage/db.js';
 import { moveAccountVerification } from '../../verification/verification.js';
 import { addToSubmission, findSubmittedSession } from './repo.js';
 
 export const verificationJobs = { review: 'kyc.review', decide: 'kyc.decide' } as const;
 
-interface CheckContext {
-  readonly clock: Clock;
-  readonly verification: VerificationProvider;
-  readonly config: Config;
-  readonly db: Db;
-}
+/** What the verification checks' jobs read of the server (the decide job asks the provider outside any transaction). */
+type CheckContext = Pick<AppContext, 'clock' | 'verification' | 'config' | 'db'>;
 
 const sessionIdOf = (payload: Record<string, unknown>) => String(payload.sessionId);
 
@@ -29,18 +26,18 @@ export async function scheduleReview(tx: Queryable, sessionId: string, runAtMs: 
 }
 
 /** The provider took the submission: the verification is under review until it decides. */
-function reviewHandler(ctx: CheckContext): JobHandler {
+function reviewHandler(clock: Clock, config: Config): JobHandler {
   return async (tx, job) => {
     const session = await findSubmittedSession(tx, sessionIdOf(job.payload));
     if (!session || (await statusOf(tx, session.account_id)) !== 'IN_PROGRESS') return;
-    const nowMs = ctx.clock.nowMs();
+    const nowMs = clock.nowMs();
     await moveAccountVerification(tx, session.account_id, 'REVIEWING', nowMs);
     await enqueueJob(
       tx,
       {
         kind: verificationJobs.decide,
         payload: { sessionId: session.id },
-        runAtMs: nowMs + ctx.config.sandboxSettleDelayMs,
+        runAtMs: nowMs + config.sandboxSettleDelayMs,
       },
       nowMs,
     );
@@ -84,7 +81,7 @@ function decideHandler(ctx: CheckContext): JobHandler {
 
 export function verificationCheckHandlers(ctx: CheckContext): [string, JobHandler][] {
   return [
-    [verificationJobs.review, reviewHandler(ctx)],
+    [verificationJobs.review, reviewHandler(ctx.clock, ctx.config)],
     [verificationJobs.decide, decideHandler(ctx)],
   ];
 }

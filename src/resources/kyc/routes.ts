@@ -54,6 +54,6 @@ export async function kycRoutes(scope: FastifyInstance, ctx: AppContext): Promis
         response: { 200: KycStatusEnvelope, ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => kycStatusOf(ctx, request.workspace, request.params.accountEmail),
+    async (request) => kycStatusOf(ctx.db, request.workspace, request.params.accountEmail),
   );
 }

@@ -3,6 +3,7 @@ import { ensureCustomerAccount, findCustomerAccount, findHolderAccount } from '.
 import type { AppContext } from '../../app-context.js';
 import { kycProfileFields, missingKycFields } from '../../catalogue/verification-profiles.js';
 import { validation } from '../../domain/errors.js';
+import type { Queryable } from '../../storage/db.js';
 import { publicAccountId } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { findProfile, type Profile, saveProfile } from './repo-profiles.js';
@@ -44,11 +45,14 @@ function checkProfile(profile: Profile, sent: Profile, today: string): void {
 
 const providedFields = (profile: Profile) => kycProfileFields.filter((field) => profile[field] !== undefined);
 
+/** What recording a partner's KYC data reads of the server. */
+export type KycDataSubmitting = Pick<AppContext, 'db' | 'clock' | 'secretsKeyring'>;
+
 /**
  * Merges a partner's KYC data into the customer's profile (created on first use): a re-sent field overwrites,
  * nested objects are replaced whole. Safe to re-call; the answer says what is given and what is still missing.
  */
-export async function submitKycData(ctx: AppContext, workspace: WorkspaceContext, body: Request) {
+export async function submitKycData(ctx: KycDataSubmitting, workspace: WorkspaceContext, body: Request) {
   const { set, unset } = recordable(body);
   const nowMs = ctx.clock.nowMs();
   const merged = await ctx.db.transaction(async (tx) => {
@@ -72,16 +76,16 @@ export async function submitKycData(ctx: AppContext, workspace: WorkspaceContext
  * The customer's profile as recorded (its sensitive fields sealed: platform/secrets/sensitive.ts), or an empty one when none was
  * sent: what tells which fields were sent, never their values.
  */
-export async function profileOf(ctx: AppContext, accountId: string): Promise<Profile> {
-  return (await findProfile(ctx.db, accountId)) ?? {};
+export async function profileOf(db: Queryable, accountId: string): Promise<Profile> {
+  return (await findProfile(db, accountId)) ?? {};
 }
 
 /** The authoritative read before enabling operations: status, what is missing, and the account id once it exists. */
-export async function kycStatusOf(ctx: AppContext, workspace: WorkspaceContext, email: string) {
+export async function kycStatusOf(db: Queryable, workspace: WorkspaceContext, email: string) {
   // The status and account id are the holder's (an organisation's for its representatives); the fields the person's.
   const [person, account] = await Promise.all([
-    findCustomerAccount(ctx.db, workspace.id, email),
-    findHolderAccount(ctx.db, workspace.id, email),
+    findCustomerAccount(db, workspace.id, email),
+    findHolderAccount(db, workspace.id, email),
   ]);
   if (!account || !person) {
     return {
@@ -89,7 +93,7 @@ export async function kycStatusOf(ctx: AppContext, workspace: WorkspaceContext, 
       value: { status: 'NOT_AVAILABLE' as const, missingFields: missingKycFields(workspace.verificationProfile, {}) },
     };
   }
-  const profile = await profileOf(ctx, person.id);
+  const profile = await profileOf(db, person.id);
   return {
     ok: true as const,
     value: {

@@ -79,12 +79,15 @@ function missingFor(workspace: WorkspaceContext, profile: Profile, body: Request
 const missingInfoOf = (missing: readonly string[]): Response['missingInfo'] =>
   Object.fromEntries(['firstName', 'lastName', 'phone'].filter((f) => missing.includes(f)).map((f) => [f, true]));
 
+/** What starting a verification reads of the server. */
+export type VerificationStarting = Pick<AppContext, 'db' | 'clock' | 'config' | 'capabilities'>;
+
 /**
  * POST /v1/kyc. Creates the verification on first call (PENDING) and offers a fresh single-use kycUrl per call,
  * except while profile fields are missing, while a submission is being checked, and once decided. Safe to re-call.
  */
 export async function startVerification(
-  ctx: AppContext,
+  ctx: VerificationStarting,
   workspace: WorkspaceContext,
   body: Request,
 ): Promise<Response> {

@@ -16,8 +16,11 @@ export type TokenOutcome =
   /** Throttled: nothing was checked; the caller may try again at retryAtMs. */
   | { ok: false; error: 'temporarily_unavailable'; description: string; retryAtMs: number };
 
+/** What the password grant reads of the server. */
+export type TokenRequesting = Pick<AppContext, 'db' | 'clock' | 'tokens'>;
+
 export async function requestToken(
-  ctx: AppContext,
+  ctx: TokenRequesting,
   clientId: string,
   username: string,
   password: string,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { paymentPageLanguages, paymentPageTitles } from '../../catalogue/hosted-pages.js';
+import type { Config } from '../../config.js';
 import { existence, externalService, stateError } from '../../domain/errors.js';
 import { pickLanguage } from '../../domain/hosted-look.js';
 import { esc } from '../../domain/html.js';
@@ -23,17 +24,20 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
 
 const ttlMinutes = limits.openBankingSessionTtlMs / 60_000;
 
+/** What creating a hosted payment web form reads of the server. */
+export type WebFormCreating = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
 /**
  * Creates the hosted payment web form of a deposit or order. A new form supersedes the entity's unpaid one
  * (CANCELLED, reason superseded); while a payment is settling (AUTHORIZED) no new form is made.
  */
 export async function createWebForm(
-  ctx: AppContext,
+  ctx: WebFormCreating,
   workspace: WorkspaceContext,
   id: string,
   body: Static<typeof CreateWebFormRequest>,
 ): Promise<Static<typeof WebForm>> {
-  const detected = await detectTarget(ctx, workspace, id);
+  const detected = await detectTarget(ctx.db, workspace, id);
   checkPayable(detected);
   if (openBankingProviderFor(ctx.config) === undefined) {
     throw externalService('No open banking provider is available in this environment yet; collect by bank transfer');
@@ -88,15 +92,15 @@ export async function createWebForm(
   };
 }
 
-const bankName = (ctx: AppContext, session: SessionRow): string =>
-  openBankingProviderFor(ctx.config)
+const bankName = (config: Config, session: SessionRow): string =>
+  openBankingProviderFor(config)
     ?.banks(session.currency)
     .find((b) => b.id === session.bank_id)?.name ?? String(session.bank_id);
 
 const at = (key: string, ms: bigint | null) => (ms === null ? {} : { [key]: secondsOf(Number(ms)) });
 
 /** The session as the status read shows it; an unpaid form past its expiry reads EXPIRED before its job records it. */
-function sessionView(ctx: AppContext, session: SessionRow, nowMs: number) {
+function sessionView(config: Config, session: SessionRow, nowMs: number) {
   const overdue = isOverdue(session, nowMs);
   const amount = sessionAmount(session);
   return {
@@ -106,7 +110,7 @@ function sessionView(ctx: AppContext, session: SessionRow, nowMs: number) {
     ...(amount === null ? {} : { amount }),
     currency: session.currency,
     language: session.language,
-    ...(session.bank_id === null ? {} : { bank: { id: session.bank_id, name: bankName(ctx, session) } }),
+    ...(session.bank_id === null ? {} : { bank: { id: session.bank_id, name: bankName(config, session) } }),
     createdAt: secondsOf(Number(session.created_at_ms)),
     updatedAt: secondsOf(Number(session.updated_at_ms)),
     expireAt: secondsOf(Number(session.expires_at_ms)),
@@ -133,15 +137,18 @@ function noteFor(target: PayTarget, session: ReturnType<typeof sessionView> | nu
   return notes[session.status];
 }
 
+/** What reading the open banking status of an order or deposit reads of the server. */
+export type OpenBankingStatusReading = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
 /** The open banking status of an order or deposit id (detected), with its newest session. */
 export async function openBankingStatus(
-  ctx: AppContext,
+  ctx: OpenBankingStatusReading,
   workspace: WorkspaceContext,
   id: string,
 ): Promise<Static<typeof OpenBankingStatusResponse>> {
-  const target = await detectTarget(ctx, workspace, id);
+  const target = await detectTarget(ctx.db, workspace, id);
   const session = await latestSession(ctx.db, target.id);
-  const view = session ? sessionView(ctx, session, ctx.clock.nowMs()) : null;
+  const view = session ? sessionView(ctx.config, session, ctx.clock.nowMs()) : null;
   return {
     success: true,
     orderId: target.id,

@@ -1,11 +1,13 @@
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { enqueueJob, markJobDone } from '../../jobs/queue.js';
 import type { ApplyJob, JobHandler } from '../../jobs/runner.js';
 import { hasEntrySince } from '../../ledger/ledger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { Queryable } from '../../storage/db.js';
 import { type DepositInboundPayload, depositInboundHandler, depositInboundJob } from '../deposits/inbound.js';
-import { type OrderInboundPayload, orderInboundHandler, orderJobs } from '../orders/legs.js';
+import { type LegMoving, type OrderInboundPayload, orderInboundHandler, orderJobs } from '../orders/legs.js';
 import { findSession, lockInboundTransfer, lockSession, type PayerDetails, type SessionRow } from './repo.js';
 import { loadTarget } from './target.js';
 import { expireIfOverdue, moveSession } from './transitions.js';
@@ -26,9 +28,6 @@ import { expireIfOverdue, moveSession } from './transitions.js';
 
 export const openBankingJobs = { settle: 'openbanking.settle', expire: 'openbanking.expire' } as const;
 
-type SettleContext = Pick<AppContext, 'clock' | 'rails' | 'config' | 'db' | 'capabilities'> &
-  Partial<Pick<AppContext, 'secretsKeyring'>>;
-
 const inboundJobKind = { deposit: depositInboundJob, order: orderJobs.inbound } as const;
 const inboundEntryKind = { deposit: 'deposit_inbound', order: 'order_inbound' } as const;
 
@@ -38,14 +37,15 @@ const inboundEntryKind = { deposit: 'deposit_inbound', order: 'order_inbound' } 
  * it sealed, and the order it reaches keeps it so.
  */
 export async function queueSettlement(
-  ctx: Pick<AppContext, 'config' | 'secretsKeyring'>,
+  config: Config,
+  keyring: SecretsKeyring,
   tx: Queryable,
   session: SessionRow,
   payer: PayerDetails,
   amount: bigint,
   nowMs: number,
 ): Promise<void> {
-  const runAtMs = nowMs + ctx.config.sandboxSettleDelayMs;
+  const runAtMs = nowMs + config.sandboxSettleDelayMs;
   const marker = { openbankingSessionId: session.id };
   if (session.entity_type === 'deposit') {
     const payload: DepositInboundPayload = {
@@ -61,7 +61,7 @@ export async function queueSettlement(
       orderId: session.entity_id,
       amount: amount.toString(),
       scenario: 'success',
-      counterparty: sealSensitive(ctx.secretsKeyring, { name: payer.name, ...account }),
+      counterparty: sealSensitive(keyring, { name: payer.name, ...account }),
     };
     await enqueueJob(tx, { kind: orderJobs.inbound, payload: { ...payload, ...marker }, runAtMs }, nowMs);
   }
@@ -71,7 +71,7 @@ export async function queueSettlement(
 const applyOf = (handler: JobHandler): ApplyJob =>
   typeof handler === 'function' ? handler : (handler.apply as ApplyJob);
 
-export function openBankingSettleHandler(ctx: SettleContext): JobHandler {
+export function openBankingSettleHandler(ctx: LegMoving): JobHandler {
   const inbound = { deposit: applyOf(depositInboundHandler(ctx.clock)), order: applyOf(orderInboundHandler(ctx)) };
   return async (tx, job) => {
     const sessionId = String(job.payload.sessionId);
@@ -103,16 +103,16 @@ export function openBankingSettleHandler(ctx: SettleContext): JobHandler {
 }
 
 /** At the session's expiry: an unpaid form becomes EXPIRED (with its event) even if nobody opens it again. */
-export function openBankingExpireHandler(ctx: Pick<AppContext, 'clock'>): JobHandler {
+export function openBankingExpireHandler(clock: Clock): JobHandler {
   return async (tx, job) => {
     const session = await lockSession(tx, String(job.payload.sessionId));
-    if (session) await expireIfOverdue(tx, session, ctx.clock.nowMs());
+    if (session) await expireIfOverdue(tx, session, clock.nowMs());
   };
 }
 
-export function openBankingJobHandlers(ctx: SettleContext): [string, JobHandler][] {
+export function openBankingJobHandlers(ctx: LegMoving): [string, JobHandler][] {
   return [
     [openBankingJobs.settle, openBankingSettleHandler(ctx)],
-    [openBankingJobs.expire, openBankingExpireHandler(ctx)],
+    [openBankingJobs.expire, openBankingExpireHandler(ctx.clock)],
   ];
 }

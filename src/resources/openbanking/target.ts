@@ -1,4 +1,3 @@
-import type { AppContext } from '../../app-context.js';
 import { authorization, stateError, validation } from '../../domain/errors.js';
 import { acceptsInbound } from '../../domain/states/deposit-status.js';
 import { orderAcceptsInbound } from '../../domain/states/order-status.js';
@@ -75,13 +74,13 @@ function orderTarget(row: OrderRow): PayTarget {
  * The order or deposit an id names, detected: an order id first, else a deposit id. Another workspace's is 401
  * AuthorizationError and an id that exists nowhere 404 ExistenceError, as for deposits and orders themselves.
  */
-export async function detectTarget(ctx: AppContext, workspace: WorkspaceContext, id: string): Promise<PayTarget> {
-  const order = await findOrder(ctx.db, id);
+export async function detectTarget(db: Queryable, workspace: WorkspaceContext, id: string): Promise<PayTarget> {
+  const order = await findOrder(db, id);
   if (order) {
     if (order.workspace_id !== workspace.id) throw authorization(`Order ${id} is outside this workspace`);
     return orderTarget(order);
   }
-  return depositTarget(await ownedDeposit(ctx.db, workspace, id));
+  return depositTarget(await ownedDeposit(db, workspace, id));
 }
 
 /** The entity of a session, re-read (and locked with `forUpdate`) when the payer acts. */

@@ -35,12 +35,12 @@ export async function simulateReplyRoutes(scope: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const { conversationId } = request.params;
-      const conversation = await anyConversation(ctx, conversationId);
+      const conversation = await anyConversation(ctx.db, conversationId);
       if (conversation.workspace_id !== request.workspace.id) {
         throw authorization(`Conversation ${conversationId} is outside this workspace`);
       }
       const message = { author: 'brokerage' as const, message: request.body.message, attachments: [] };
-      return reply.code(201).send(await addMessage(ctx, conversationId, message));
+      return reply.code(201).send(await addMessage(ctx.db, ctx.clock, conversationId, message));
     },
   );
 
@@ -62,9 +62,11 @@ export async function simulateReplyRoutes(scope: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const { ticketId } = request.params;
-      await ownedTicket(ctx, request.workspace.id, ticketId);
+      await ownedTicket(ctx.db, request.workspace.id, ticketId);
       const { message, status } = request.body;
-      return reply.code(201).send(await addTicketMessage(ctx, ticketId, { author: 'brokerage', message, status }));
+      return reply
+        .code(201)
+        .send(await addTicketMessage(ctx.db, ctx.clock, ticketId, { author: 'brokerage', message, status }));
     },
   );
 }

@@ -7,6 +7,7 @@ import { advanceClockOffset, clockOffsetMs, forgetClockOffset } from '../../work
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { expireOrder } from '../orders/legs.js';
 import { lockOrdersPastPayBy } from '../orders/repo.js';
+import type { OrderExpiring } from './expiry.js';
 
 // The workspace's test clock (docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock"): system time plus an offset stored in the workspace's
 // row (workspaces/clock.ts), only ever moved forward. Deadlines read it; the one deadline a job enforces (an order's
@@ -23,7 +24,13 @@ const reading = (systemNowMs: number, offsetMs: number): ClockReading => ({
   offsetSeconds: Math.floor(offsetMs / 1000),
 });
 
-export async function readWorkspaceClock(ctx: AppContext, workspace: WorkspaceContext): Promise<ClockReading> {
+/** What reading a workspace's test clock reads of the server: the system clock, and the offset its row stores. */
+export type WorkspaceClockReading = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+export async function readWorkspaceClock(
+  ctx: WorkspaceClockReading,
+  workspace: WorkspaceContext,
+): Promise<ClockReading> {
   return reading(ctx.clock.nowMs(), await clockOffsetMs(ctx, workspace.id));
 }
 
@@ -32,7 +39,7 @@ export async function readWorkspaceClock(ctx: AppContext, workspace: WorkspaceCo
  * and expires every order whose payment window the new now has passed. One transaction: the workspace row is locked
  * by the update, so two advances add up rather than race, and nothing is seen half done.
  */
-export async function advanceWorkspaceClock(ctx: AppContext, workspace: WorkspaceContext, seconds: number) {
+export async function advanceWorkspaceClock(ctx: OrderExpiring, workspace: WorkspaceContext, seconds: number) {
   const nowMs = ctx.clock.nowMs();
   const advanced = await ctx.db.transaction(async (tx) => {
     const offsetMs = await advanceClockOffset(tx, workspace.id, seconds * 1000, nowMs);

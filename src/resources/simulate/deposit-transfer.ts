@@ -74,8 +74,11 @@ export function checkPayer(
   }
 }
 
+/** What simulating a deposit's inbound transfer reads of the server: the store, the clock, the sandbox's delay. */
+export type DepositTransferSimulating = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
 export async function simulateDepositTransfer(
-  ctx: AppContext,
+  ctx: DepositTransferSimulating,
   workspace: WorkspaceContext,
   body: Static<typeof SimulateDepositTransfer>,
 ) {

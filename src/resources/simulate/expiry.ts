@@ -2,21 +2,26 @@ import type { AppContext } from '../../app-context.js';
 import { existence, stateError } from '../../domain/errors.js';
 import { deletable } from '../../domain/states/deposit-status.js';
 import { orderExpires } from '../../domain/states/order-status.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { cancelDeposit, type DepositRow, findDeposit } from '../deposits/repo.js';
 import { ownedDeposit } from '../deposits/service.js';
 import { depositView } from '../deposits/view.js';
-import { expireOrder } from '../orders/legs.js';
+import { expireOrder, type LegMoving } from '../orders/legs.js';
 import { findOrder, type OrderRow } from '../orders/repo.js';
 import { ownedOrder } from '../orders/service.js';
 import { orderView } from '../orders/view.js';
+
+/** What expiring an order now reads of the server: the store, and what a step of the order's leg reads. */
+export type OrderExpiring = LegMoving & Pick<AppContext, 'db'>;
 
 /**
  * Ends an order's payment window now: the expiry the window's job (or a test clock's advance) applies, under the
  * order's row lock, with its order_status_updated and its part-payment kept as a pending payment. 409 StateError
  * unless the order is Pending or PartiallyPaid (the statuses the window ends; an in-flight transfer is not expired).
  */
-export async function expireOrderNow(ctx: AppContext, workspace: WorkspaceContext, id: string) {
+export async function expireOrderNow(ctx: OrderExpiring, workspace: WorkspaceContext, id: string) {
   await ownedOrder(ctx.db, workspace, id);
   await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
@@ -35,11 +40,11 @@ export async function expireOrderNow(ctx: AppContext, workspace: WorkspaceContex
  * conditional update DELETE /v1/deposits/{id} makes (no event: none announces a deposit's cancellation). 409
  * StateError unless it is Pending. docs/decisions/sandbox-and-simulator.md, "Sandbox helpers by id and the test clock" records the choice.
  */
-export async function expireDepositNow(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  await ownedDeposit(ctx.db, workspace, id);
-  if (!(await cancelDeposit(ctx.db, workspace.id, id, deletable, ctx.clock.nowMs()))) {
-    const deposit = await findDeposit(ctx.db, workspace.id, id);
+export async function expireDepositNow(db: Queryable, clock: Clock, workspace: WorkspaceContext, id: string) {
+  await ownedDeposit(db, workspace, id);
+  if (!(await cancelDeposit(db, workspace.id, id, deletable, clock.nowMs()))) {
+    const deposit = await findDeposit(db, workspace.id, id);
     throw stateError(`Deposit ${id} is ${deposit?.status}: only a Pending deposit, with nothing received, expires`);
   }
-  return depositView((await findDeposit(ctx.db, workspace.id, id)) as DepositRow);
+  return depositView((await findDeposit(db, workspace.id, id)) as DepositRow);
 }

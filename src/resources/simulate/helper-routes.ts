@@ -107,7 +107,7 @@ export async function simulateHelperRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 200: Deposit, ...refusals },
       },
     },
-    async (request) => expireDepositNow(ctx, request.workspace, request.params.depositId),
+    async (request) => expireDepositNow(ctx.db, ctx.clock, request.workspace, request.params.depositId),
   );
 
   app.post(

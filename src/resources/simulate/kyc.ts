@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
-import type { AppContext } from '../../app-context.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../storage/db.js';
 import { moveVerification, publicAccountId } from '../../verification/verification.js';
 import type { SimulateKycRequest, SimulateKycResponse } from './schema.js';
 
@@ -8,12 +9,13 @@ import type { SimulateKycRequest, SimulateKycResponse } from './schema.js';
  * step is its own verification_status_updated event, and the answer lists the steps.
  */
 export async function simulateKyc(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   workspaceId: string,
   body: Static<typeof SimulateKycRequest>,
 ): Promise<Static<typeof SimulateKycResponse>> {
-  const { account, steps } = await ctx.db.transaction((tx) =>
-    moveVerification(tx, workspaceId, body.userEmail, body.status, ctx.clock.nowMs()),
+  const { account, steps } = await db.transaction((tx) =>
+    moveVerification(tx, workspaceId, body.userEmail, body.status, clock.nowMs()),
   );
   return {
     success: true as const,

@@ -27,9 +27,12 @@ export const OrderSimulationAccepted = Type.Object({
   orderId: Type.String(),
 });
 
+/** What simulating an order's inbound transfer reads of the server: a deposit's, and the keyring sealing the payer. */
+export type OrderTransferSimulating = Pick<AppContext, 'db' | 'clock' | 'config' | 'secretsKeyring'>;
+
 /** Queues the inbound transfer of an order's origin leg; it settles through a job after the sandbox delay. */
 export async function simulateOrderTransfer(
-  ctx: AppContext,
+  ctx: OrderTransferSimulating,
   workspace: WorkspaceContext,
   body: Static<typeof SimulateOrderTransfer>,
 ) {

@@ -3,7 +3,7 @@ import { existence, stateError } from '../../domain/errors.js';
 import { applyReportedOutcome, rejectionReason } from '../../jobs/rail-payout.js';
 import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
-import { confirmDelivery, payoutCameBack, returnedReason } from '../orders/legs.js';
+import { confirmDelivery, type LegMoving, payoutCameBack, returnedReason } from '../orders/legs.js';
 import { findOrder, type OrderRow } from '../orders/repo.js';
 import { ownedOrder } from '../orders/service.js';
 import { orderView } from '../orders/view.js';
@@ -33,13 +33,16 @@ const lockedOrder = async (tx: Queryable, id: string): Promise<OrderRow> => {
   return row;
 };
 
+/** What moving a withdrawal's payout reads of the server: the store, the clock, the withdrawal as a payout subject. */
+export type WithdrawalPayoutMoving = Pick<AppContext, 'db' | 'clock' | 'payoutSubjects'>;
+
 /**
  * Completes (settled), fails (rejected) or returns a withdrawal's payout. complete and fail need it Pending (its
  * payout not decided yet); return takes a Pending one (it settles, then comes back: every event of a real return)
  * or a Success one. 409 StateError otherwise, naming the status.
  */
 export async function moveWithdrawalPayout(
-  ctx: AppContext,
+  ctx: WithdrawalPayoutMoving,
   workspace: WorkspaceContext,
   id: string,
   move: WithdrawalMove,
@@ -62,6 +65,9 @@ export async function moveWithdrawalPayout(
   return withdrawalView((await findWithdrawal(ctx.db, id)) as WithdrawalRow);
 }
 
+/** What moving an order's payout leg reads of the server: the store, the order as a payout subject, and a leg's step. */
+export type OrderPayoutMoving = LegMoving & Pick<AppContext, 'db' | 'payoutSubjects'>;
+
 const pastTense: Record<OrderPayoutMove, string> = { complete: 'completed', fail: 'failed', return: 'returned' };
 
 /**
@@ -72,7 +78,12 @@ const pastTense: Record<OrderPayoutMove, string> = { complete: 'completed', fail
  * return leaves and comes back; from Withdrawn the payout comes back, with the rail's rejection or the institution's
  * return as the reason. Either way the conversion is reversed, the origin funds go back, the key is consumed.
  */
-export async function moveOrderPayout(ctx: AppContext, workspace: WorkspaceContext, id: string, move: OrderPayoutMove) {
+export async function moveOrderPayout(
+  ctx: OrderPayoutMoving,
+  workspace: WorkspaceContext,
+  id: string,
+  move: OrderPayoutMove,
+) {
   await ownedOrder(ctx.db, workspace, id);
   const subject = ctx.payoutSubjects.order;
   await ctx.db.transaction(async (tx) => {

@@ -41,7 +41,7 @@ export async function simulateRoutes(scope: FastifyInstance, ctx: AppContext): P
         response: { 200: SimulateKycResponse, ...errorResponses('create', [400, 401, 403, 409]) },
       },
     },
-    async (request) => simulateKyc(ctx, request.workspace.id, request.body),
+    async (request) => simulateKyc(ctx.db, ctx.clock, request.workspace.id, request.body),
   );
 
   app.get(

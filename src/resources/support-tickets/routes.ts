@@ -55,15 +55,18 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const { subject, description, category } = request.body;
-      const entity = await ticketEntity(ctx, request.workspace, request.body);
+      const entity = await ticketEntity(ctx.db, request.workspace, request.body);
       return answerWrite(
         ctx,
         request,
         reply,
         { endpoint: 'POST /v1/support-tickets', status: 201 },
         (commit) =>
-          createTicket(ctx, { workspaceId: request.workspace.id, subject, description, category, entity }, (tx, row) =>
-            commit(tx, ok(ticketView(row, []))),
+          createTicket(
+            ctx.db,
+            ctx.clock,
+            { workspaceId: request.workspace.id, subject, description, category, entity },
+            (tx, row) => commit(tx, ok(ticketView(row, []))),
           ),
         ticketKeys,
       );
@@ -86,7 +89,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const { ticketId } = request.params;
-      await ownedTicket(ctx, request.workspace.id, ticketId);
+      await ownedTicket(ctx.db, request.workspace.id, ticketId);
       const endpoint = `POST /v1/support-tickets/${ticketId}/messages`;
       return answerWrite(
         ctx,
@@ -94,8 +97,12 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
         reply,
         { endpoint, status: 201 },
         (commit) =>
-          addTicketMessage(ctx, ticketId, { author: 'partner', message: request.body.message }, (tx, message) =>
-            commit(tx, ok(message)),
+          addTicketMessage(
+            ctx.db,
+            ctx.clock,
+            ticketId,
+            { author: 'partner', message: request.body.message },
+            (tx, message) => commit(tx, ok(message)),
           ),
         ticketKeys,
       );
@@ -117,7 +124,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const { ticketId } = request.params;
-      await ownedTicket(ctx, request.workspace.id, ticketId);
+      await ownedTicket(ctx.db, request.workspace.id, ticketId);
       const endpoint = `POST /v1/support-tickets/${ticketId}/close`;
       return answerWrite(
         ctx,
@@ -125,7 +132,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
         reply,
         { endpoint, status: 200 },
         (commit) =>
-          changeTicketStatus(ctx, ticketId, { by: 'partner', action: 'close' }, async (tx, row) =>
+          changeTicketStatus(ctx.db, ctx.clock, ticketId, { by: 'partner', action: 'close' }, async (tx, row) =>
             commit(tx, ok(ticketView(row, await ticketMessages(tx, row.id)))),
           ),
         ticketKeys,
@@ -167,7 +174,7 @@ export async function supportTicketRoutes(scope: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const row = await ownedTicket(ctx, request.workspace.id, request.params.ticketId);
+      const row = await ownedTicket(ctx.db, request.workspace.id, request.params.ticketId);
       return ok(ticketView(row, await ticketMessages(ctx.db, row.id)));
     },
   );

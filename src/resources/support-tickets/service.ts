@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import type { AppContext } from '../../app-context.js';
 import type { SupportTicketCategory } from '../../catalogue/support-ticket-categories.js';
 import type { Author } from '../../domain/author.js';
 import { authorization, existence, stateError } from '../../domain/errors.js';
 import { moveTicket, type SupportTicketStatus, type TicketTrigger } from '../../domain/states/support-ticket-status.js';
 import { recordEvent } from '../../events/outbox.js';
 import { auditChange } from '../../platform/audit/scope.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import type { TicketEntity } from './entity.js';
 import { findTicket, insertTicket, insertTicketMessage, setTicketStatus, type TicketRow } from './repo.js';
 import type { TicketMessage } from './schema.js';
@@ -24,22 +24,23 @@ export type Finish = (tx: Queryable, row: TicketRow) => Promise<void>;
 const nothingMore = async () => {};
 
 /** A ticket of the partner's workspace: 404 when none exists, 401 when another workspace's. */
-export async function ownedTicket(ctx: AppContext, workspaceId: string, id: string): Promise<TicketRow> {
-  const row = await findTicket(ctx.db, id);
+export async function ownedTicket(db: Queryable, workspaceId: string, id: string): Promise<TicketRow> {
+  const row = await findTicket(db, id);
   if (!row) throw existence(`Support ticket ${id} does not exist`);
   if (row.workspace_id !== workspaceId) throw authorization(`Support ticket ${id} is outside this workspace`);
   return row;
 }
 
 /** Any workspace's ticket, as support names it: 404 when none exists. */
-export async function anyTicket(ctx: AppContext, id: string): Promise<TicketRow> {
-  const row = await findTicket(ctx.db, id);
+export async function anyTicket(db: Queryable, id: string): Promise<TicketRow> {
+  const row = await findTicket(db, id);
   if (!row) throw existence(`Support ticket ${id} does not exist`);
   return row;
 }
 
 export async function createTicket(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   input: {
     workspaceId: string;
     subject: string;
@@ -49,8 +50,8 @@ export async function createTicket(
   },
   finish: Finish = nothingMore,
 ): Promise<TicketRow> {
-  const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
+  const nowMs = clock.nowMs();
+  return db.transaction(async (tx) => {
     const row = await insertTicket(tx, { id: randomUUID(), ...input, nowMs });
     const view = ticketSummaryView(row);
     await recordEvent(tx, {
@@ -110,15 +111,16 @@ async function moveTo(tx: Queryable, ticket: TicketRow, to: SupportTicketStatus,
  * set a status with it. A closed ticket refuses both (409), and a refused status writes no message.
  */
 export async function addTicketMessage(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   ticketId: string,
   input: { author: Author; message: string; status?: SupportTicketStatus | undefined },
   finish: (tx: Queryable, message: MessageOut) => Promise<void> = nothingMore,
 ): Promise<MessageOut> {
-  const nowMs = ctx.clock.nowMs();
+  const nowMs = clock.nowMs();
   const triggers: TicketTrigger[] = [{ by: input.author, action: 'message' }];
   if (input.status !== undefined) triggers.push({ by: 'brokerage', action: 'set', to: input.status });
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { ticket, to } = await lockedMove(tx, ticketId, triggers);
     const row = await insertTicketMessage(tx, {
       id: randomUUID(),
@@ -149,13 +151,14 @@ export async function addTicketMessage(
 
 /** The partner closes its ticket, or support sets a status (the same status again is no change). */
 export async function changeTicketStatus(
-  ctx: AppContext,
+  db: Db,
+  clock: Clock,
   ticketId: string,
   trigger: Exclude<TicketTrigger, { action: 'message' }>,
   finish: Finish = nothingMore,
 ): Promise<TicketRow> {
-  const nowMs = ctx.clock.nowMs();
-  return ctx.db.transaction(async (tx) => {
+  const nowMs = clock.nowMs();
+  return db.transaction(async (tx) => {
     const { ticket, to } = await lockedMove(tx, ticketId, [trigger]);
     const moved = await moveTo(tx, ticket, to, trigger.by, nowMs);
     // Recorded even when the status was already the one asked for: the operator did ask.

@@ -61,7 +61,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         response: { 200: Type.Array(WebhookEndpoint), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => listWorkspaceEndpoints(ctx, request.workspace),
+    async (request) => listWorkspaceEndpoints(ctx.db, request.workspace),
   );
 
   app.post(
@@ -76,7 +76,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         response: { 200: ResendResponse, ...errorResponses('create', [400, 401, 404, 409]) },
       },
     },
-    async (request) => resend(ctx, request.workspace, request.body.entityType, request.body.entityId),
+    async (request) => resend(ctx.db, ctx.clock, request.workspace, request.body.entityType, request.body.entityId),
   );
 
   app.get(
@@ -91,7 +91,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         response: { 200: WebhookEndpoint, ...errorResponses('read', [400, 401, 404]) },
       },
     },
-    async (request) => endpointView(await ownedEndpoint(ctx, request.workspace, request.params.webhookId)),
+    async (request) => endpointView(await ownedEndpoint(ctx.db, request.workspace, request.params.webhookId)),
   );
 
   app.put(
@@ -125,7 +125,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         },
       },
     },
-    async (request) => deleteEndpoint(ctx, request.workspace, request.params.webhookId),
+    async (request) => deleteEndpoint(ctx.db, ctx.clock, request.workspace, request.params.webhookId),
   );
 
   app.get(
@@ -142,7 +142,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         response: { 200: Type.Array(Delivery), ...errorResponses('read', [400, 401, 404]) },
       },
     },
-    async (request) => deliveriesOf(ctx, request.workspace, request.params.webhookId, request.query.limit ?? 100),
+    async (request) => deliveriesOf(ctx.db, request.workspace, request.params.webhookId, request.query.limit ?? 100),
   );
 
   app.post(
@@ -173,7 +173,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         response: { 200: LegacyWebhook, ...errorResponses('read', [401]) },
       },
     },
-    async (request) => readLegacy(ctx, request.workspace),
+    async (request) => readLegacy(ctx.db, request.workspace),
   );
 
   app.put(

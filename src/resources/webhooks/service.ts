@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { allowance, authorization, existence, stateError, validation } from '../../domain/errors.js';
 import { eventTypeNames } from '../../events/catalogue.js';
 import { listDeliveries } from '../../events/deliveries.js';
@@ -20,7 +21,9 @@ import {
 import { queueLatestEvent } from '../../events/resend.js';
 import { checkTarget } from '../../events/url-policy.js';
 import { limits } from '../../limits.js';
+import type { Clock } from '../../platform/clock.js';
 import { seal } from '../../platform/sealing.js';
+import type { Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { findDepositStatus } from '../deposits/repo.js';
 import { findOrderStatus } from '../orders/repo.js';
@@ -41,8 +44,8 @@ export function endpointView(row: EndpointRow): Static<typeof WebhookEndpoint> {
 }
 
 /** The URL policy at registration: https to a public address (WEBHOOK_ALLOW_INSECURE lifts it). */
-async function requireTarget(ctx: AppContext, url: string): Promise<void> {
-  const target = await checkTarget(url, ctx.config.webhookAllowInsecure);
+async function requireTarget(config: Config, url: string): Promise<void> {
+  const target = await checkTarget(url, config.webhookAllowInsecure);
   if (!target.ok) throw validation(target.reason, 'invalidParameters');
 }
 
@@ -89,14 +92,17 @@ function requireStandardSecret(secret: string | undefined): void {
   if (refusal !== undefined) throw validation(refusal);
 }
 
+/** What creating a webhook endpoint reads of the server. */
+export type EndpointCreating = Pick<AppContext, 'db' | 'clock' | 'config' | 'secretsKeyring'>;
+
 export async function createEndpoint(
-  ctx: AppContext,
+  ctx: EndpointCreating,
   workspace: WorkspaceContext,
   body: Static<typeof CreateWebhookRequest>,
 ) {
   requireStandardSecret(body.secret);
   requireKnownTypes(body.enabledEvents);
-  await requireTarget(ctx, body.url);
+  await requireTarget(ctx.config, body.url);
   if ((await countEndpoints(ctx.db, workspace.id)) >= limits.webhookEndpointsMax) {
     throw allowance(`A workspace has at most ${limits.webhookEndpointsMax} webhook endpoints; delete one first`);
   }
@@ -114,30 +120,33 @@ export async function createEndpoint(
   return endpointView(row);
 }
 
-export async function ownedEndpoint(ctx: AppContext, workspace: WorkspaceContext, id: string): Promise<EndpointRow> {
-  const row = await findEndpoint(ctx.db, id);
+export async function ownedEndpoint(db: Queryable, workspace: WorkspaceContext, id: string): Promise<EndpointRow> {
+  const row = await findEndpoint(db, id);
   if (!row) throw existence(`Webhook endpoint ${id} does not exist`);
   if (row.workspace_id !== workspace.id) throw authorization(`Webhook endpoint ${id} is outside this workspace`);
   return row;
 }
 
-export async function listWorkspaceEndpoints(ctx: AppContext, workspace: WorkspaceContext) {
-  return (await listEndpoints(ctx.db, workspace.id)).map(endpointView);
+export async function listWorkspaceEndpoints(db: Queryable, workspace: WorkspaceContext) {
+  return (await listEndpoints(db, workspace.id)).map(endpointView);
 }
 
+/** What changing a webhook endpoint reads of the server. */
+export type EndpointUpdating = Pick<AppContext, 'db' | 'clock' | 'config' | 'secretsKeyring'>;
+
 export async function updateEndpoint(
-  ctx: AppContext,
+  ctx: EndpointUpdating,
   workspace: WorkspaceContext,
   id: string,
   body: Static<typeof UpdateWebhookRequest>,
 ) {
-  await ownedEndpoint(ctx, workspace, id);
+  await ownedEndpoint(ctx.db, workspace, id);
   if (Object.keys(body).length === 0) {
     throw validation('Send at least one of name, url, secret, isActive, retryPolicy, enabledEvents');
   }
   requireStandardSecret(body.secret);
   requireKnownTypes(body.enabledEvents);
-  if (body.url !== undefined) await requireTarget(ctx, body.url);
+  if (body.url !== undefined) await requireTarget(ctx.config, body.url);
   const nowMs = ctx.clock.nowMs();
   const row = await updateEndpointRow(
     ctx.db,
@@ -158,18 +167,21 @@ export async function updateEndpoint(
   return endpointView(row);
 }
 
-export async function deleteEndpoint(ctx: AppContext, workspace: WorkspaceContext, id: string) {
-  await ownedEndpoint(ctx, workspace, id);
-  await markEndpointDeleted(ctx.db, id, ctx.clock.nowMs());
+export async function deleteEndpoint(db: Queryable, clock: Clock, workspace: WorkspaceContext, id: string) {
+  await ownedEndpoint(db, workspace, id);
+  await markEndpointDeleted(db, id, clock.nowMs());
   return { success: true, message: `Webhook endpoint ${id} deleted` };
 }
 
-export async function readLegacy(ctx: AppContext, workspace: WorkspaceContext) {
-  return { url: (await findLegacy(ctx.db, workspace.id))?.url ?? null };
+export async function readLegacy(db: Queryable, workspace: WorkspaceContext) {
+  return { url: (await findLegacy(db, workspace.id))?.url ?? null };
 }
 
-export async function setLegacy(ctx: AppContext, workspace: WorkspaceContext, url: string) {
-  await requireTarget(ctx, url);
+/** What setting the legacy webhook URL reads of the server. */
+export type LegacyUrlSetting = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+export async function setLegacy(ctx: LegacyUrlSetting, workspace: WorkspaceContext, url: string) {
+  await requireTarget(ctx.config, url);
   const nowMs = ctx.clock.nowMs();
   await ctx.db.transaction(async (tx) => {
     const existing = await findLegacy(tx, workspace.id);
@@ -188,8 +200,14 @@ export type ResendEntity = keyof typeof completed;
 const entityStatus = { order: findOrderStatus, deposit: findDepositStatus } as const;
 
 /** Re-sends the latest event of a completed order or deposit to every active endpoint. */
-export async function resend(ctx: AppContext, workspace: WorkspaceContext, entityType: ResendEntity, entityId: string) {
-  const entity = await entityStatus[entityType](ctx.db, entityId);
+export async function resend(
+  db: Queryable,
+  clock: Clock,
+  workspace: WorkspaceContext,
+  entityType: ResendEntity,
+  entityId: string,
+) {
+  const entity = await entityStatus[entityType](db, entityId);
   if (!entity) throw existence(`The ${entityType} ${entityId} does not exist`);
   if (entity.workspace_id !== workspace.id)
     throw authorization(`The ${entityType} ${entityId} is outside this workspace`);
@@ -198,10 +216,10 @@ export async function resend(ctx: AppContext, workspace: WorkspaceContext, entit
       `The ${entityType} ${entityId} is ${entity.status}: only a completed ${entityType}'s event is re-sent`,
     );
   }
-  const nowMs = ctx.clock.nowMs();
-  const latest = await queueLatestEvent(ctx.db, workspace.id, entityId, nowMs);
+  const nowMs = clock.nowMs();
+  const latest = await queueLatestEvent(db, workspace.id, entityId, nowMs);
   if (!latest) throw stateError(`The ${entityType} ${entityId} has no event to re-send`);
-  await announceDeliveries(ctx.db);
+  await announceDeliveries(db);
   return {
     success: true as const,
     message: `The latest event of ${entityType} ${entityId} is re-sent`,
@@ -210,9 +228,9 @@ export async function resend(ctx: AppContext, workspace: WorkspaceContext, entit
   };
 }
 
-export async function deliveriesOf(ctx: AppContext, workspace: WorkspaceContext, id: string, limit: number) {
-  await ownedEndpoint(ctx, workspace, id);
-  const rows = await listDeliveries(ctx.db, id, limit);
+export async function deliveriesOf(db: Queryable, workspace: WorkspaceContext, id: string, limit: number) {
+  await ownedEndpoint(db, workspace, id);
+  const rows = await listDeliveries(db, id, limit);
   return rows.map((r) => ({
     deliveryId: Number(r.id),
     eventId: r.event_uid,

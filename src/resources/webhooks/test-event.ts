@@ -7,6 +7,9 @@ import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import type { TestDelivery } from './schema.js';
 import { ownedEndpoint } from './service.js';
 
+/** What sending a test event to an endpoint reads of the server. */
+export type TestEventSending = Pick<AppContext, 'db' | 'clock' | 'webhooks'>;
+
 /**
  * POST /v1/webhooks/{webhookId}/test: a webhook_test event, signed like any delivery, sent to this one endpoint
  * during the request and answered with the attempt's outcome; it is in the delivery log like any attempt. It is
@@ -14,11 +17,11 @@ import { ownedEndpoint } from './service.js';
  * never retried.
  */
 export async function sendTestEvent(
-  ctx: AppContext,
+  ctx: TestEventSending,
   workspace: WorkspaceContext,
   id: string,
 ): Promise<Static<typeof TestDelivery>> {
-  const endpoint = await ownedEndpoint(ctx, workspace, id);
+  const endpoint = await ownedEndpoint(ctx.db, workspace, id);
   const nowMs = ctx.clock.nowMs();
   const eventId = randomUUID();
   const deliveryId = await insertHeldTestDelivery(ctx.db, {
