@@ -1,7 +1,12 @@
 import { confidentialIdentityKeys, confidentialTransferKeys } from '../../catalogue/payout-identifiers.js';
 import { maskedValue } from '../../domain/payout-fields/stored-instrument.js';
 import { limits } from '../../limits.js';
-import { sealedFieldPrefix, sensitiveFieldNames } from '../secrets/sensitive.js';
+import {
+  accountNumberFieldNames,
+  sealedFieldPrefix,
+  sensitiveFieldNames,
+  taxIdFieldNames,
+} from '../secrets/sensitive.js';
 
 // What never enters the audit log (issue #14, item 2: "secrets never enter it"). Each operation gives its before and
 // after in an explicit shape, its operator read's (docs/decisions/operators-console-and-audit.md, "The audit log"); this rule, applied to every value on its
@@ -18,20 +23,9 @@ const secretName =
 const accountLikeNames = [
   ...confidentialTransferKeys,
   'account',
-  'iban',
-  'accountNumber',
   'account_number',
-  'destinationBankAccount',
-  'destinationBankAccountNumber',
-  'destinationCCI',
-  'clabe',
-  'pixKey',
-  'destinationPixCode',
-  'destinationBreBKey',
-  'destinationPhone',
-  'cardNumber',
-  'taxId',
-  'destinationTaxId',
+  ...accountNumberFieldNames,
+  ...taxIdFieldNames,
 ].map((name) => name.toLowerCase());
 
 /**

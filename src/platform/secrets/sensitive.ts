@@ -15,9 +15,8 @@ import type { SecretsKeyring } from './keyring.js';
 // A sealed field is the string `$sealed:` followed by a sealed value (platform/sealing.ts) of the field's JSON text;
 // the prefix tells it apart from a value a caller sent, and names the key (rotation, reencrypt.ts).
 
-/** Fields whose value is sealed wherever they appear in a stored JSON document; an object or array value is sealed leaf by leaf. */
-export const sensitiveFieldNames: ReadonlySet<string> = new Set([
-  // Account numbers and what stands for one.
+/** Account numbers and what stands for one; where one is shown masked (the audit log, a masked read), its last four. */
+export const accountNumberFieldNames = [
   'iban',
   'accountNumber',
   'destinationBankAccount',
@@ -30,9 +29,15 @@ export const sensitiveFieldNames: ReadonlySet<string> = new Set([
   // A mobile-money wallet or a phone-deposit account is addressed by its phone (catalogue/payout-identifiers.ts).
   'destinationPhone',
   'cardNumber',
-  // Tax ids (a string, or the profile's { number, country }).
-  'taxId',
-  'destinationTaxId',
+] as const;
+
+/** Tax ids: a string, or the profile's { number, country }. Masked like an account number where one is shown. */
+export const taxIdFieldNames = ['taxId', 'destinationTaxId'] as const;
+
+/** Fields whose value is sealed wherever they appear in a stored JSON document; an object or array value is sealed leaf by leaf. */
+export const sensitiveFieldNames: ReadonlySet<string> = new Set([
+  ...accountNumberFieldNames,
+  ...taxIdFieldNames,
   // Dates of birth.
   'dob',
   'dateOfBirth',
