@@ -17,18 +17,6 @@ beforeAll(async () => {
   p = await approvedPartner(t);
 });
 
-const _readDeposit = async (id: string, partner = p) =>
-  (await t.app.inject({ method: 'GET', url: `/v1/deposits/${id}`, headers: partner.headers })).json();
-const _page = (path: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: path, headers });
-const _sessionRow = async (entityId: string) =>
-  (
-    await t.ctx.db.query<Record<string, unknown>>(
-      'select * from openbanking_sessions where entity_id = $1 order by created_at_ms desc limit 1',
-      [entityId],
-    )
-  )[0];
-
 describe('refusals', () => {
   it('an unknown id is 404 and another workspace’s deposit or order 401, on both operations', async () => {
     const other = await approvedPartner(t);
