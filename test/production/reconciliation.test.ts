@@ -72,8 +72,10 @@ async function build(mix: Mix): Promise<Map<string, [string, 1 | -1] | undefined
   const expected = new Map<string, [string, 1 | -1] | undefined>();
   const run = unique();
   const payoutTotal = mix.payouts.reduce((sum, p) => sum + p.cents, 0n);
-  // Funds for the run's payouts: a deposit credited by its RF reference (a credit the ledger takes in).
-  const funding = payoutTotal + 1000n;
+  const feeTotal = mix.fees.reduce((sum, fee) => sum + fee, 0n);
+  // Funds for the run's payouts and the bank's fees: a deposit credited by its RF reference (a credit the ledger
+  // takes in), so that the account's closing stays positive whatever ran before on this file's database.
+  const funding = payoutTotal + feeTotal + 1000n;
   await fundedDeposit('EUR', funding);
 
   const eurLines: CamtLine[] = [];
