@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `brokerage` operator CLI; its code is compiled into dist/ by `npm run build`.
+// The CLI, declared in package.json as the bin `brokerage-partner-api` and run as `npx --no-install
+// brokerage-partner-api ...` (src/cli/invocation.ts); its code is compiled into dist/ by `npm run build`.
 let cli;
 try {
   cli = await import('../dist/cli/brokerage.js');

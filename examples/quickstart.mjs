@@ -4,7 +4,7 @@
 //   export BROKERAGE_API_URL=... BROKERAGE_CLIENT_ID=... BROKERAGE_USERNAME=... BROKERAGE_PASSWORD=...
 //   node examples/quickstart.mjs
 //
-// (`npx brokerage sandbox` prints those four export lines for a new sandbox workspace.)
+// (`npx --no-install brokerage-partner-api sandbox` prints those four export lines for a new sandbox workspace.)
 
 import { BrokerageClient } from '@brokerage/partner-sdk';
 

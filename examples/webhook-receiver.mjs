@@ -1,8 +1,8 @@
 // A webhook receiver that verifies every delivery with the SDK, over the raw body bytes.
 //
-//   WEBHOOK_SECRET=<the endpoint's secret> PORT=4000 node examples/webhook-receiver.mjs
+//   WEBHOOK_SECRET=<the endpoint's secret> RECEIVER_PORT=4000 node examples/webhook-receiver.mjs
 //
-// Listens on 127.0.0.1:PORT, accepts POST /hooks, answers 204 to an authentic delivery (401 otherwise) and prints
+// Listens on 127.0.0.1:RECEIVER_PORT (4000 when unset), accepts POST /hooks, answers 204 to an authentic delivery (401 otherwise) and prints
 // one line per verified event: `verified <type> <eventId>`.
 
 import { createServer } from 'node:http';
@@ -13,7 +13,12 @@ if (!secret) {
   console.error('WEBHOOK_SECRET is required: the secret you registered the endpoint with');
   process.exit(1);
 }
-const port = Number(process.env.PORT ?? 4000);
+// RECEIVER_PORT, not PORT: PORT is the server's (3000), and a shell that set it for the server would hand it on.
+const port = Number(process.env.RECEIVER_PORT ?? 4000);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`RECEIVER_PORT must be a port number from 1 to 65535, got "${process.env.RECEIVER_PORT}"`);
+  process.exit(1);
+}
 
 const server = createServer((request, response) => {
   if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://receiver').pathname !== '/hooks') {

@@ -23,7 +23,7 @@ import { registerErrorEnvelope, sendError } from './platform/error-envelope.js';
 import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
 import { registerJsonBody } from './platform/json-body.js';
 import { createLogger, logEachRequest } from './platform/logger.js';
-import { registerOpenApi } from './platform/openapi.js';
+import { publishedDocuments, registerOpenApi } from './platform/openapi.js';
 import { collectExamples, type ExampleCatalogue } from './platform/openapi-examples.js';
 import { RouteKinds } from './platform/route-kinds.js';
 import { registerDisclosureAudit } from './platform/secrets/disclosure.js';
@@ -53,12 +53,14 @@ export async function loadApiExamples(): Promise<ExampleCatalogue> {
 /**
  * One form of each path, the document's, which lists none ending in a slash: `GET /v1/webhooks/` names no route, and
  * is answered as any unknown path is (404 ExistenceError, read shape), whatever route the router could stretch it
- * to (`/v1/webhooks/{webhookId}` with an empty id). The reference page is the exception: Swagger UI serves itself at
- * /docs/ and resolves its assets against that slash. docs/decisions/api-contract.md, "One form of each path".
+ * to (`/v1/webhooks/{webhookId}` with an empty id). The reference pages are the exception: Swagger UI serves itself at
+ * /docs/ (and the operators' at /admin/docs/) and resolves its assets against that slash.
+ * docs/decisions/api-contract.md, "One form of each path".
  */
+const referencePages = Object.values(publishedDocuments).map((published) => `${published.pageUrl}/`);
 const hasTrailingSlash = (url: string) => {
   const path = url.split('?')[0] ?? '/';
-  return path.length > 1 && path.endsWith('/') && !path.startsWith('/docs/');
+  return path.length > 1 && path.endsWith('/') && !referencePages.some((page) => path.startsWith(page));
 };
 
 function refuseTrailingSlash(request: FastifyRequest, reply: FastifyReply) {

@@ -39,6 +39,13 @@ export const limits = {
   /** How long a process trusts its cached copy of a workspace (credential version, settings): rotation revokes within it. */
   workspaceCacheTtlMs: 2_000,
   /**
+   * A credential rotation's overlap when its body names none: the replaced password, and the tokens minted with it,
+   * keep working this long (docs/decisions/security-and-secrets.md, "Rotating a workspace's password with an overlap").
+   */
+  credentialOverlapDefaultSeconds: 86_400,
+  /** A rotation's overlapSeconds at most: a replaced password never outlives a week. */
+  credentialOverlapMaxSeconds: 7 * 86_400,
+  /**
    * How long a process may answer a workspace's test-clock offset from memory (issue #15): an advance answers only
    * once this has passed after its commit (simulate/clock.ts), so every process has forgotten the old offset.
    */
@@ -382,8 +389,10 @@ export const limits = {
   consoleTimelineRowsMax: 500,
   /** How far back the console's "released recently" looks. */
   consoleRecentlyReleasedMs: 24 * 3_600_000,
-  /** Failing or disabled endpoints listed on the console's home page itself (there is no queue page for them). */
+  /** Failing or disabled endpoints listed on the console's home page itself (the webhooks page lists them all). */
   consoleFailingEndpointsShownMax: 5,
+  /** The latest attempts shown under each endpoint of a workspace on the console's webhooks page. */
+  consoleEndpointRecentAttemptsMax: 10,
   /** The characters of an audit record's user agent the console's list shows; the rest opens under them. */
   consoleUserAgentShownLengthMax: 40,
   /** The note an operator may give when resolving an AML match in the console. */

@@ -1,6 +1,8 @@
-// The operator's client: the operations under /admin/v1 (`admin.*`), authenticated with the fixed ADMIN_TOKEN.
+// The operator's client: every operation of the operator API's document (openapi/operator-api.json, /admin/v1, ids
+// `admin.*`), authenticated with the fixed ADMIN_TOKEN.
 
 import { buildGroups } from './groups.js';
+import { adminOperationIds } from './operations.js';
 import { Transport, type TransportOptions } from './transport.js';
 import type { AdminOperationId, Groups } from './types.js';
 
@@ -20,9 +22,6 @@ export class BrokerageAdmin {
     const transport = new Transport(options);
     // A fixed token: a 401 is final, there is nothing fresher to replay with.
     transport.credentials = { token: async () => options.adminToken, refused: () => false };
-    Object.assign(
-      this,
-      buildGroups(transport, (id) => id.startsWith('admin.'), 'admin.'),
-    );
+    Object.assign(this, buildGroups(transport, adminOperationIds, 'admin.'));
   }
 }

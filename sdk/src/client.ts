@@ -1,7 +1,8 @@
-// The partner's client: every operation that is not an operator's (`admin.*`), grouped by resource, over one
-// transport whose token cache mints with the workspace's password grant (spec, Authentication).
+// The partner's client: every operation of the partner API's document (openapi/openapi.json), grouped by resource,
+// over one transport whose token cache mints with the workspace's password grant (spec, Authentication).
 
 import { buildGroups } from './groups.js';
+import { partnerOperationIds } from './operations.js';
 import { type TokenAnswer, TokenCache } from './token-cache.js';
 import { Transport, type TransportOptions } from './transport.js';
 import type { Groups, PartnerOperationId } from './types.js';
@@ -48,9 +49,6 @@ export class BrokerageClient {
         return true;
       },
     };
-    Object.assign(
-      this,
-      buildGroups(transport, (id) => !id.startsWith('admin.'), ''),
-    );
+    Object.assign(this, buildGroups(transport, partnerOperationIds, ''));
   }
 }

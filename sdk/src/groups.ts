@@ -1,7 +1,7 @@
 // The methods of a client, built from the operation table: one per operation, grouped by resource (`orders.get`
 // is `client.orders.get`), and one iterator per paged list (`orders.list` is also `client.orders.iterate`).
 
-import { type OperationId, operationTable } from './generated/operations.js';
+import { type OperationId, operationTable } from './operations.js';
 import { iterateList } from './paging.js';
 import type { Transport } from './transport.js';
 import type { CallOptions } from './types.js';
@@ -23,15 +23,15 @@ function split(id: OperationId, args: unknown[], withBody: boolean) {
   return { id, path, body, query, options };
 }
 
-/** The groups of every operation whose id starts with `prefix` (and passes `take`), the prefix removed. */
+/** The groups of the given operations (one document's), `prefix` removed from each id. */
 export function buildGroups(
   transport: Transport,
-  take: (id: OperationId) => boolean,
+  ids: readonly OperationId[],
   prefix: string,
 ): Record<string, Record<string, Fn>> {
   const groups: Record<string, Record<string, Fn>> = {};
-  for (const id of Object.keys(operationTable) as OperationId[]) {
-    if (!take(id) || !id.startsWith(prefix)) continue;
+  for (const id of ids) {
+    if (!id.startsWith(prefix)) throw new Error(`${id} does not start with ${prefix}`);
     const name = id.slice(prefix.length);
     const dot = name.indexOf('.');
     const [group, action] = [name.slice(0, dot), name.slice(dot + 1)];

@@ -3,8 +3,13 @@
 export { BrokerageAdmin, type BrokerageAdminOptions } from './admin.js';
 export { BrokerageClient, type BrokerageClientOptions } from './client.js';
 export * from './errors.js';
+export type {
+  components as adminComponents,
+  operations as adminOperations,
+  paths as adminPaths,
+} from './generated/admin-openapi.js';
 export type { components, operations, paths, webhooks } from './generated/openapi.js';
-export { type OperationId, operationTable } from './generated/operations.js';
+export { type AdminOperationId, type OperationId, operationTable, type PartnerOperationId } from './operations.js';
 export { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 export type { Fetch } from './transport.js';
 export type {

@@ -3,7 +3,7 @@
 // last), or the events API's cursor (docs/webhooks.md: `startingAfter` the last eventId of a page while `hasMore`;
 // `endingBefore` the newest one, reading towards the present).
 
-import { type OperationId, operationTable } from './generated/operations.js';
+import { type OperationId, operationTable } from './operations.js';
 import type { Transport } from './transport.js';
 import type { CallOptions } from './types.js';
 

@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { BrokerageError, BrokerageNetworkError, errorFromAnswer } from './errors.js';
-import { type OperationId, operationTable } from './generated/operations.js';
+import { type OperationId, operationTable } from './operations.js';
 import { defaultRetryPolicy, delayBeforeRetry, type RetryPolicy } from './retry.js';
 import type { BinaryBody, CallOptions } from './types.js';
 

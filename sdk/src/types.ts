@@ -1,8 +1,12 @@
 // The public types of the SDK, derived at the type level from the generated files: each operation's arguments and
 // its 2xx answer, with string enums of answers widened so that a value the server adds later still compiles.
 
-import type { operations, webhooks } from './generated/openapi.js';
-import type { OperationId, operationTable } from './generated/operations.js';
+import type { operations as adminOperations } from './generated/admin-openapi.js';
+import type { operations as partnerOperations, webhooks } from './generated/openapi.js';
+import type { AdminOperationId, OperationId, operationTable, PartnerOperationId } from './operations.js';
+
+/** The operations of both documents: their ids never meet (the operator API's start with `admin.`). */
+type operations = partnerOperations & adminOperations;
 
 type Table = typeof operationTable;
 type Operation<Id extends OperationId> = operations[Id];
@@ -123,8 +127,7 @@ export type Groups<Ids extends OperationId, Prefix extends string> = {
   };
 };
 
-export type PartnerOperationId = Exclude<OperationId, `admin.${string}`>;
-export type AdminOperationId = Extract<OperationId, `admin.${string}`>;
+export type { AdminOperationId, PartnerOperationId };
 
 type EventBodies = {
   [T in keyof webhooks]: webhooks[T] extends { post: { requestBody: infer B } } ? ContentOf<B> : never;

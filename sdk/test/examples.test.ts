@@ -60,7 +60,7 @@ describe('examples', () => {
   it('webhook-receiver.mjs: verifies deliveries, prints `verified <type> <eventId>`, refuses a bad signature', async () => {
     const port = await freePort();
     const secret = 'whsec_c2RrLWV4YW1wbGUtcmVjZWl2ZXItc2VjcmV0';
-    const receiver = run('examples/webhook-receiver.mjs', { WEBHOOK_SECRET: secret, PORT: String(port) });
+    const receiver = run('examples/webhook-receiver.mjs', { WEBHOOK_SECRET: secret, RECEIVER_PORT: String(port) });
     await waitFor('the receiver listening', () => receiver.stderr.includes(`127.0.0.1:${port}/hooks`), 10_000, 50);
 
     const { client } = await sandboxPartner(server, 'receiver example');

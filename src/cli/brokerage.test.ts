@@ -233,7 +233,7 @@ describe('brokerage CLI', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(message);
-    expect(run.stderr).toMatch(/brokerage --help/);
+    expect(run.stderr).toContain('Run npx --no-install brokerage-partner-api --help');
   });
 
   it('an unreachable server exits 1 naming its URL', async () => {
@@ -246,7 +246,7 @@ describe('brokerage CLI', () => {
   it.each([[[]], [['help']], [['--help']], [['workspaces', 'set', '--help']]])('%j prints the usage', async (argv) => {
     const run = await cli(argv, {}, false);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Usage: brokerage/);
+    expect(run.stdout).toMatch(/^Usage: npx --no-install brokerage-partner-api /);
     for (const text of [
       'workspaces create',
       'workspaces set <id>',

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { amlCommands } from './aml-commands.js';
 import { type Api, type Command, commands as coreCommands, type Options, UsageError, type Values } from './commands.js';
 import { CliFailure, exchange, HttpError, Interrupted } from './http.js';
+import { invocation } from './invocation.js';
 import { partnerCommands } from './partner-commands.js';
 
 /** What the operator CLI calls itself on every request; platform/actor.ts knows its prefix. */
@@ -31,7 +32,7 @@ const globalOptions: Options = {
 };
 
 export function usage(): string {
-  const lines = ['Usage: brokerage [--url <url>] [--admin-token <token>] <command> [options]', '', 'Commands:'];
+  const lines = [`Usage: ${invocation} [--url <url>] [--admin-token <token>] <command> [options]`, '', 'Commands:'];
   for (const command of commands) {
     const args = command.args.map((a) => ` <${a}>`).join('');
     lines.push(`  ${`${command.words.join(' ')}${args}`.padEnd(26)} ${command.summary}`);
@@ -49,11 +50,11 @@ export function usage(): string {
     '  HOST, PORT               where the server listens, when BROKERAGE_URL is unset',
     '  ADMIN_TOKEN              the operator token',
     '  DATA_DIR                 the server data directory (default ./.data), read for admin-token',
-    '  BROKERAGE_API_URL        the partner API for events tail (default: the server above)',
-    '  BROKERAGE_TOKEN          a partner access token for events tail; renewed from the three below when it expires',
+    '  BROKERAGE_API_URL        the partner API for events tail, listen and trigger (default: the server above)',
+    '  BROKERAGE_TOKEN          a partner access token for them; renewed from the three below when it expires',
     "  BROKERAGE_CLIENT_ID, BROKERAGE_USERNAME, BROKERAGE_PASSWORD   a workspace's credentials (sandbox prints them)",
     '',
-    'Output is JSON on stdout (sandbox prints shell lines, events tail one line per event).',
+    'Output is JSON on stdout (sandbox prints shell lines; events tail, listen and trigger one line per event).',
     'Exit codes: 0 done, 1 the server refused or could not be reached, 2 usage error, 130 interrupted.',
   );
   return `${lines.join('\n')}\n`;
@@ -157,7 +158,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const args = parsed.positionals.slice(command.words.length);
     const name = command.words.join(' ');
     if (args.length < command.args.length) {
-      throw new UsageError(`${name} needs ${command.args.map((a) => `<${a}>`).join(' ')}`);
+      const help = command.argsHelp === undefined ? '' : `: ${command.argsHelp}`;
+      throw new UsageError(`${name} needs ${command.args.map((a) => `<${a}>`).join(' ')}${help}`);
     }
     if (args.length > command.args.length)
       throw new UsageError(`${name}: unexpected argument "${args[command.args.length]}"`);
@@ -189,7 +191,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const parseError = error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
     if (error instanceof UsageError || parseError) {
-      stderr(`brokerage: ${(error as Error).message}\nRun brokerage --help for the commands and options.\n`);
+      stderr(`brokerage: ${(error as Error).message}\nRun ${invocation} --help for the commands and options.\n`);
       return 2;
     }
     stderr(`brokerage: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);

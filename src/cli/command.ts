@@ -47,6 +47,8 @@ export interface Command {
   readonly words: readonly string[];
   /** Names of the positional arguments, e.g. ['id']; the command gets exactly these. */
   readonly args: readonly string[];
+  /** Added to the message when an argument is missing: the values it takes. */
+  readonly argsHelp?: string;
   readonly summary: string;
   readonly options: Options;
   /** One line per option for the usage text. */

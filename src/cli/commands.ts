@@ -35,6 +35,18 @@ function wholeNumber(raw: string, option: string, min: number): number {
   return Number(raw);
 }
 
+const durationUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3_600, d: 86_400 };
+
+/** A duration written `0` or a whole number with its unit (90s, 30m, 24h, 7d), in seconds. */
+function durationSeconds(raw: string, option: string): number {
+  const match = /^(\d{1,7})([smhd])$/.exec(raw.trim());
+  if (raw.trim() === '0') return 0;
+  if (!match) {
+    throw new UsageError(`${option} takes 0 or a whole number with a unit, such as 90s, 30m, 24h or 7d; got "${raw}"`);
+  }
+  return Number(match[1]) * (durationUnits[match[2] ?? 's'] ?? 1);
+}
+
 function pair(raw: string, option: string): string {
   const value = raw.trim().toUpperCase();
   if (!pairPattern.test(value))
@@ -147,12 +159,26 @@ export const commands: readonly Command[] = [
   {
     words: ['workspaces', 'rotate'],
     args: ['id'],
-    summary: 'Issue a new password; tokens minted before stop working within seconds',
-    options: {},
-    optionHelp: [],
-    run: async ({ args, api, print, warn }) => {
-      print(await api.request('POST', `${workspacePath(args[0] ?? '')}/rotate-credentials`));
+    summary: 'Issue a new password; the previous one and its tokens keep working for the overlap, then stop',
+    options: { overlap: { type: 'string' } },
+    optionHelp: [
+      '--overlap <duration>     how long the previous password keeps working: 0 (stop now), 90s, 30m, 24h, 7d;',
+      "                         default: the server's, 24h; at most 7d",
+    ],
+    run: async ({ values, args, api, print, warn }) => {
+      const overlap = text(values, 'overlap');
+      const body = overlap === undefined ? undefined : { overlapSeconds: durationSeconds(overlap, '--overlap') };
+      const rotated = (await api.request('POST', `${workspacePath(args[0] ?? '')}/rotate-credentials`, body)) as {
+        previousPasswordExpiresAt?: number | null;
+      };
+      print(rotated);
       warn(once);
+      const until = rotated.previousPasswordExpiresAt;
+      warn(
+        typeof until === 'number'
+          ? `brokerage: the previous password and its tokens work until ${new Date(until * 1000).toISOString()} (workspaces revoke-previous ${args[0]} ends that now)`
+          : 'brokerage: the previous password no longer works; its tokens stop within seconds',
+      );
     },
   },
   {
@@ -197,6 +223,16 @@ export const commands: readonly Command[] = [
         body.feeSchedule = fees;
       }
       print(await api.request('PATCH', path, body));
+    },
+  },
+  {
+    words: ['workspaces', 'revoke-previous'],
+    args: ['id'],
+    summary: "End a rotation's overlap now: only the current password works (its tokens too); prints the workspace",
+    options: {},
+    optionHelp: [],
+    run: async ({ args, api, print }) => {
+      print(await api.request('POST', `${workspacePath(args[0] ?? '')}/revoke-previous-credentials`));
     },
   },
   {

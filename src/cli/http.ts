@@ -53,7 +53,7 @@ export function sizeText(bytes: number): string {
 export class Interrupted extends Error {}
 
 export interface Exchange {
-  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   readonly headers: Record<string, string>;
   readonly body?: string | undefined;
 }

@@ -1,9 +1,10 @@
 // The partner side of the CLI: a workspace's access token, minted from its credentials with the OAuth 2.0 password
-// grant (spec: Authentication) and renewed before it expires, and GET requests with it. `events tail` reads through
-// it; `sandbox` mints the first token with `mintToken`.
+// grant (spec: Authentication) and renewed before it expires, and requests with it. `events tail` and `listen` read
+// through it, `trigger` writes through it; `sandbox` mints the first token with `mintToken`.
 
 import type { ServerAccess } from './command.js';
-import { CliFailure, exchange, HttpError } from './http.js';
+import { CliFailure, type Exchange, exchange, HttpError } from './http.js';
+import { invocation } from './invocation.js';
 import { UsageError } from './usage-error.js';
 
 /** Renew a token this long before the server says it expires, so a request never races its expiry. */
@@ -67,8 +68,15 @@ export function partnerApiUrl(server: ServerAccess): string {
 }
 
 export interface PartnerSession {
+  /** The partner API's base URL. */
+  readonly apiUrl: string;
   /** GET a partner path with a current token; one 401 renews the token (if credentials allow) and asks again. */
   get(path: string): Promise<unknown>;
+  /**
+   * POST or PUT a JSON body (none for a helper that takes none), with extra headers (an Idempotency-Key); a 401 is
+   * renewed and asked again as a GET is: the server refused before it read the body, so nothing was written.
+   */
+  send(method: 'POST' | 'PUT', path: string, body?: unknown, headers?: Record<string, string>): Promise<unknown>;
 }
 
 /**
@@ -88,7 +96,7 @@ export function partnerSession(server: ServerAccess, command: string, nowMs: () 
   if (credentials === undefined && given === undefined) {
     throw new UsageError(
       `${command} needs BROKERAGE_TOKEN, or BROKERAGE_CLIENT_ID, BROKERAGE_USERNAME and BROKERAGE_PASSWORD ` +
-        '(npx brokerage sandbox prints them)',
+        `(${invocation} sandbox prints them)`,
     );
   }
   // A given token's expiry is unknown: it is used until the server refuses it.
@@ -103,27 +111,31 @@ export function partnerSession(server: ServerAccess, command: string, nowMs: () 
     return minted.token;
   }
 
-  const send = async (path: string) =>
-    (
-      await exchange(
-        server.fetch,
-        apiUrl,
-        path,
-        { method: 'GET', headers: { authorization: `Bearer ${await token()}`, accept: 'application/json' } },
-        server.interrupt,
-      )
-    ).body;
+  const ask = async (method: Exchange['method'], path: string, body: unknown, extra: Record<string, string>) => {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await token()}`,
+      accept: 'application/json',
+      ...extra,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const encoded = body === undefined ? undefined : JSON.stringify(body);
+    return (await exchange(server.fetch, apiUrl, path, { method, headers, body: encoded }, server.interrupt)).body;
+  };
+
+  /** Asks once; refused although current (expired early: a rotated password, a given token past its time), renews once. */
+  const renewing = async (method: Exchange['method'], path: string, body: unknown, extra: Record<string, string>) => {
+    try {
+      return await ask(method, path, body, extra);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 401 || credentials === undefined) throw error;
+      current = undefined;
+      return ask(method, path, body, extra);
+    }
+  };
 
   return {
-    async get(path) {
-      try {
-        return await send(path);
-      } catch (error) {
-        // Refused although current: expired early (a rotated password, a given token past its time). Renew once.
-        if (!(error instanceof HttpError) || error.status !== 401 || credentials === undefined) throw error;
-        current = undefined;
-        return send(path);
-      }
-    },
+    apiUrl,
+    get: (path) => renewing('GET', path, undefined, {}),
+    send: (method, path, body, headers = {}) => renewing(method, path, body, headers),
   };
 }

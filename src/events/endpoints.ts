@@ -17,6 +17,8 @@ export interface EndpointRow {
   /** null: every event type. */
   enabled_events: string[] | null;
   disabled_at_ms: bigint | null;
+  /** Set when the partner deleted it: kept so that its delivery log still reads. */
+  deleted_at_ms: bigint | null;
   created_at_ms: bigint;
   updated_at_ms: bigint;
   [column: string]: unknown;
@@ -34,6 +36,19 @@ export async function findEndpoint(db: Queryable, id: string): Promise<EndpointR
     id,
   ]);
   return rows[0];
+}
+
+/**
+ * Endpoints by id whatever they are (the legacy URL, a deleted one): an operator's view of where events went, as
+ * the console's webhook page and home page show them. Never a partner's read: see findEndpoint.
+ */
+export function endpointsByIds(db: Queryable, ids: readonly string[]): Promise<EndpointRow[]> {
+  const wellFormed = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (wellFormed.length === 0) return Promise.resolve([]);
+  return db.query<EndpointRow>(
+    'select * from webhook_endpoints where id = any($1::text[]::uuid[]) order by created_at_ms, id',
+    [wellFormed],
+  );
 }
 
 export function listEndpoints(db: Queryable, workspaceId: string): Promise<EndpointRow[]> {

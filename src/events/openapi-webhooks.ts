@@ -1,3 +1,4 @@
+import { eventOperationId } from '../platform/operation-ids.js';
 import { eventApiVersion, eventTypeNames, eventTypes } from './catalogue.js';
 import { signatureHeader, standardHeaders } from './signature.js';
 
@@ -39,6 +40,7 @@ export function eventWebhooks(): Record<string, unknown> {
         type,
         {
           post: {
+            operationId: eventOperationId(type),
             summary: entry.fires,
             ...(notes.length > 0 ? { description: notes.join(' ') } : {}),
             ...(entry.deprecated === undefined ? {} : { deprecated: true }),

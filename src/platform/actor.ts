@@ -18,7 +18,7 @@ export type Actor =
     }
   | {
       readonly kind: 'admin-token';
-      /** 'cli' when the request came from `npx brokerage` (its user agent), 'api' for any other client. */
+      /** 'cli' when the request came from the CLI, `npx --no-install brokerage-partner-api` (its user agent), 'api' for any other client. */
       readonly via: 'api' | 'cli';
       readonly address: string;
       readonly userAgent?: string;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { authorization } from '../domain/errors.js';
 import { limits } from '../limits.js';
+import { acceptsCredentialVersion } from '../workspaces/credentials.js';
 import { adminTokenActor } from './actor.js';
 import type { TokenClaims } from './tokens.js';
 import './fastify-types.js';
@@ -16,7 +17,8 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 /**
  * onRequest hook for /v1: a genuine, unexpired token of a live signing key, of an enabled workspace whose
- * credentials were not rotated. A token's signature is checked once: its claims are kept by the token's own text,
+ * credentials were not rotated since (or were, and the token's password is the previous one, within its overlap:
+ * workspaces/credentials.ts). A token's signature is checked once: its claims are kept by the token's own text,
  * so that a client reusing its token for minutes costs a map lookup and the expiry check, not the verifier's hash of
  * the token per request. Rotation and disabling still apply at once: they are checked against the workspace on
  * every request; so is the signing key's retirement, against the keys the process reloaded last (tokens.ts).
@@ -44,7 +46,7 @@ export function partnerAuth(ctx: Pick<AppContext, 'tokens' | 'clock' | 'workspac
     const claims = claimsOf(token, nowMs);
     if (claims === undefined) throw authorization('Invalid or expired access token');
     const workspace = await ctx.workspaces.get(claims.sub);
-    if (!workspace?.enabled || workspace.credentialVersion !== claims.cv) {
+    if (!workspace?.enabled || !acceptsCredentialVersion(workspace, claims.cv, nowMs)) {
       throw authorization('Access token revoked; request a new one');
     }
     request.workspace = workspace;

@@ -1,10 +1,12 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { shareComponents } from './components.js';
+import { type Audience, documentsFor } from './openapi-documents.js';
 import { type ExampleCatalogue, withExamples } from './openapi-examples.js';
+import { describeResponses } from './openapi-responses.js';
 import { operationIdOf } from './operation-ids.js';
+import { keepPartnerAuthorized, registerReferencePage } from './reference-page.js';
 
 /** What the composition root adds to the generated document; each is made when the document is first built. */
 export interface DocumentParts {
@@ -14,12 +16,79 @@ export interface DocumentParts {
   readonly examples: () => Promise<ExampleCatalogue>;
 }
 
+/** Where each published document and its reference page are served (docs/decisions/sdk-and-docs.md). */
+export const publishedDocuments = {
+  partner: { documentUrl: '/openapi.json', pageUrl: '/docs' },
+  operator: { documentUrl: '/admin/openapi.json', pageUrl: '/admin/docs' },
+} as const;
+
 /**
- * The OpenAPI 3.1 document is generated from the very route schemas that validate requests and serialize
- * responses, so it cannot drift from behaviour. Served at /openapi.json, with a reference page at /docs.
- * app.swagger() is the generator's output, every schema inline; the published document is that with the named
- * shared schemas moved to components.schemas and referenced (platform/components.ts). It is built, and its examples
- * loaded, on the first request for it or for the reference page, never at start.
+ * The tags in the order of the spec's "Endpoints" (Discovery, Quotes, Balances, Deposits, Orders, Withdrawals,
+ * Pending payments, KYC, Webhooks, Open banking, Conversations, Sandbox simulation), then its Authentication; the
+ * resources the spec does not list sit beside the one they belong with: banking accounts (payout destinations)
+ * after pending payments, the events API after webhooks, support tickets after conversations, AML screenings
+ * before the sandbox; health last. A document lists only the tags its operations use (platform/openapi-documents.ts).
+ */
+export const tagOrder = [
+  { name: 'Discovery', description: 'Currencies, pairs, payin and payout schemas, networks, limits.' },
+  { name: 'Quotes' },
+  { name: 'Balances' },
+  { name: 'Deposits' },
+  { name: 'Orders' },
+  { name: 'Withdrawals' },
+  { name: 'Pending payments', description: 'Inbound payments that matched no deposit or order.' },
+  { name: 'Banking accounts', description: 'Stored payout destinations that orders and withdrawals name.' },
+  { name: 'Identity verification (KYC)' },
+  { name: 'Webhooks', description: 'Endpoints that receive the events, their deliveries and test events.' },
+  { name: 'Events', description: 'Every event of the workspace as it was delivered: paged, read, sent again.' },
+  { name: 'Open banking payments' },
+  { name: 'Conversations', description: 'Threads with the brokerage about one end user.' },
+  { name: 'Support tickets' },
+  { name: 'AML screenings', description: 'Sanctions screening of people and businesses.' },
+  { name: 'Sandbox simulation', description: 'Stage only: not registered in production.' },
+  { name: 'Authentication' },
+  { name: 'Health' },
+  { name: 'Operators', description: 'The brokerage operators’ API (/admin/v1).' },
+] as const;
+
+const version = '1.0.0';
+
+/** The two published documents: each takes its paths of the generated one (docs/decisions/sdk-and-docs.md). */
+const audiences: Readonly<Record<'partner' | 'operator', Audience>> = {
+  partner: {
+    info: {
+      title: 'Brokerage Partner API',
+      version,
+      description:
+        'Quotes, orders, deposits, withdrawals, balances, identity verification and webhooks. ' +
+        'Errors are typed: branch on `error`, never on `message`.',
+    },
+    takes: (path) => path === '/health' || path === '/oauth/token' || path.startsWith('/v1/'),
+    webhooks: true,
+  },
+  operator: {
+    info: {
+      title: 'Brokerage Operator API',
+      version,
+      description:
+        "The brokerage operators' API under /admin/v1: workspaces and their credentials, the ledger, bank files " +
+        'and payout batches, reviews and queues, operators and the audit log. Every call carries ' +
+        'Authorization: Bearer <ADMIN_TOKEN>; each change is recorded in the audit log.',
+    },
+    takes: (path) => path.startsWith('/admin/v1/'),
+    webhooks: false,
+  },
+};
+
+/**
+ * The OpenAPI 3.1 documents are generated from the very route schemas that validate requests and serialize
+ * responses, so they cannot drift from behaviour. app.swagger() is the generator's output, every schema inline and
+ * every audience's route in one; what is published is that with the named shared schemas moved to
+ * components.schemas and referenced (platform/components.ts), each success answer described
+ * (platform/openapi-responses.ts), the examples laid on, and then cut in two (platform/openapi-documents.ts): the
+ * partner API at /openapi.json with its reference page at /docs, the operator API at /admin/openapi.json with its
+ * own at /admin/docs. They are built, and the examples loaded, on the first request for either or for a reference
+ * page, never at start.
  */
 export async function registerOpenApi(
   app: FastifyInstance,
@@ -31,13 +100,7 @@ export async function registerOpenApi(
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Brokerage Partner API',
-        version: '1.0.0',
-        description:
-          'Quotes, orders, deposits, withdrawals, balances, identity verification and webhooks. ' +
-          'Errors are typed: branch on `error`, never on `message`.',
-      },
+      info: audiences.partner.info,
       servers: [{ url: ctx.config.publicBaseUrl }],
       components: {
         securitySchemes: {
@@ -54,19 +117,7 @@ export async function registerOpenApi(
           adminToken: { type: 'http', scheme: 'bearer', description: "The operators' ADMIN_TOKEN" },
         },
       },
-      tags: [
-        { name: 'Authentication' },
-        { name: 'Discovery' },
-        { name: 'Quotes' },
-        { name: 'Deposits' },
-        { name: 'Withdrawals' },
-        { name: 'Pending payments' },
-        { name: 'Balances' },
-        { name: 'AML screenings', description: 'Sanctions screening of people and businesses.' },
-        { name: 'Sandbox simulation', description: 'Stage only: not registered in production.' },
-        { name: 'Operators', description: 'The brokerage operators’ API (/admin/v1).' },
-        { name: 'Health' },
-      ],
+      tags: tagOrder.map((tag) => ({ ...tag })),
     },
     transform: ({ schema, url, route }) => {
       if (schema === undefined || schema.hide === true) return { schema, url } as never;
@@ -84,42 +135,35 @@ export async function registerOpenApi(
     },
   });
   // Built once, on first request: the routes are fixed by then.
-  let building: Promise<object> | undefined;
-  const publishedDocument = () => {
+  let building: Promise<Record<'partner' | 'operator', object>> | undefined;
+  const published = () => {
     building ??= (async () => {
       const examples = await parts.examples();
-      const generated = markOptionalBodies(shareComponents(app.swagger()), optionalBodies);
-      return withExamples({ ...generated, webhooks: parts.webhooks() }, examples);
+      const generated = describeResponses(markOptionalBodies(shareComponents(app.swagger()), optionalBodies));
+      return documentsFor(withExamples({ ...generated, webhooks: parts.webhooks() }, examples), audiences);
     })();
     return building;
   };
-  // The reference page hands the document over synchronously (transformSpecification): its routes first wait for it.
-  let published: object | undefined;
-  const documentBuilt = async () => {
-    published ??= await publishedDocument();
-  };
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    // Nothing is fetched from elsewhere: no validator badge (validatorUrl null), the bundle, styles and icons are
-    // the package's own files served from /docs/static.
-    // BaseLayout: no top bar, whose URL box and logo only serve to load other documents (and fail axe's label and
-    // image-alt rules).
-    uiConfig: {
-      deepLinking: true,
-      validatorUrl: null,
-      displayOperationId: true,
-      defaultModelsExpandDepth: 0,
-      // Tags start closed: a reader opens the resource they want. Beyond about 130 operations listed open, Swagger
-      // UI 5 stops drawing after the third tag (docs/decisions/sdk-and-docs.md, "The API reference").
-      docExpansion: 'none',
-      layout: 'BaseLayout',
-    },
-    staticCSP: referencePagePolicy(ctx.config.publicBaseUrl),
-    uiHooks: { onRequest: documentBuilt },
-    transformSpecification: () => published as Record<string, unknown>,
-    transformSpecificationClone: false,
+  const partnerDocument = async () => (await published()).partner;
+  const operatorDocument = async () => (await published()).operator;
+  const policy = referencePagePolicy(ctx.config.publicBaseUrl);
+  app.get(publishedDocuments.partner.documentUrl, { schema: { hide: true } }, partnerDocument);
+  app.get(publishedDocuments.operator.documentUrl, { schema: { hide: true } }, operatorDocument);
+  await registerReferencePage(app, {
+    prefix: publishedDocuments.partner.pageUrl,
+    title: 'Brokerage Partner API reference',
+    documentUrl: publishedDocuments.partner.documentUrl,
+    document: partnerDocument,
+    policy,
+    plugins: [keepPartnerAuthorized],
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => publishedDocument());
+  await registerReferencePage(app, {
+    prefix: publishedDocuments.operator.pageUrl,
+    title: 'Brokerage Operator API reference',
+    documentUrl: publishedDocuments.operator.documentUrl,
+    document: operatorDocument,
+    policy,
+  });
 }
 
 /**

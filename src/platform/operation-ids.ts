@@ -16,3 +16,15 @@ export function operationIdOf(schema: unknown, method: string, url: string): str
   }
   return id;
 }
+
+/**
+ * The operationId of a webhook of the published document, one per event type: `events.` and the type in camel case
+ * (`order_status_updated` → `events.orderStatusUpdated`). Without one, tools named them after method and key
+ * (`postorder_status_updated`). `events.`, the group of the events API that reads and re-sends the same envelopes;
+ * not `webhooks.`, the endpoints a partner registers (docs/decisions/sdk-and-docs.md, "Webhook operation ids").
+ */
+export function eventOperationId(type: string): string {
+  const id = `events.${type.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())}`;
+  if (!operationIdPattern.test(id)) throw new Error(`The event type ${type} makes no operationId: ${id}`);
+  return id;
+}

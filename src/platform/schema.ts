@@ -13,6 +13,15 @@ export const StringEnum = <const T extends readonly string[]>(
   options: { description?: string; default?: T[number] } = {},
 ) => Type.Enum(values as unknown as T[number][], options);
 
+/**
+ * Says what a response is, in a few words ("Deposit method"): the reference describes each success answer with it,
+ * "201 Created: the deposit method" (platform/openapi-responses.ts). Set on the schema itself, as `named` does.
+ */
+export function titled<T extends TSchema>(title: string, schema: T): T {
+  (schema as Record<string, unknown>).title = title;
+  return schema;
+}
+
 /** The wrapper of the newer resources: { ok: true, value }. */
 export const Envelope = <T extends TSchema>(value: T) => Type.Object({ ok: Type.Literal(true), value });
 

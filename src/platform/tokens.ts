@@ -7,7 +7,10 @@ import { addFirstSigningKey, liveSigningKeys, type NewSigningKey, type SigningKe
 export interface TokenClaims {
   /** The workspace id. */
   readonly sub: string;
-  /** The workspace's credential version when the token was minted; a rotation makes older tokens invalid. */
+  /**
+   * The credential version of the password the token was minted with: a rotation makes older tokens invalid, at once
+   * or when its overlap ends (workspaces/credentials.ts).
+   */
   readonly cv: number;
   readonly exp: number;
   /** The signing key's id: a cached token is still refused once its key is retired (platform/auth.ts). */

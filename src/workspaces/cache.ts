@@ -1,5 +1,6 @@
 import { limits } from '../limits.js';
 import type { Queryable } from '../storage/db.js';
+import { previousPasswordUntilMs } from './credentials.js';
 import { findWorkspace, type WorkspaceRow } from './repo.js';
 import type { WorkspaceContext } from './workspace.js';
 
@@ -10,6 +11,7 @@ export function workspaceContextOf(row: WorkspaceRow): WorkspaceContext {
     enabled: row.enabled,
     simulation: row.simulation,
     credentialVersion: row.credential_version,
+    previousCredentialUntilMs: previousPasswordUntilMs(row),
     enabledPairs: row.enabled_pairs === null ? null : new Set(row.enabled_pairs),
     feeSchedule: row.fee_schedule,
     writeLimitPerMinute: row.write_limit_per_minute,

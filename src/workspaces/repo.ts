@@ -9,6 +9,9 @@ export interface WorkspaceRow {
   username: string;
   password_hash: string;
   credential_version: number;
+  /** The password a rotation replaced, working until previous_password_expires_at_ms (migration 0043); else null. */
+  previous_password_hash: string | null;
+  previous_password_expires_at_ms: bigint | string | number | null;
   enabled: boolean;
   simulation: boolean;
   enabled_pairs: string[] | null;
@@ -58,16 +61,47 @@ export async function listWorkspaces(db: Queryable, limit: number, offset: numbe
   ]);
 }
 
+/**
+ * A new password (credential_version + 1). With `previousExpiresAtMs`, the password it replaces becomes the previous
+ * one, working until then (and one already previous is dropped: one at a time); with null, it stops now.
+ */
 export async function rotateCredentials(
   db: Queryable,
   id: string,
   passwordHash: string,
+  previousExpiresAtMs: number | null,
   nowMs: number,
 ): Promise<WorkspaceRow | undefined> {
   const rows = await db.query<WorkspaceRow>(
-    `update workspaces set password_hash = $2, credential_version = credential_version + 1, updated_at_ms = $3
+    `update workspaces set
+       previous_password_hash = case when $3::bigint is null then null else password_hash end,
+       previous_password_expires_at_ms = $3::bigint,
+       password_hash = $2, credential_version = credential_version + 1, updated_at_ms = $4
      where id = $1 returning *`,
-    [id, passwordHash, nowMs],
+    [id, passwordHash, previousExpiresAtMs, nowMs],
+  );
+  return rows[0];
+}
+
+/**
+ * Ends a running overlap now: only the current password, and its tokens, work. Undefined when none runs at nowMs (or
+ * there is no such workspace): then nothing is locked or written. `revoked_until_ms` is when the overlap would have
+ * ended.
+ */
+export async function revokePreviousPassword(
+  db: Queryable,
+  id: string,
+  nowMs: number,
+): Promise<(WorkspaceRow & { revoked_until_ms: bigint | string | number }) | undefined> {
+  const rows = await db.query<WorkspaceRow & { revoked_until_ms: bigint | string | number }>(
+    `with live as (
+       select id, previous_password_expires_at_ms as until_ms from workspaces
+       where id = $1 and previous_password_hash is not null and previous_password_expires_at_ms > $2 for update
+     )
+     update workspaces w set previous_password_hash = null, previous_password_expires_at_ms = null, updated_at_ms = $2
+     from live where w.id = live.id
+     returning w.*, live.until_ms as revoked_until_ms`,
+    [id, nowMs],
   );
   return rows[0];
 }

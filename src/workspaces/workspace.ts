@@ -15,6 +15,11 @@ export interface WorkspaceContext {
   readonly enabled: boolean;
   readonly simulation: boolean;
   readonly credentialVersion: number;
+  /**
+   * Until when the previous credential version (credentialVersion - 1: the password a rotation replaced, and the
+   * tokens minted with it) still works; null when it does not (credentials.ts).
+   */
+  readonly previousCredentialUntilMs: number | null;
   /** null: every pair the catalogue supports. */
   readonly enabledPairs: ReadonlySet<string> | null;
   readonly feeSchedule: FeeSchedule;

@@ -8,6 +8,7 @@ import { stageOperations } from '../support/audit-operations.js';
 import { bankProviders } from '../support/bank-providers.js';
 import { adminHeaders, aPartner, verifyCustomer } from '../support/builders.js';
 import { adminToken, buildTestApp, productionEnv, type TestApp, testDb } from '../support/harness.js';
+import { servedDocument } from '../support/openapi-documents.js';
 
 // Goal (issue #14, item 2): every change made through the operator API is recorded in the transaction of the change,
 // with who, when, from where, what, and the values before and after; secrets never enter it. Method: the mutating
@@ -44,9 +45,10 @@ const mutating = new Set(['post', 'put', 'patch', 'delete']);
 
 describe('the audit log records every operator change', () => {
   it('has a case for every mutating operation of the operator API, read from the served document', async () => {
-    const document = (await stage.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { operationId: string }>>;
-    };
+    const document = await servedDocument<{ paths: Record<string, Record<string, { operationId: string }>> }>(
+      stage.app,
+      'operator',
+    );
     const writes = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/admin/v1/'))
       .flatMap(([, methods]) => Object.entries(methods).filter(([method]) => mutating.has(method)))

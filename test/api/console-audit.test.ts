@@ -53,8 +53,13 @@ describe('changes made in the console', () => {
     );
     expect(rotated.statusCode, rotated.body).toBe(200);
     const rotation = (await entriesOf('admin.workspaces.rotateCredentials')).find((e) => e.workspaceId === workspaceId);
-    expect(rotation).toMatchObject({ via: 'console', workspaceId, before: { credentialVersion: 1 } });
-    expect(rotation?.after).toEqual({ credentialVersion: 2 });
+    expect(rotation).toMatchObject({
+      via: 'console',
+      workspaceId,
+      before: { credentialVersion: 1, previousVersionExpiresAt: null },
+    });
+    // The form's default overlap, 24 hours: the previous version works until then.
+    expect(rotation?.after).toEqual({ credentialVersion: 2, previousVersionExpiresAt: expect.any(Number) });
   });
 
   it('an operator created from the Operators page is recorded without its enrolment link', async () => {

@@ -9,6 +9,8 @@ import { type CookieJar, getPage, postForged, postForm, signedInOperator } from 
 // refunds awaiting approval (approve) and the release of a consumed idempotency key. Each action through the page's
 // form is what the partner API then shows; a role without the permission sees no form and is refused the POST
 // (403, nothing changed); a forged form is refused; an item decided already answers the page with the message.
+// Confirming a match takes a second step (issue 30, item 4): the queue's button answers a page that asks, and a POST
+// without that page's `confirmed` confirms nothing. The queue names each workspace (issue 30, item 2).
 // Method: app.inject over the test database, operators signed in with TOTP.
 
 let t: TestApp;
@@ -21,7 +23,7 @@ const { screen, read } = amlApi(() => t.app);
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' }, clock });
-  partner = await aPartner(t.app);
+  partner = await aPartner(t.app, { name: 'Sanctions <Desk> Ltd' });
   compliance = await signedInOperator(t.app, clock, 'compliance');
   support = await signedInOperator(t.app, clock, 'support');
   viewer = await signedInOperator(t.app, clock, 'viewer');
@@ -50,7 +52,11 @@ describe('AML matches in the console', () => {
     expect(page.body).toContain(confirmed);
     expect(page.body).toContain('Ivan Testsanctioned');
     const url = (id: string) => `/console/queues/aml/${id}/resolution`;
-    const first = await postForm(t.app, compliance, url(confirmed), { status: 'CONFIRMED_MATCH', note: 'Same person' });
+    const first = await postForm(t.app, compliance, url(confirmed), {
+      status: 'CONFIRMED_MATCH',
+      note: 'Same person',
+      confirmed: 'yes',
+    });
     expect(first.statusCode, first.body).toBe(303);
     const second = await postForm(t.app, compliance, url(cleared), { status: 'FALSE_POSITIVE', note: '' });
     expect(second.statusCode).toBe(303);
@@ -69,6 +75,63 @@ describe('AML matches in the console', () => {
     expect((await partnerScreening(confirmed)).status).toBe('CONFIRMED_MATCH');
   });
 
+  it('names the workspace of each screening, linked, its id kept beneath', async () => {
+    await potentialMatch();
+    const page = await amlQueue(compliance);
+    const ws = partner.credentials.workspaceId;
+    expect(page.body).toContain(
+      `<td data-label="Workspace"><a href="/console/workspaces/${ws}">Sanctions &lt;Desk&gt; Ltd</a><br><span class="muted id">${ws}</span></td>`,
+    );
+    expect(page.body).not.toContain(`<td data-label="Workspace">${ws}</td>`);
+  });
+
+  it('asks before confirming: the first POST answers a page naming the person; only its form confirms', async () => {
+    const id = await potentialMatch();
+    const url = `/console/queues/aml/${id}/resolution`;
+    const audited = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/admin/v1/audit-log?via=console&workspaceId=${partner.credentials.workspaceId}&limit=100`,
+          headers: adminHeaders,
+        })
+      ).json().length as number;
+    const before = await audited();
+    const asked = await postForm(t.app, compliance, url, { status: 'CONFIRMED_MATCH', note: 'Listed <alias>' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.body).toContain('<h1>Confirm the match</h1>');
+    expect(asked.body).toContain(
+      'Confirm the match for <strong>Ivan Testsanctioned</strong>? This stops the account moving money.',
+    );
+    expect(asked.body).toContain('<input type="hidden" name="confirmed" value="yes">');
+    expect(asked.body).toContain('value="Listed &lt;alias&gt;"');
+    expect(asked.body).toContain('<a class="button secondary" href="/console/queues/aml">Cancel</a>');
+    expect(asked.body).toMatch(/name="csrf" value="[^"]+"/);
+    // Asking changed nothing and recorded nothing; any other value of the field is no confirmation either.
+    expect((await partnerScreening(id)).status).toBe('POTENTIAL_MATCH');
+    const notYes = await postForm(t.app, compliance, url, { status: 'CONFIRMED_MATCH', confirmed: 'true' });
+    expect(notYes.body).toContain('<h1>Confirm the match</h1>');
+    expect((await partnerScreening(id)).status).toBe('POTENTIAL_MATCH');
+    expect(await audited()).toBe(before);
+
+    const confirmed = await postForm(t.app, compliance, url, {
+      status: 'CONFIRMED_MATCH',
+      note: 'Listed <alias>',
+      confirmed: 'yes',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(303);
+    expect(await partnerScreening(id)).toMatchObject({ status: 'CONFIRMED_MATCH', resolutionNote: 'Listed <alias>' });
+    expect(await audited()).toBe(before + 1);
+    // Asked again once decided: the queue with the message, no second page.
+    const late = await postForm(t.app, compliance, url, { status: 'CONFIRMED_MATCH' });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).not.toContain('<h1>Confirm the match</h1>');
+    const unknown = await postForm(t.app, compliance, `/console/queues/aml/${randomUUID()}/resolution`, {
+      status: 'CONFIRMED_MATCH',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('support and viewers see no form and are refused; a forged form is refused; nothing changes', async () => {
     const id = await potentialMatch();
     for (const jar of [support, viewer]) {
@@ -79,10 +142,24 @@ describe('AML matches in the console', () => {
         (await postForm(t.app, jar, `/console/queues/aml/${id}/resolution`, { status: 'FALSE_POSITIVE' })).statusCode,
       ).toBe(403);
     }
-    const forged = await postForged(t.app, compliance, `/console/queues/aml/${id}/resolution`, {
-      status: 'FALSE_POSITIVE',
-    });
-    expect(forged.statusCode).toBe(403);
+    for (const jar of [support, viewer]) {
+      for (const confirmed of ['', 'yes']) {
+        const answer = await postForm(t.app, jar, `/console/queues/aml/${id}/resolution`, {
+          status: 'CONFIRMED_MATCH',
+          confirmed,
+        });
+        expect(answer.statusCode).toBe(403);
+        expect(answer.body).not.toContain('Confirm the match for');
+      }
+    }
+    for (const fields of [
+      { status: 'FALSE_POSITIVE' },
+      { status: 'CONFIRMED_MATCH' },
+      { status: 'CONFIRMED_MATCH', confirmed: 'yes' },
+    ]) {
+      const forged = await postForged(t.app, compliance, `/console/queues/aml/${id}/resolution`, fields);
+      expect(forged.statusCode).toBe(403);
+    }
     expect((await partnerScreening(id)).status).toBe('POTENTIAL_MATCH');
   });
 });

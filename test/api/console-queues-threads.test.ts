@@ -81,6 +81,23 @@ describe('support tickets in the console', () => {
     expect((await partnerTicket(id)).messages).toHaveLength(1);
   });
 
+  it('names the workspace on the list and on the ticket page, linked, its id kept beneath (issue 30, item 2)', async () => {
+    const named = await aPartner(t.app, { name: 'Remit & <Go>' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/support-tickets',
+      headers: named.headers,
+      payload: { subject: 'Which workspace', description: 'Named, please.', category: 'PAYMENT' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ws = named.credentials.workspaceId;
+    const label = `<a href="/console/workspaces/${ws}">Remit &amp; &lt;Go&gt;</a><br><span class="muted id">${ws}</span>`;
+    const page = await getPage(t.app, viewer, `/console/queues/tickets/${created.json().value.ticketId}`);
+    expect(page.body).toContain(`<dt>Workspace</dt><dd>${label}</dd>`);
+    const list = await getPage(t.app, viewer, `/console/queues/tickets?workspaceId=${ws}`);
+    expect(list.body).toContain(`<td data-label="Workspace">${label}</td>`);
+  });
+
   it('an empty reply or an unknown status is a message; an unknown ticket is 404', async () => {
     const id = await aTicket('Empty reply');
     const url = `/console/queues/tickets/${id}`;

@@ -271,7 +271,7 @@ describe('search', () => {
       [known.depositId, 'deposit', `/console/deposits/${known.depositId}`],
       [known.withdrawalId, 'withdrawal', `/console/withdrawals/${known.withdrawalId}`],
       [known.quoteId, 'quote', order],
-      [known.endpointId, 'webhook endpoint', workspace],
+      [known.endpointId, 'webhook endpoint', `/console/webhooks/${known.endpointId}`],
       [bankingAccount.json().value.bankingAccountId, 'banking account', customer],
       [detected.json().transferId, 'pending payment', workspace],
       [known.orderEventUid, 'event', `/console/search?q=${known.orderId}`],

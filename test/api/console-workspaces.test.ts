@@ -66,6 +66,8 @@ describe('workspaces in the console', () => {
     expect(page.body).not.toContain('<script>alert');
     expect(page.body).toContain('&lt;script&gt;alert(&quot;ws&quot;)&lt;/script&gt; &amp; Co');
     expect(list.body).not.toContain('<script>');
+    // Its webhook endpoints and their failed attempts are one link away.
+    expect(page.body).toContain(`href="/console/webhooks?workspace=${workspaceId}"`);
   });
 
   it('creates a workspace whose password is shown once, not cached, and works at the token endpoint', async () => {
@@ -148,10 +150,10 @@ describe('workspaces in the console', () => {
     expect(await readWorkspace(workspaceId)).toEqual(before);
   });
 
-  it('rotates the credentials: the new password shown once works, the old one stops', async () => {
+  it('rotates the credentials with no overlap: the new password shown once works, the old one stops', async () => {
     const credentials = await aWorkspace(t.app);
     const page = `/console/workspaces/${credentials.workspaceId}`;
-    const rotated = await postForm(t.app, admin, `${page}/rotate-credentials`, {}, page);
+    const rotated = await postForm(t.app, admin, `${page}/rotate-credentials`, { overlapSeconds: '0' }, page);
     expect(rotated.statusCode, rotated.body).toBe(200);
     expect(rotated.headers['cache-control']).toBe('no-store');
     const password = passwordOf(rotated.body) as string;
@@ -168,6 +170,64 @@ describe('workspaces in the console', () => {
     await aToken(t.app, { ...credentials, password });
     expect((await readWorkspace(credentials.workspaceId)).credentialVersion).toBe(2);
     expect((await getPage(t.app, admin, page)).body).not.toContain(password);
+    expect((await getPage(t.app, admin, page)).body).not.toContain('Revoke the previous password');
+  });
+
+  it('offers the overlap on the rotate form, 24 hours chosen, and shows until when the previous password works', async () => {
+    const credentials = await aWorkspace(t.app);
+    const page = `/console/workspaces/${credentials.workspaceId}`;
+    const form = (await getPage(t.app, admin, page)).body;
+    expect(form).toContain('<select name="overlapSeconds">');
+    expect(form).toContain('<option value="86400" selected>24 hours</option>');
+    expect(form).toContain('<option value="0">None: the current password and its tokens stop now</option>');
+    expect(form).toContain('None: only the current password works');
+    expect(form).not.toContain('Revoke the previous password');
+
+    const rotated = await postForm(t.app, admin, `${page}/rotate-credentials`, { overlapSeconds: '3600' }, page);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const password = passwordOf(rotated.body) as string;
+    const { previousPasswordExpiresAt: until } = await readWorkspace(credentials.workspaceId);
+    expect(Math.abs(until - (Math.floor(clock.nowMs() / 1000) + 3_600))).toBeLessThanOrEqual(2);
+    const moment = `${new Date(until * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+    expect(rotated.body).toContain(`keep working until ${moment}`);
+    // Both work during the overlap.
+    await aToken(t.app, credentials);
+    await aToken(t.app, { ...credentials, password });
+
+    const shown = (await getPage(t.app, admin, page)).body;
+    expect(shown).toContain(`Works until ${moment}`);
+    expect(shown).toContain('Revoke the previous password');
+    expect(shown).toContain('rotating again stops the previous password now');
+    expect(shown).toContain(`action="${page}/revoke-previous-credentials"`);
+
+    const revoked = await postForm(t.app, admin, `${page}/revoke-previous-credentials`, {}, page);
+    expect(revoked.statusCode, revoked.body).toBe(303);
+    expect(revoked.headers.location).toBe(`${page}?done=revoked`);
+    const after = (await getPage(t.app, admin, `${page}?done=revoked`)).body;
+    expect(after).toContain('Only the current password works');
+    expect(after).not.toContain('Revoke the previous password');
+    expect((await readWorkspace(credentials.workspaceId)).previousPasswordExpiresAt).toBeNull();
+    const old = await tokenRequest(t.app, {
+      grant_type: 'password',
+      client_id: credentials.clientId,
+      username: credentials.username,
+      password: credentials.password,
+    });
+    expect(old.statusCode).toBe(400);
+    await aToken(t.app, { ...credentials, password });
+  });
+
+  it('refuses an overlap it cannot read with 400 on the page, and rotates nothing', async () => {
+    const credentials = await aWorkspace(t.app);
+    const page = `/console/workspaces/${credentials.workspaceId}`;
+    for (const overlapSeconds of ['-1', 'a day', '604801', '1.5']) {
+      const refused = await postForm(t.app, admin, `${page}/rotate-credentials`, { overlapSeconds }, page);
+      expect(refused.statusCode, overlapSeconds).toBe(400);
+      expect(refused.body).toContain('The overlap is a whole number of seconds from 0 to 604800.');
+      expect(refused.body).not.toMatch(/id="new-password"/);
+    }
+    expect((await readWorkspace(credentials.workspaceId)).credentialVersion).toBe(1);
+    await aToken(t.app, credentials);
   });
 });
 
@@ -192,6 +252,8 @@ describe('refusals', () => {
     const rotate = await postForm(t.app, viewer, `${page}/rotate-credentials`, {}, page);
     expect(rotate.statusCode).toBe(403);
     expect(rotate.body).not.toMatch(/id="new-password"/);
+    const revoke = await postForm(t.app, viewer, `${page}/revoke-previous-credentials`, {}, page);
+    expect(revoke.statusCode).toBe(403);
 
     expect(await readWorkspace(credentials.workspaceId)).toEqual(before);
     await aToken(t.app, credentials);

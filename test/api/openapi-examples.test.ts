@@ -5,6 +5,7 @@ import { loadApiExamples } from '../../src/app.js';
 import { errorTypes } from '../../src/domain/errors.js';
 import { aPartner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
+import { type Audience, audiences, checkedInFiles, servedDocuments } from '../support/openapi-documents.js';
 
 // Goal: the published reference teaches (issue 13, item 2). Every operation shows a request example when it takes a
 // body, an example of each path parameter, and an example of every documented status under every content type;
@@ -32,12 +33,18 @@ interface Document {
 }
 
 let t: TestApp;
-let doc: Document;
+let documents: Record<Audience, Document>;
 let ajv: Ajv2020;
 
+/** Each document is added to Ajv under its file's name: `openapi.json`, `operator-api.json`. */
+const documentId = (audience: Audience) => checkedInFiles[audience].split('/').pop() ?? audience;
+
+/** Every operation of both documents. */
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  audiences.flatMap((audience) =>
+    Object.entries(documents[audience].paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ audience, path, method, operation })),
+    ),
   );
 
 /** The example values of one media type, by name ('' for a lone `example`). */
@@ -48,8 +55,8 @@ const valuesOf = (media: Media): [string, unknown][] =>
       ? []
       : [['', media.example]];
 
-const pointer = (...tokens: string[]) =>
-  `openapi.json#/${tokens.map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const pointer = (audience: Audience, ...tokens: string[]) =>
+  `${documentId(audience)}#/${tokens.map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 const validators = new Map<string, ValidateFunction>();
 function validatorAt(ref: string): ValidateFunction {
@@ -66,10 +73,10 @@ const isJson = (contentType: string) => /^application\/([a-z.+-]*\+)?json$/.test
 describe('the examples of the published reference', () => {
   beforeAll(async () => {
     t = await buildTestApp({ env: { PUBLIC_BASE_URL: 'http://127.0.0.1:3000' } });
-    doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    documents = await servedDocuments<Document>(t.app);
     ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, logger: false }));
     for (const format of ['btc', 'evm', 'solana', 'tron', 'xrp']) ajv.addFormat(format, true);
-    ajv.addSchema(doc as object, 'openapi.json');
+    for (const audience of audiences) ajv.addSchema(documents[audience] as object, documentId(audience));
   });
 
   it('every operation has a request example, path parameter examples and an example of every answer', () => {
@@ -93,7 +100,7 @@ describe('the examples of the published reference', () => {
     expect(missing, 'add them to src/resources/<name>/examples.ts').toEqual([]);
   });
 
-  it('every example catalogue names operations the document has', async () => {
+  it('every example catalogue names operations the documents have', async () => {
     const published = new Set(operations().map(({ operation }) => operation.operationId));
     expect(Object.keys(await loadApiExamples()).filter((id) => !published.has(id))).toEqual([]);
   });
@@ -107,16 +114,16 @@ describe('the examples of the published reference', () => {
         problems.push(`${where}: ${errors.join('; ')}`);
       }
     };
-    for (const { path, method, operation } of operations()) {
+    for (const { audience, path, method, operation } of operations()) {
       const id = operation.operationId;
       (operation.parameters ?? []).forEach((parameter, index) => {
         if (parameter.example === undefined) return;
-        const ref = pointer('paths', path, method, 'parameters', String(index), 'schema');
+        const ref = pointer(audience, 'paths', path, method, 'parameters', String(index), 'schema');
         check(`${id} parameter ${parameter.name}`, ref, parameter.example);
       });
       for (const [contentType, media] of Object.entries(operation.requestBody?.content ?? {})) {
         for (const [name, value] of valuesOf(media)) {
-          const ref = pointer('paths', path, method, 'requestBody', 'content', contentType, 'schema');
+          const ref = pointer(audience, 'paths', path, method, 'requestBody', 'content', contentType, 'schema');
           check(`${id} request ${name}`.trim(), ref, value);
         }
       }
@@ -128,7 +135,8 @@ describe('the examples of the published reference', () => {
               if (typeof value !== 'string') problems.push(`${where}: a file's example is its text`);
               continue;
             }
-            check(where, pointer('paths', path, method, 'responses', status, 'content', contentType, 'schema'), value);
+            const ref = pointer(audience, 'paths', path, method, 'responses', status, 'content', contentType, 'schema');
+            check(where, ref, value);
           }
         }
       }
@@ -159,8 +167,9 @@ describe('the examples of the published reference', () => {
   });
 
   it('the quote examples are real: each request answers 201 on a fresh stage workspace with its example’s terms', async () => {
-    const media = doc.paths['/v1/quotes']?.post?.requestBody?.content['application/json'];
-    const answers = doc.paths['/v1/quotes']?.post?.responses['201']?.content?.['application/json'];
+    const quote = documents.partner.paths['/v1/quotes']?.post;
+    const media = quote?.requestBody?.content['application/json'];
+    const answers = quote?.responses['201']?.content?.['application/json'];
     const partner = await aPartner(t.app);
     const pairs: string[] = (await t.app.inject({ method: 'GET', url: '/v1/pairs', headers: partner.headers })).json()
       .pairs;

@@ -5,6 +5,7 @@ import { limits } from '../../src/limits.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { adminHeaders, aPartner, configureWorkspace, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
+import { servedPaths } from '../support/openapi-documents.js';
 
 // Goal (issue #28, "Bad input is the client's error, everywhere"): a value the store cannot hold never reaches it.
 // Every numeric query parameter of every list, count and operator route is bounded in its schema, and every currency
@@ -57,8 +58,9 @@ beforeAll(async () => {
   partner = await aPartner(t.app);
   // Hundreds of reads in a second: the read throttle would only slow them (it never refuses).
   await configureWorkspace(t.app, partner.credentials.workspaceId, { readThrottleLifted: true });
-  const doc: Document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  // Both documents: the partner API's and the operator API's.
+  const paths = await servedPaths<Document['paths'][string]>(t.app);
+  operations = Object.entries(paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pathParamLengthMax } from '../../src/platform/framework-errors.js';
 import { adminHeaders, aPartner, aWorkspace, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
+import { servedPaths } from '../support/openapi-documents.js';
 
 // Goal: what a client legitimately sends is accepted, and every refusal is a documented answer in the route's body
 // shape (spec, Errors), never a body of the framework's own. Method: each case is a request that common HTTP clients
@@ -82,8 +83,9 @@ describe('path parameters as long as the spec allows', () => {
   });
 
   it('every documented path parameter, at its longest, is within the router limit', async () => {
-    const doc: Document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    for (const [path, methods] of Object.entries(doc.paths)) {
+    // Both documents: the partner API's and the operator API's.
+    const paths = await servedPaths<Document['paths'][string]>(t.app);
+    for (const [path, methods] of Object.entries(paths)) {
       for (const operation of Object.values(methods)) {
         for (const parameter of operation.parameters?.filter((p) => p.in === 'path') ?? []) {
           const longest = longestValue(parameter.schema);
@@ -98,15 +100,15 @@ describe('path parameters as long as the spec allows', () => {
 describe('refusals the router makes before any route runs, on every operation with a path parameter', () => {
   // Goal: spec Errors, every refusal typed: the router's own two refusals (a path parameter over the length limit,
   // which Fastify answers 414, and a malformed percent-escape, 400) answer 400 ValidationError in the body shape of
-  // the operation's kind, on every route kind. Method: every operation the served document lists with a path
+  // the operation's kind, on every route kind. Method: every operation the served documents list with a path
   // parameter, each parameter replaced by `%ff` and by 300 characters; the harness also validates each answer
   // against the operation's documented 400.
   const createShape = ['error', 'errorId', 'errorName', 'message', 'success'];
   const readShape = ['error', 'message', 'ok'];
 
   async function operationsWithPathParameters(): Promise<[string, string][]> {
-    const doc: Document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    const paths = await servedPaths<Document['paths'][string]>(t.app);
+    return Object.entries(paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, operation]) => operation.parameters?.some((p) => p.in === 'path'))
         .map(([method]) => [method.toUpperCase(), path] as [string, string]),

@@ -28,9 +28,9 @@ import { codeAt, createOperator, enrol, strongPassword } from '../support/operat
 
 // Goal: the console's queues worked as people work them (issue 14, items 3 and 4): a compliance operator and an
 // admin, each signed in with TOTP in Debian's Chromium, clear a held deposit, look at a captured document and
-// approve it, confirm an AML match with a note, approve a refund, release a consumed key, answer and close a ticket
-// and a conversation; each change is then read through the partner API. A viewer sees the pages without action
-// buttons. Every page passes axe-core and is photographed at 375 and 1280 px (test-results/screenshots).
+// approve it, confirm an AML match with a note (through its confirmation page: issue 30, item 4), approve a refund,
+// release a consumed key, answer and close a ticket and a conversation; each change is then read through the
+// partner API. A viewer sees the pages without action buttons. Every page passes axe-core and is photographed at 375 and 1280 px (test-results/screenshots).
 // Method: the app on a loopback socket, the items made through the partner and operator APIs.
 
 let t: TestApp;
@@ -188,6 +188,17 @@ describe.skipIf(!runBrowserTests)('the console queues in a browser', () => {
     const row = page.getByRole('row').filter({ hasText: screening.screeningId });
     await row.getByLabel('Note (optional)').fill('Same date of birth as the listed entry');
     await row.getByRole('button', { name: `Confirm the match: ${screening.screeningId}` }).click();
+    // A second step asks before the account is stopped (issue 30, item 4): nothing is decided until Confirm.
+    await page.getByRole('heading', { name: 'Confirm the match', exact: true }).waitFor();
+    await page.getByText('This stops the account moving money.').waitFor();
+    expect((await aml.read(partner, screening.screeningId)).json().value.status).toBe('POTENTIAL_MATCH');
+    expect(await page.getByLabel('Note (optional)').inputValue()).toBe('Same date of birth as the listed entry');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectAccessible(page, `queues-4b-confirm at ${width} px`);
+    }
+    await screenshots(page, 'queues-4b-confirm');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByText('The match was confirmed').waitFor();
     expect((await aml.read(partner, screening.screeningId)).json().value).toMatchObject({
       status: 'CONFIRMED_MATCH',

@@ -16,10 +16,10 @@ import { approvedPartner, aQuote, payIn, pixOrderBody, postOrder } from '../supp
 import { aReceiver } from '../support/receiver.js';
 
 // Goal: an admin works the console's records in a real browser (issue 14, items 3 and 4): signs in with the second
-// factor, creates a workspace (its password shown once), changes a setting, rotates the credentials (the partner's
-// old password then fails at the token endpoint, the new one works), searches an order id, opens its timeline,
-// resends an event (the receiver gets it again), runs the ledger verification. Every page is accessible (axe-core)
-// and photographed at 375 and 1280 px. Method: the app on a loopback socket, Debian's Chromium through
+// factor, creates a workspace (its password shown once), changes a setting, rotates the credentials (both passwords
+// work during the overlap; once it is revoked the old one fails at the token endpoint, the new one works), searches
+// an order id, opens its timeline, resends an event (the receiver gets it again), runs the ledger verification.
+// Every page is accessible (axe-core) and photographed at 375 and 1280 px. Method: the app on a loopback socket, Debian's Chromium through
 // playwright-core, a loopback webhook receiver, codes from otpauth at the app's test clock.
 
 let t: TestApp;
@@ -128,19 +128,25 @@ describe.skipIf(!runBrowserTests)('the console records in a browser', () => {
     });
     expect(read.json().writeLimitPerMinute).toBe(60);
 
-    // Rotation: the old password stops working through the partner API, the new one works.
+    // Rotation with the default overlap: both passwords work until the previous one is revoked; then only the new.
     await page.getByRole('button', { name: 'Rotate credentials' }).click();
     await page.getByRole('heading', { name: 'Credentials rotated' }).waitFor();
     await step(page, 'console-records-4-rotated');
     const rotated = await cell('Password');
     expect(rotated).not.toBe(created.password);
-    const old = await tokenRequest(t.app, {
-      grant_type: 'password',
-      client_id: created.clientId,
-      username: created.username,
-      password: created.password,
-    });
-    expect(old.json().error).toBe('invalid_grant');
+    const oldPassword = () =>
+      tokenRequest(t.app, {
+        grant_type: 'password',
+        client_id: created.clientId,
+        username: created.username,
+        password: created.password,
+      });
+    expect((await oldPassword()).statusCode).toBe(200);
+    await aToken(t.app, { ...created, password: rotated });
+    await page.goto(`${base}/console/workspaces/${created.workspaceId}`);
+    await page.getByRole('button', { name: 'Revoke the previous password' }).click();
+    await page.getByRole('status').getByText('Only the current password works').waitFor();
+    expect((await oldPassword()).json().error).toBe('invalid_grant');
     await aToken(t.app, { ...created, password: rotated });
 
     // Search an order id; open its timeline; resend its first event.

@@ -12,8 +12,10 @@ import { buildTestApp, type TestApp } from '../support/harness.js';
 import { freePort } from '../support/net.js';
 
 // Goal: a partner's engineer opens the API reference of a stage server, authorizes through the OAuth 2.0 password
-// flow the document declares, and runs the quote example: all with no network beyond the server (every other host
-// is blocked and counted), under the page's own Content-Security-Policy (a violation or a console error fails).
+// flow the document declares, stays authorized past the token's lifetime (the page renews it), and runs the quote
+// example: all with no network beyond the server (every other host is blocked and counted), under the page's own
+// Content-Security-Policy (a violation or a console error fails). The page loads and links /openapi.json; the
+// operators' reference is its own page, /admin/docs, on /admin/openapi.json.
 // Method: the app on a loopback port that is also its PUBLIC_BASE_URL (the document's server and token URL), Debian's
 // Chromium through playwright-core, axe-core for accessibility, screenshots at 375 and 1280 px.
 
@@ -44,47 +46,81 @@ describe.skipIf(!runBrowserTests)('the API reference page in a browser', () => {
     await t?.app.close();
   });
 
+  interface Opened {
+    page: Page;
+    problems: string[];
+    elsewhere: string[];
+    /** Every path the page asked this server for. */
+    asked: string[];
+  }
+
   /** A page that refuses every request to another host, and reports console errors beside CSP refusals. */
-  async function openReference(): Promise<{ page: Page; problems: string[]; elsewhere: string[] }> {
+  async function openPage(path: string, beforeLoad?: (page: Page) => Promise<void>): Promise<Opened> {
     if (!browser) throw new Error('no browser');
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    await beforeLoad?.(page);
     const problems = watchPageProblems(page);
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     const elsewhere: string[] = [];
+    const asked: string[] = [];
     await page.route('**/*', (route) => {
       const url = route.request().url();
+      if (url.startsWith(`${base}/`)) asked.push(new URL(url).pathname);
       if (url.startsWith(`${base}/`) || url.startsWith('data:')) return route.continue();
       elsewhere.push(url);
       return route.abort();
     });
-    const response = await page.goto(`${base}/docs/`);
+    const response = await page.goto(`${base}${path}`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self';/);
-    // Tags start closed (docExpansion 'none'): open the resource, as a reader does.
-    await page.locator('.opblock-tag', { hasText: 'Quotes' }).first().click();
-    await page.locator('.opblock-summary-path[data-path="/v1/quotes"]').waitFor();
-    return { page, problems, elsewhere };
+    return { page, problems, elsewhere, asked };
   }
 
-  it('loads from the server alone under its CSP, lists the operations and is accessible', async () => {
-    const { page, problems, elsewhere } = await openReference();
-    // Every resource's tag is listed; each opens to its operations (Operators holds the most).
-    expect(await page.locator('.opblock-tag').count()).toBeGreaterThanOrEqual(15);
-    await page.locator('.opblock-tag', { hasText: 'Operators' }).first().click();
-    await expect.poll(() => page.locator('.opblock-summary-path').count()).toBeGreaterThan(50);
+  /** The partner reference at /docs/, with the Quotes tag opened. */
+  async function openReference(beforeLoad?: (page: Page) => Promise<void>): Promise<Opened> {
+    const opened = await openPage('/docs/', beforeLoad);
+    // Tags start closed (docExpansion 'none'): open the resource, as a reader does.
+    await opened.page.locator('.opblock-tag', { hasText: 'Quotes' }).first().click();
+    await opened.page.locator('.opblock-summary-path[data-path="/v1/quotes"]').waitFor();
+    return opened;
+  }
+
+  it('loads /openapi.json from the server alone under its CSP, links it, lists the operations and is accessible', async () => {
+    const { page, problems, elsewhere, asked } = await openReference();
+    // Every resource's tag is listed, in the spec's order; each opens to its operations (the sandbox holds the most).
+    const tags = await page.locator('.opblock-tag').allTextContents();
+    expect(tags.length).toBeGreaterThanOrEqual(15);
+    expect(tags[0]).toContain('Discovery');
+    expect(tags.some((tag) => tag.includes('Operators'))).toBe(false);
+    await page.locator('.opblock-tag', { hasText: 'Sandbox simulation' }).first().click();
+    await expect.poll(() => page.locator('.opblock-summary-path').count()).toBeGreaterThan(15);
+    // The document the page loaded and links is the published one, not the package's /docs/json.
+    expect(asked).toContain('/openapi.json');
+    expect(asked).not.toContain('/docs/json');
+    expect(await page.locator('.info a[href="/openapi.json"]').count()).toBe(1);
+    expect(await page.locator('a[href*="/docs/json"]').count()).toBe(0);
+    // Success answers say what they are, not "Default Response".
+    expect(await page.getByText('Default Response').count()).toBe(0);
     await expectAccessible(page, 'reference', swaggerUiViolations);
     await screenshots(page, 'reference-1-loaded');
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
   });
 
-  it('authorizes by the password flow and runs the quote example: 201 with a quoteId', {
-    timeout: 60_000,
+  it('authorizes by the password flow, renews the token before it expires, and runs the quote example: 201', {
+    timeout: 90_000,
   }, async () => {
-    const { page, problems, elsewhere } = await openReference();
+    // The page's clock is Playwright's, so that the token's 300 seconds can pass in a moment.
+    const { page, problems, elsewhere } = await openReference((p) => p.clock.install());
+    const tokens: string[] = [];
+    page.on('response', async (answer) => {
+      if (answer.url() === `${base}/oauth/token` && answer.request().method() === 'POST' && answer.ok()) {
+        tokens.push(((await answer.json()) as { access_token: string }).access_token);
+      }
+    });
     await page.locator('.auth-wrapper .btn.authorize').click();
     const dialog = page.locator('.dialog-ux .modal-ux');
     await dialog.locator('#oauth_username').fill(credentials.username);
@@ -95,6 +131,17 @@ describe.skipIf(!runBrowserTests)('the API reference page in a browser', () => {
     await dialog.locator('.auth-btn-wrapper .btn.authorize').first().click();
     await dialog.getByText('Authorized', { exact: true }).waitFor();
     await dialog.locator('.auth-btn-wrapper .btn-done').first().click();
+    await expect.poll(() => tokens.length).toBe(1);
+
+    // 280 seconds on: the page has asked for a new token with the credentials the dialog holds (30 s before the
+    // 300 s run out), and every call from now on carries it.
+    await page.clock.fastForward('04:40');
+    // (The server's clock has not moved: minted within the same second, the two tokens may be the same text.)
+    await expect.poll(() => tokens.length, { timeout: 15_000 }).toBe(2);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${base}/v1/quotes`) sent.push(request.headers().authorization ?? '');
+    });
 
     const quote = page.locator('.opblock', { has: page.locator('.opblock-summary-path[data-path="/v1/quotes"]') });
     await quote.locator('.opblock-summary').click();
@@ -105,7 +152,28 @@ describe.skipIf(!runBrowserTests)('the API reference page in a browser', () => {
     expect((await answer.locator('.response-col_status').textContent()) ?? '').toContain('201');
     const body = (await answer.locator('.response-col_description pre').first().textContent()) ?? '';
     expect(JSON.parse(body)).toMatchObject({ quoteId: expect.any(String), pair: 'EUR/USDC' });
+    expect(sent).toEqual([`Bearer ${tokens[1]}`]);
+    // Nothing of the authorization is kept beyond the page: no password, no token in the browser's storage.
+    const stored = String(await page.evaluate('JSON.stringify(localStorage) + JSON.stringify(sessionStorage)'));
+    expect(stored).not.toContain(credentials.password);
+    expect(stored).not.toContain(tokens[0] ?? 'no token');
     await screenshots(page, 'reference-3-quote');
+    expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("the operators' reference at /admin/docs loads /admin/openapi.json and lists the operator API alone", async () => {
+    const { page, problems, elsewhere, asked } = await openPage('/admin/docs/');
+    await page.locator('.opblock-tag', { hasText: 'Operators' }).first().click();
+    await expect.poll(() => page.locator('.opblock-summary-path').count()).toBeGreaterThan(40);
+    const paths = await page
+      .locator('.opblock-summary-path')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-path') ?? ''));
+    expect(paths.filter((path) => !path.startsWith('/admin/v1/'))).toEqual([]);
+    expect(asked).toContain('/admin/openapi.json');
+    expect(await page.locator('.info a[href="/admin/openapi.json"]').count()).toBe(1);
+    await expectAccessible(page, 'operator reference', swaggerUiViolations);
+    await screenshots(page, 'reference-4-operators');
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
   });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
+import { invocation } from '../../src/cli/invocation.js';
 import { productionProviders } from '../../src/providers/production-providers.js';
 import { checkProvidersFile, ProvidersFileError } from '../../src/providers/providers-file.js';
 import { testDb } from '../support/harness.js';
@@ -53,10 +54,12 @@ describe('docs/operating.md', () => {
   });
 
   it('every brokerage command it shows exists', () => {
-    const lines = blocks('sh').flatMap((block) => block.split('\n').filter((line) => line.startsWith('npx brokerage')));
+    const lines = blocks('sh').flatMap((block) =>
+      block.split('\n').filter((line) => line.startsWith(`${invocation} `)),
+    );
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) {
-      const words = line.replace('npx brokerage ', '').split(/\s+/);
+      const words = line.replace(`${invocation} `, '').split(/\s+/);
       const known = commands.some((command) => command.words.every((word, i) => words[i] === word));
       expect(known, line).toBe(true);
     }

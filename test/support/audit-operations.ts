@@ -9,7 +9,7 @@ import { ivan, ofacFixture } from './aml.js';
 import { api, created, type Operation, secretsSeen, workspaceOf } from './audit-kit.js';
 import { operatorOperations } from './audit-operator-operations.js';
 import { threadOperations } from './audit-thread-operations.js';
-import { aPartner, verifyCustomer } from './builders.js';
+import { adminHeaders, aPartner, verifyCustomer } from './builders.js';
 import { payer, payIn, sepaToPixOrder } from './orders.js';
 
 export const stageOperations: Readonly<Record<string, Operation>> = {
@@ -59,8 +59,36 @@ export const stageOperations: Readonly<Record<string, Operation>> = {
         workspaceId: workspaceOf(p),
         target: { type: 'workspace', id: workspaceOf(p) },
         check: (before, after) => {
-          expect(before).toEqual({ credentialVersion: 1 });
-          expect(after).toEqual({ credentialVersion: 2 });
+          // The default overlap: the previous version works until the answer's previousPasswordExpiresAt.
+          const until = response.json().previousPasswordExpiresAt;
+          expect(until).toEqual(expect.any(Number));
+          expect(before).toEqual({ credentialVersion: 1, previousVersionExpiresAt: null });
+          expect(after).toEqual({ credentialVersion: 2, previousVersionExpiresAt: until });
+        },
+      },
+    };
+  },
+  'admin.workspaces.revokePreviousCredentials': async (t, admin) => {
+    const p = await aPartner(t.app);
+    secretsSeen.add(p.credentials.password);
+    // The rotation that starts the overlap is a request of its own (its row is not this case's).
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/admin/v1/workspaces/${workspaceOf(p)}/rotate-credentials`,
+      headers: adminHeaders,
+      payload: { overlapSeconds: 3600 },
+    });
+    secretsSeen.add(rotated.json().password);
+    const until = rotated.json().previousPasswordExpiresAt;
+    const response = await admin('POST', `/admin/v1/workspaces/${workspaceOf(p)}/revoke-previous-credentials`);
+    return {
+      response,
+      expected: {
+        workspaceId: workspaceOf(p),
+        target: { type: 'workspace', id: workspaceOf(p) },
+        check: (before, after) => {
+          expect(before).toEqual({ credentialVersion: 2, previousVersionExpiresAt: until });
+          expect(after).toEqual({ credentialVersion: 2, previousVersionExpiresAt: null });
         },
       },
     };

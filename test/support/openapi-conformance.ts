@@ -1,15 +1,17 @@
-// Every answer a test receives through app.inject is checked against the OpenAPI document that same app serves: its
+// Every answer a test receives through app.inject is checked against the OpenAPI documents that same app serves: its
 // status must be documented for the operation, its content type must be one the response declares, and its body must
 // validate (Ajv, JSON Schema 2020-12, the dialect of OpenAPI 3.1) against the declared schema. Errors included: the
 // spec says clients branch on the `error` type of a documented body (Errors), so an undocumented error answer is as
 // much a broken contract as a malformed 2xx body. A test whose request draws an undocumented answer fails there.
 //
-// Exempt only what the document does not describe at all: paths it does not list (hosted HTML pages, /docs,
-// /openapi.json itself, unknown routes) and methods it does not list on a path (the not-found answer).
+// Exempt only what the documents do not describe at all: paths they do not list (hosted HTML pages, /docs,
+// /openapi.json itself, unknown routes) and methods they do not list on a path (the not-found answer). An /admin/
+// answer is checked against the operator API's document, any other against the partner API's.
 
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { publishedDocuments } from '../../src/platform/openapi.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -118,8 +120,8 @@ export class DocumentChecker {
 
 const checkers = new Map<string, DocumentChecker>();
 
-async function checkerFor(inject: FastifyInstance['inject']): Promise<DocumentChecker> {
-  const text = (await inject({ method: 'GET', url: '/openapi.json' })).body;
+async function documentChecker(inject: FastifyInstance['inject'], url: string): Promise<DocumentChecker> {
+  const text = (await inject({ method: 'GET', url })).body;
   let checker = checkers.get(text);
   if (checker === undefined) {
     checker = new DocumentChecker(JSON.parse(text) as OpenApiDocument);
@@ -128,13 +130,25 @@ async function checkerFor(inject: FastifyInstance['inject']): Promise<DocumentCh
   return checker;
 }
 
+/** The partner document's checker, and the operator document's for /admin/ (platform/openapi-documents.ts). */
+async function checkerFor(inject: FastifyInstance['inject']): Promise<Pick<DocumentChecker, 'problemWith'>> {
+  const [partner, operator] = await Promise.all([
+    documentChecker(inject, publishedDocuments.partner.documentUrl),
+    documentChecker(inject, publishedDocuments.operator.documentUrl),
+  ]);
+  return {
+    problemWith: (method, url, response) =>
+      (url.startsWith('/admin/') ? operator : partner).problemWith(method, url, response),
+  };
+}
+
 /**
- * Makes app.inject check each answer against the app's own /openapi.json and reject (failing the test that sent
+ * Makes app.inject check each answer against the app's own documents (/openapi.json, /admin/openapi.json) and reject (failing the test that sent
  * the request) with the reason when the document does not describe it.
  */
 export function checkAnswersAgainstDocument(app: FastifyInstance): void {
   const inject = app.inject.bind(app) as FastifyInstance['inject'];
-  let checker: Promise<DocumentChecker> | undefined;
+  let checker: Promise<Pick<DocumentChecker, 'problemWith'>> | undefined;
   const checked = async (options: InjectOptions | string): Promise<LightMyRequestResponse> => {
     const response = await inject(options);
     checker ??= checkerFor(inject);

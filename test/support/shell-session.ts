@@ -4,6 +4,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { invocation } from '../../src/cli/invocation.js';
 import { root } from './server-process.js';
 
 /** The ```sh blocks of a markdown text, with the heading (## or ###) each stands under. */
@@ -78,8 +79,11 @@ export interface ShellSession {
 }
 
 /**
- * A bash process in `cwd` with `env`, stopping at the first failing command (set -e, pipefail). `npx brokerage`
- * runs this checkout's bin/brokerage.js, as npx does inside the project, whatever directory the session is in.
+ * A bash process in `cwd` with `env`, stopping at the first failing command (set -e, pipefail). The documented form,
+ * `npx --no-install brokerage-partner-api` (src/cli/invocation.ts), runs this checkout's bin/brokerage.js, as npx
+ * does inside the project, whatever directory the session is in (src/cli/invocation.test.ts runs it through npm
+ * itself); any other npx of the CLI fails, so that no guide can show a form that fetches a package. In a subshell
+ * (a background job, a command substitution) node replaces the subshell, so that `kill %1` stops the CLI itself.
  */
 export function shellSession(cwd: string, env: NodeJS.ProcessEnv): ShellSession {
   const bash: ChildProcess = spawn('bash', ['--noprofile', '--norc'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -93,9 +97,18 @@ export function shellSession(cwd: string, env: NodeJS.ProcessEnv): ShellSession 
     output += chunk;
   });
   const bin = join(root, 'bin/brokerage.js');
-  bash.stdin?.write(
-    `exec 2>&1\nset -eo pipefail\nnpx() { if [ "$1" = brokerage ]; then shift; node '${bin}' "$@"; else command npx "$@"; fi; }\n`,
-  );
+  const [npx, noInstall, name] = invocation.split(' ');
+  const shim = [
+    `${npx}() {`,
+    `  if [ "$1" = ${noInstall} ] && [ "$2" = ${name} ]; then`,
+    '    shift 2',
+    `    if [ "$BASHPID" != "$$" ]; then exec node '${bin}' "$@"; else node '${bin}' "$@"; fi`,
+    `  elif [[ " $* " == *brokerage* ]]; then`,
+    `    echo "not the documented form of the CLI (${invocation}): npx $*" >&2; return 127`,
+    '  else command npx "$@"; fi',
+    '}',
+  ].join('\n');
+  bash.stdin?.write(`exec 2>&1\nset -eo pipefail\n${shim}\n`);
 
   const session: ShellSession = {
     run(code, timeoutMs = 60_000) {

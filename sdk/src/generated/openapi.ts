@@ -1244,746 +1244,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/v1/workspaces": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List workspaces */
-        get: operations["admin.workspaces.list"];
-        put?: never;
-        /** Create a workspace and its API credentials (the password is shown only in this answer) */
-        post: operations["admin.workspaces.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/workspaces/{workspaceId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read one workspace */
-        get: operations["admin.workspaces.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change settings: enabled, enabled pairs, fee schedule, write limit, read throttle, simulation */
-        patch: operations["admin.workspaces.update"];
-        trace?: never;
-    };
-    "/admin/v1/workspaces/{workspaceId}/rotate-credentials": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Issue a new password; tokens minted before stop working within seconds */
-        post: operations["admin.workspaces.rotateCredentials"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/ledger/verification": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Verify the whole ledger (reads every posting: run it off-peak on a large ledger) */
-        get: operations["admin.ledger.verify"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/capabilities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Which capabilities are live: production offers only what the providers file connects */
-        get: operations["admin.capabilities.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/bank-files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Imported bank files, newest first: status=held is the queue of statements waiting for a decision */
-        get: operations["admin.bankFiles.list"];
-        put?: never;
-        /**
-         * Import a bank file (camt.053, camt.054, MT940, pain.002, NACHA returns) sent as the body, verified whole first; importing it again changes nothing
-         * @description The file is verified whole before any line acts: whose account it reports on (one of the brokerage's configured accounts, in its currency), every control total it carries, and for a statement that it follows the account's previous one. A file that fails is refused (400, every reason named) and recorded; one whose statement breaks its account's chain is held (202) until an operator accepts or rejects it. Body: the file as the bank delivered it, as application/xml, text/xml, text/plain or application/octet-stream, at most 32 MiB.
-         */
-        post: operations["admin.bankFiles.import"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/bank-files/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One imported bank file: its status and every reason it was refused or held */
-        get: operations["admin.bankFiles.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/bank-files/{fileId}/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Accept a held file: its statement becomes its account's last one and the file is applied (everything but the chain is verified again) */
-        post: operations["admin.bankFiles.accept"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/bank-files/{fileId}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Reject a held file: it is refused and nothing of it ever acts */
-        post: operations["admin.bankFiles.reject"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/bank-entries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Imported statement lines, oldest first; status=unmatched is the queue of credits that match nothing */
-        get: operations["admin.bankEntries.list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/bank-entries/{entryId}/assign": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Credit an unmatched credit to the deposit or order the payer meant */
-        post: operations["admin.bankEntries.assign"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/bank-entries/{entryId}/return": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark an unmatched credit to be sent back to its payer */
-        post: operations["admin.bankEntries.return"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/reconciliation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The bank's closing balances of a currency against the ledger's clearing, with every difference */
-        get: operations["admin.reconciliation.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/payout-batches": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Batches, newest first */
-        get: operations["admin.payoutBatches.list"];
-        put?: never;
-        /** Cut a batch: every payout waiting on the rail goes into one file for the bank */
-        post: operations["admin.payoutBatches.cut"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/payout-batches/{batchId}/file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The batch’s file for the bank (pain.001 XML or NACHA text), the same bytes on every download */
-        get: operations["admin.payoutBatches.file"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/workspaces/{workspaceId}/verifications/{email}/{decision}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Approve or reject a verification that is REVIEWING (an event per change, kyc_completed included) */
-        post: operations["admin.verifications.decide"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/verifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every workspace's verifications (or one's), oldest first, with the partner's KYC profile and the document typed (status=REVIEWING: the queue) */
-        get: operations["admin.verifications.list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/idempotency-keys/release": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Release an idempotency key left consumed by a failed or interrupted write, after checking its outcome */
-        post: operations["admin.idempotencyKeys.release"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/deposits/{depositId}/compliance/{decision}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Clear (credit) or reject (return to the payer) funds held for compliance review */
-        post: operations["admin.compliance.decideDeposit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/orders/{orderId}/compliance/{decision}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Clear (the order goes on) or reject (refund to the payer) an order's funds held for review */
-        post: operations["admin.compliance.decideOrder"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/pending-payments/{transferId}/refund/{action}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start (pending_approval) or approve (returning) the refund of a pending payment to its payer */
-        post: operations["admin.refunds.act"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/conversations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every workspace's conversations (or one workspace's), newest first, without their messages */
-        get: operations["admin.conversations.list"];
-        put?: never;
-        /** Open a conversation with a workspace about one of its end users (the partner's webhooks hear it) */
-        post: operations["admin.conversations.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/conversations/{conversationId}/messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Reply in a conversation as the brokerage (409 once it is closed) */
-        post: operations["admin.conversations.addMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/conversations/{conversationId}/close": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Close a conversation as the brokerage (409 when closed already) */
-        post: operations["admin.conversations.close"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/conversations/{conversationId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One conversation with its messages, of any workspace */
-        get: operations["admin.conversations.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/conversations/{conversationId}/messages/{messageId}/attachments/{number}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One attachment of a message, as the file itself */
-        get: operations["admin.conversations.attachment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/support-tickets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every workspace's support tickets (or one workspace's), newest first, without their messages */
-        get: operations["admin.supportTickets.list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/support-tickets/{ticketId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One support ticket with its messages, of any workspace */
-        get: operations["admin.supportTickets.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/support-tickets/{ticketId}/messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Reply as support, optionally setting a status with the reply (409 on a closed ticket) */
-        post: operations["admin.supportTickets.addMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/support-tickets/{ticketId}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Set the status of a ticket as support; the same status again is no change (409 when not allowed) */
-        post: operations["admin.supportTickets.setStatus"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/sanctions-lists/ofac-sdn": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Import (or re-import) the OFAC SDN list from its published CSV files; replaces the previous import */
-        post: operations["admin.sanctionsLists.importOfacSdn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/sanctions-lists": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The imported sanctions lists, with their dates and sizes */
-        get: operations["admin.sanctionsLists.list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/aml-screenings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every workspace's screenings, newest first (status=POTENTIAL_MATCH: the review queue) */
-        get: operations["admin.amlScreenings.list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/aml-screenings/{screeningId}/resolution": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Resolve a POTENTIAL_MATCH as CONFIRMED_MATCH (its account can no longer move money) or FALSE_POSITIVE */
-        post: operations["admin.amlScreenings.resolve"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/housekeeping": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What housekeeping removed in its last run, when it runs next, and its horizons */
-        get: operations["admin.housekeeping.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/housekeeping/run": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Make the next housekeeping run due now (one process runs it; read GET /housekeeping for its outcome) */
-        post: operations["admin.housekeeping.run"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/operators": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List console operators, oldest first */
-        get: operations["admin.operators.list"];
-        put?: never;
-        /** Create a console operator; answers the enrolment link (shown only now) that sets password and TOTP */
-        post: operations["admin.operators.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/operators/{operatorId}/disable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Disable an operator: no more sign-ins, and every session ends now */
-        post: operations["admin.operators.disable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/operators/{operatorId}/revoke-sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End every console session of an operator (a lost laptop); the account stays usable */
-        post: operations["admin.operators.revokeSessions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/operators/{operatorId}/enrolment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Issue a new enrolment link (forgotten password, lost authenticator): password and TOTP are cleared, sessions end */
-        post: operations["admin.operators.reissueEnrolment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/audit-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The audit log: every change made through the operator API, the console or the CLI, newest first */
-        get: operations["admin.auditLog.list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What needs a person now: the count of each queue, and the operator list that shows its items */
-        get: operations["admin.overview.get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/stats/daily": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Per UTC day: completed orders, deposits and withdrawals (count and volume per currency), and webhook deliveries by outcome */
-        get: operations["admin.stats.daily"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export interface webhooks {
     order_status_updated: {
@@ -1996,53 +1256,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** An order moves to a new status (every change). */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "order_status_updated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.orderStatusUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2059,53 +1273,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** An order reaches a terminal completed state. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "order_completed";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.orderCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2122,53 +1290,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A deposit was credited in full. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "deposit_completed";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.depositCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2185,53 +1307,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A deposit was credited for part of the expected amount. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "deposit_partially_completed";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.depositPartiallyCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2248,53 +1324,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A receiving method was created; may still be provisioning. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "deposit_method_created";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.depositMethodCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2311,53 +1341,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A receiving method became active; instructions are in `data.depositInfo`. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "deposit_method_activated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.depositMethodActivated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2374,53 +1358,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** An account balance changed. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "balance_updated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.balanceUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2437,53 +1375,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** An open banking payment session changed status. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "openbanking_status_updated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.openbankingStatusUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2500,53 +1392,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A KYC or KYB status changed; `data.verificationType` is KYC or KYB. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back); equal to data.eventId
-                         */
-                        eventId: string;
-                        /** @description A delivery UUID: deduplicate on eventId (or data.eventId, the same) */
-                        id: string;
-                        /** @constant */
-                        type: "verification_status_updated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.verificationStatusUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2563,53 +1409,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** An expected inbound payment was created or first detected. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "pending_payment_created_or_detected";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.pendingPaymentCreatedOrDetected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2626,53 +1426,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A pending payment changed status. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "pending_payment_updated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.pendingPaymentUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2689,53 +1443,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A support ticket was opened. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "support_ticket_created";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.supportTicketCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2752,53 +1460,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A support ticket changed status. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "support_ticket_updated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.supportTicketUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2815,53 +1477,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A message was added to a support ticket. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "support_ticket_message_added";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.supportTicketMessageAdded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2882,53 +1498,7 @@ export interface webhooks {
          * @deprecated
          * @description Use verification_status_updated.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back); equal to data.eventId
-                         */
-                        eventId: string;
-                        /** @description A delivery UUID: deduplicate on eventId (or data.eventId, the same) */
-                        id: string;
-                        /** @constant */
-                        type: "kyc_completed";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.kycCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2945,53 +1515,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** An order's conversion leg completed. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "trade_completed";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.tradeCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3008,53 +1532,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A withdrawal was paid out by its rail. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "withdrawal_completed";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.withdrawalCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3071,53 +1549,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A withdrawal moves to a new status (every change: Success, Failed, Returned). */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "withdrawal_status_updated";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.withdrawalStatusUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3134,53 +1566,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A message was added to a conversation, by the partner or by the brokerage. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "conversation_message_added";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.conversationMessageAdded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3197,53 +1583,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A webhook endpoint with retryPolicy exponential was disabled: every attempt of an event failed for WEBHOOK_DISABLE_AFTER_HOURS. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
-                         */
-                        eventId: string;
-                        /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
-                        id: string;
-                        /** @constant */
-                        type: "webhook_endpoint_disabled";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.webhookEndpointDisabled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3260,53 +1600,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** Sent on request to one endpoint by POST /v1/webhooks/{webhookId}/test, to check its receiver. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
-                    "x-service-signature-256"?: string;
-                    /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
-                    "webhook-id"?: string;
-                    /** @description When this attempt was sent, in Unix seconds; signed */
-                    "webhook-timestamp"?: string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
-                    "webhook-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: uuid
-                         * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back); equal to data.eventId
-                         */
-                        eventId: string;
-                        /** @description A delivery UUID: deduplicate on eventId (or data.eventId, the same) */
-                        id: string;
-                        /** @constant */
-                        type: "webhook_test";
-                        /** @constant */
-                        api_version: "1.0";
-                        /** @description The affected resource */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received: answer fast, then process */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["events.webhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3794,7 +2088,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the status of the server */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3879,7 +2173,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the access token */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3901,7 +2195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description 400 Bad Request: the OAuth error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3916,7 +2210,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description Default Response */
+            /** @description 401 Unauthorized: the OAuth error */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3931,7 +2225,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description Default Response */
+            /** @description 503 Service Unavailable: the OAuth error */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3957,7 +2251,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the pairs */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4055,7 +2349,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the currencies, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4319,7 +2613,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the payin schema, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4449,7 +2743,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the payout field sets, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4611,7 +2905,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the networks, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4738,7 +3032,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the limits, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4870,7 +3164,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the identity intake, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5037,7 +3331,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the quote */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5133,7 +3427,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the balances */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5234,7 +3528,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of deposits */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5336,7 +3630,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the deposit */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5480,7 +3774,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the deposit methods */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5613,7 +3907,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the deposit method */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,7 +4046,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the deposit method */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5881,7 +4175,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the count */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5959,7 +4253,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the deposit */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6082,7 +4376,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the cancellation */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6225,7 +4519,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of orders */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6396,7 +4690,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the order */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6556,7 +4850,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the count */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6634,7 +4928,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6799,7 +5093,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the cancellation */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6942,7 +5236,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the confirmation, an empty object */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7112,7 +5406,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the order */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7339,7 +5633,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of withdrawals */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7441,7 +5735,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the withdrawal */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7611,7 +5905,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the withdrawal */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7730,7 +6024,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of pending payments, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7858,7 +6152,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the count, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7943,7 +6237,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the pending payment, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7971,6 +6265,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
+                        /** Pending payment */
                         value: {
                             /** Format: uuid */
                             transferId: string;
@@ -8083,7 +6378,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of banking accounts, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8238,7 +6533,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the banking account, in { ok, value } */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8391,7 +6686,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the banking account, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8504,7 +6799,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the deletion, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8622,7 +6917,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the webhook endpoints */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8747,7 +7042,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the webhook endpoint */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8893,7 +7188,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the re-sent event */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9039,7 +7334,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the webhook endpoint */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9182,7 +7477,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the webhook endpoint */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9326,7 +7621,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the deletion */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9440,7 +7735,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the delivery attempts */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9578,7 +7873,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the test delivery */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9708,7 +8003,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the callback URL */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9796,7 +8091,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the callback URL */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9914,7 +8209,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of events, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10021,7 +8316,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the event, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10140,7 +8435,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the re-sent event, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10371,7 +8666,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the provided and missing fields */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10530,7 +8825,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the hosted verification link */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10663,7 +8958,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the verification status, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10771,7 +9066,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the payment web form */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10913,7 +9208,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the open banking payment status */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +9370,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of conversation summaries, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11207,7 +9502,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the conversation, in { ok, value } */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11375,7 +9670,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the conversation message, in { ok, value } */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11529,7 +9824,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the conversation, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11699,7 +9994,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the conversation, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11916,7 +10211,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of support ticket summaries, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12021,7 +10316,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the support ticket, in { ok, value } */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -12177,7 +10472,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the support ticket message, in { ok, value } */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -12327,7 +10622,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the support ticket, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12479,7 +10774,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the support ticket, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12601,7 +10896,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the verification moves */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12762,7 +11057,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the sandbox mail */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12903,7 +11198,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the simulated transfer, accepted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13095,7 +11390,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the simulated transfer, accepted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13279,7 +11574,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the pending payment */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13479,7 +11774,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the conversation message */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13655,7 +11950,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the support ticket message */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13813,7 +12108,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the withdrawal */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13983,7 +12278,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the withdrawal */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14154,7 +12449,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the withdrawal */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14325,7 +12620,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14538,7 +12833,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14769,7 +13064,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15000,7 +13295,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15228,7 +13523,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the deposit */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15406,7 +13701,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the deposit method */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15583,7 +13878,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the test clock */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15690,7 +13985,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the test clock, advanced */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15834,7 +14129,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the sandbox settings */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15944,7 +14239,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the sandbox settings */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16078,7 +14373,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: a page of AML screenings, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16248,7 +14543,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description 201 Created: the AML screening, in { ok, value } */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -16401,7 +14696,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description 200 OK: the AML screening, in { ok, value } */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16515,7532 +14810,990 @@ export interface operations {
             };
         };
     };
-    "admin.workspaces.list": {
-        parameters: {
-            query?: {
-                /** @example 50 */
-                limit?: number;
-                page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "workspaceId": "e5c7070f-65e5-434a-bb12-60477c325ea4",
-                     *         "name": "Acme Remit (stage)",
-                     *         "clientId": "cl_mblbb9ovol1zwv1zmb7k",
-                     *         "username": "api_4gyg6x1psygi",
-                     *         "enabled": true,
-                     *         "simulation": true,
-                     *         "enabledPairs": null,
-                     *         "feeSchedule": {
-                     *           "defaultBps": 50,
-                     *           "pairs": {}
-                     *         },
-                     *         "writeLimitPerMinute": null,
-                     *         "readThrottleLifted": false,
-                     *         "verificationProfile": "standard",
-                     *         "credentialVersion": 1,
-                     *         "createdAt": 1746264600,
-                     *         "updatedAt": 1746264600
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        name: string;
-                        clientId: string;
-                        username: string;
-                        enabled: boolean;
-                        simulation: boolean;
-                        /** @description null: every supported pair */
-                        enabledPairs: string[] | null;
-                        feeSchedule: {
-                            /** @description Fee in basis points of the origin amount */
-                            defaultBps: number;
-                            pairs: {
-                                [key: string]: number;
-                            };
-                        };
-                        /** @description null: the server default */
-                        writeLimitPerMinute: number | null;
-                        readThrottleLifted: boolean;
-                        /**
-                         * @description Which KYC fields the verification provider requires
-                         * @enum {unknown}
-                         */
-                        verificationProfile: "basic" | "standard" | "enhanced";
-                        credentialVersion: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.workspaces.create": {
+    "events.orderStatusUpdated": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "name": "test workspace 1"
-                 *     }
-                 */
-                "application/json": {
-                    name: string;
-                    /** @description Sandbox simulation; defaults to true in stage */
-                    simulation?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "fb1b6ce0-5c01-4155-9754-6cef4104f299",
-                     *       "clientId": "cl_6h2m1zlku1155uznkoec",
-                     *       "username": "api_zqfjpx4ciun1",
-                     *       "password": "iTw7yOQFCTahBrFqjhxlEe9kNqY4iIWb"
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        clientId: string;
-                        username: string;
-                        /** @description Shown only now; stored hashed */
-                        password: string;
-                    };
-                };
-            };
-            /** @description Error body of create routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "name is required",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "AuthorizationError",
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "errorId": "AuthorizationError-1748856600",
-                     *       "errorName": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "OperationError",
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "errorId": "OperationError-1748856600",
-                     *       "errorName": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.workspaces.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 5eec3a60-0db2-47b4-81bf-73fb31a1ea4c */
-                workspaceId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "5eec3a60-0db2-47b4-81bf-73fb31a1ea4c",
-                     *       "name": "test workspace 399",
-                     *       "clientId": "cl_qdf7hayvwbbq9gbavsas",
-                     *       "username": "api_xv66hvupt8hp",
-                     *       "enabled": true,
-                     *       "simulation": true,
-                     *       "enabledPairs": null,
-                     *       "feeSchedule": {
-                     *         "defaultBps": 50,
-                     *         "pairs": {}
-                     *       },
-                     *       "writeLimitPerMinute": null,
-                     *       "readThrottleLifted": false,
-                     *       "verificationProfile": "standard",
-                     *       "credentialVersion": 1,
-                     *       "createdAt": 1748856696,
-                     *       "updatedAt": 1748856696
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        name: string;
-                        clientId: string;
-                        username: string;
-                        enabled: boolean;
-                        simulation: boolean;
-                        /** @description null: every supported pair */
-                        enabledPairs: string[] | null;
-                        feeSchedule: {
-                            /** @description Fee in basis points of the origin amount */
-                            defaultBps: number;
-                            pairs: {
-                                [key: string]: number;
-                            };
-                        };
-                        /** @description null: the server default */
-                        writeLimitPerMinute: number | null;
-                        readThrottleLifted: boolean;
-                        /**
-                         * @description Which KYC fields the verification provider requires
-                         * @enum {unknown}
-                         */
-                        verificationProfile: "basic" | "standard" | "enhanced";
-                        credentialVersion: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Workspace nope does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.workspaces.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 132ba3c1-37c3-49b9-98e5-560849328c0c */
-                workspaceId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "writeLimitPerMinute": 2
-                 *     }
-                 */
-                "application/json": {
-                    enabled?: boolean;
-                    simulation?: boolean;
-                    enabledPairs?: string[] | null;
-                    feeSchedule?: {
-                        /** @description Fee in basis points of the origin amount */
-                        defaultBps: number;
-                        pairs: {
-                            [key: string]: number;
-                        };
-                    };
-                    writeLimitPerMinute?: number | null;
-                    readThrottleLifted?: boolean;
-                    /** @enum {unknown} */
-                    verificationProfile?: "basic" | "standard" | "enhanced";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "132ba3c1-37c3-49b9-98e5-560849328c0c",
-                     *       "name": "test workspace 12",
-                     *       "clientId": "cl_mh1w5pddyel1fxoofjoj",
-                     *       "username": "api_w02sjiz18czo",
-                     *       "enabled": true,
-                     *       "simulation": true,
-                     *       "enabledPairs": null,
-                     *       "feeSchedule": {
-                     *         "defaultBps": 50,
-                     *         "pairs": {}
-                     *       },
-                     *       "writeLimitPerMinute": 2,
-                     *       "readThrottleLifted": false,
-                     *       "verificationProfile": "standard",
-                     *       "credentialVersion": 1,
-                     *       "createdAt": 1748856611,
-                     *       "updatedAt": 1748856611
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        name: string;
-                        clientId: string;
-                        username: string;
-                        enabled: boolean;
-                        simulation: boolean;
-                        /** @description null: every supported pair */
-                        enabledPairs: string[] | null;
-                        feeSchedule: {
-                            /** @description Fee in basis points of the origin amount */
-                            defaultBps: number;
-                            pairs: {
-                                [key: string]: number;
-                            };
-                        };
-                        /** @description null: the server default */
-                        writeLimitPerMinute: number | null;
-                        readThrottleLifted: boolean;
-                        /**
-                         * @description Which KYC fields the verification provider requires
-                         * @enum {unknown}
-                         */
-                        verificationProfile: "basic" | "standard" | "enhanced";
-                        credentialVersion: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Pair EUR/EUR is not supported by the catalogue",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Workspace nope does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.workspaces.rotateCredentials": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 22c4c99e-0629-478e-bdb9-fcb155d2401c */
-                workspaceId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "22c4c99e-0629-478e-bdb9-fcb155d2401c",
-                     *       "clientId": "cl_sly5tktqgp67k5vbwgow",
-                     *       "username": "api_5fhaa3cpa8e4",
-                     *       "password": "hpE3ydwLdcwH2gye0WDsi8BlT1WwVJ43"
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        clientId: string;
-                        username: string;
-                        /** @description Shown only now; stored hashed */
-                        password: string;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Workspace nope does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.ledger.verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "consistent": true,
-                     *       "entriesChecked": 157,
-                     *       "balancesChecked": 47,
-                     *       "problems": []
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description Every entry balances and every balance equals its postings */
-                        consistent: boolean;
-                        entriesChecked: number;
-                        balancesChecked: number;
-                        /** @description At most 100 each */
-                        problems: {
-                            kind: string;
-                            detail: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is not valid JSON",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.capabilities.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        environment: "stage" | "production";
-                        capabilities: {
-                            /** @description prices, collection EUR/SEPA, payout USD/ACH_US, mail, … */
-                            capability: string;
-                            /** @description Offered to partners now */
-                            live: boolean;
-                            /** @description What serves it, or why it is not offered */
-                            detail: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is not valid JSON",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankFiles.list": {
-        parameters: {
-            query?: {
-                /** @example held */
-                status?: "imported" | "refused" | "held";
-                /** @example 50 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
-                     *         "format": "camt.053",
-                     *         "sha256": "a8e2c4f61b3d5e7f9a0c2e4f6b8d0a2c4e6f8b0d2f4a6c8e0b2d4f6a8c0e2b4d",
-                     *         "status": "held",
-                     *         "reasons": [
-                     *           "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
-                     *           "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
-                     *         ],
-                     *         "accounts": [
-                     *           "EUR account …4300"
-                     *         ],
-                     *         "importedAt": 1748856600,
-                     *         "decidedAt": null,
-                     *         "decisionNote": null,
-                     *         "summary": null
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        fileId: string;
-                        /** @description camt.053, camt.054, mt940, pain.002, nacha-returns, or unknown (not read) */
-                        format: string;
-                        /** @description Of the file as imported */
-                        sha256: string;
-                        /**
-                         * @description imported: verified and applied; refused: failed verification (or rejected by an operator), nothing of it acted; held: waits for an operator
-                         * @enum {unknown}
-                         */
-                        status: "imported" | "refused" | "held";
-                        /** @description Every check the file failed, or why it is held */
-                        reasons: string[];
-                        /** @description The brokerage's accounts it reports on, masked */
-                        accounts: string[];
-                        /** @description Unix seconds */
-                        importedAt: number;
-                        /** @description When an operator accepted or rejected it (held files only) */
-                        decidedAt: number | null;
-                        decisionNote: string | null;
-                        /** @description What the import did, for an imported file */
-                        summary: {
-                            fileId?: string;
-                            /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
-                            format?: string;
-                            /**
-                             * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
-                             * @enum {unknown}
-                             */
-                            status?: "imported" | "held";
-                            /** @description Why a held file waits; empty when applied */
-                            reasons?: string[];
-                            /** @description Credits matched by their RF reference and credited */
-                            credited?: number;
-                            /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
-                            unmatched?: number;
-                            /** @description Payout outcomes applied (accepted, rejected, returned) */
-                            payoutOutcomes?: number;
-                            /** @description Outcomes already applied, or for payouts we do not know */
-                            payoutReportsIgnored?: number;
-                            /** @description Lines that are neither (fees, interest, own transfers) */
-                            other?: number;
-                            /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
-                            reversals?: number;
-                            /** @description Lines an earlier import recorded: nothing changed for them */
-                            alreadyImported?: number;
-                            closingBalances?: number;
-                            /** @description Entries not booked: pending, information only, forward-dated */
-                            skipped?: number;
-                        } | null;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankFiles.import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The file as the bank delivered it */
-        requestBody: {
-            content: {
-                /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>NTF-20250602-0001</MsgId><CreDtTm>2025-06-02T09:30:00Z</CreDtTm></GrpHdr><Ntfctn><Id>NTF-20250602-0001-1</Id><Acct><Id><IBAN>NL91ABNA0417164300</IBAN></Id></Acct><Ntry><Amt Ccy="EUR">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2025-06-02</Dt></BookgDt><NtryDtls><TxDtls><RmtInf><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document> */
-                "application/json": string;
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
-                     *       "format": "camt.054",
-                     *       "status": "imported",
-                     *       "reasons": [],
-                     *       "credited": 1,
-                     *       "unmatched": 0,
-                     *       "payoutOutcomes": 0,
-                     *       "payoutReportsIgnored": 0,
-                     *       "other": 0,
-                     *       "reversals": 0,
-                     *       "alreadyImported": 0,
-                     *       "closingBalances": 0,
-                     *       "skipped": 0
-                     *     }
-                     */
-                    "application/json": {
-                        fileId: string;
-                        /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
-                        format: string;
-                        /**
-                         * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
-                         * @enum {unknown}
-                         */
-                        status: "imported" | "held";
-                        /** @description Why a held file waits; empty when applied */
-                        reasons: string[];
-                        /** @description Credits matched by their RF reference and credited */
-                        credited: number;
-                        /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
-                        unmatched: number;
-                        /** @description Payout outcomes applied (accepted, rejected, returned) */
-                        payoutOutcomes: number;
-                        /** @description Outcomes already applied, or for payouts we do not know */
-                        payoutReportsIgnored: number;
-                        /** @description Lines that are neither (fees, interest, own transfers) */
-                        other: number;
-                        /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
-                        reversals: number;
-                        /** @description Lines an earlier import recorded: nothing changed for them */
-                        alreadyImported: number;
-                        closingBalances: number;
-                        /** @description Entries not booked: pending, information only, forward-dated */
-                        skipped: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
-                     *       "format": "camt.053",
-                     *       "status": "held",
-                     *       "reasons": [
-                     *         "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
-                     *         "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
-                     *       ],
-                     *       "credited": 0,
-                     *       "unmatched": 0,
-                     *       "payoutOutcomes": 0,
-                     *       "payoutReportsIgnored": 0,
-                     *       "other": 0,
-                     *       "reversals": 0,
-                     *       "alreadyImported": 0,
-                     *       "closingBalances": 0,
-                     *       "skipped": 0
-                     *     }
-                     */
-                    "application/json": {
-                        fileId: string;
-                        /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
-                        format: string;
-                        /**
-                         * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
-                         * @enum {unknown}
-                         */
-                        status: "imported" | "held";
-                        /** @description Why a held file waits; empty when applied */
-                        reasons: string[];
-                        /** @description Credits matched by their RF reference and credited */
-                        credited: number;
-                        /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
-                        unmatched: number;
-                        /** @description Payout outcomes applied (accepted, rejected, returned) */
-                        payoutOutcomes: number;
-                        /** @description Outcomes already applied, or for payouts we do not know */
-                        payoutReportsIgnored: number;
-                        /** @description Lines that are neither (fees, interest, own transfers) */
-                        other: number;
-                        /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
-                        reversals: number;
-                        /** @description Lines an earlier import recorded: nothing changed for them */
-                        alreadyImported: number;
-                        closingBalances: number;
-                        /** @description Entries not booked: pending, information only, forward-dated */
-                        skipped: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The bank file was refused and nothing of it acted (recorded as bank file 9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58): (1) camt.054 Ntfctn 1 is for account …6199, which is not one of the brokerage’s accounts (EUR account …4300); (2) camt.054 Ntfctn 1, entry 1 of …6199 is booked at 30 EUR (CRDT), but its transactions add up to 120",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankFiles.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58 */
-                fileId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "fileId": "9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58",
-                     *       "format": "camt.054",
-                     *       "sha256": "3f1c9a2b7e5d4c8f0a6b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f",
-                     *       "status": "refused",
-                     *       "reasons": [
-                     *         "camt.054 Ntfctn 1 is for account …6199, which is not one of the brokerage’s accounts (EUR account …4300)",
-                     *         "camt.054 Ntfctn 1, entry 1 of …6199 is booked at 30 EUR (CRDT), but its transactions add up to 120"
-                     *       ],
-                     *       "accounts": [],
-                     *       "importedAt": 1748856600,
-                     *       "decidedAt": null,
-                     *       "decisionNote": null,
-                     *       "summary": null
-                     *     }
-                     */
-                    "application/json": {
-                        fileId: string;
-                        /** @description camt.053, camt.054, mt940, pain.002, nacha-returns, or unknown (not read) */
-                        format: string;
-                        /** @description Of the file as imported */
-                        sha256: string;
-                        /**
-                         * @description imported: verified and applied; refused: failed verification (or rejected by an operator), nothing of it acted; held: waits for an operator
-                         * @enum {unknown}
-                         */
-                        status: "imported" | "refused" | "held";
-                        /** @description Every check the file failed, or why it is held */
-                        reasons: string[];
-                        /** @description The brokerage's accounts it reports on, masked */
-                        accounts: string[];
-                        /** @description Unix seconds */
-                        importedAt: number;
-                        /** @description When an operator accepted or rejected it (held files only) */
-                        decidedAt: number | null;
-                        decisionNote: string | null;
-                        /** @description What the import did, for an imported file */
-                        summary: {
-                            fileId?: string;
-                            /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
-                            format?: string;
-                            /**
-                             * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
-                             * @enum {unknown}
-                             */
-                            status?: "imported" | "held";
-                            /** @description Why a held file waits; empty when applied */
-                            reasons?: string[];
-                            /** @description Credits matched by their RF reference and credited */
-                            credited?: number;
-                            /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
-                            unmatched?: number;
-                            /** @description Payout outcomes applied (accepted, rejected, returned) */
-                            payoutOutcomes?: number;
-                            /** @description Outcomes already applied, or for payouts we do not know */
-                            payoutReportsIgnored?: number;
-                            /** @description Lines that are neither (fees, interest, own transfers) */
-                            other?: number;
-                            /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
-                            reversals?: number;
-                            /** @description Lines an earlier import recorded: nothing changed for them */
-                            alreadyImported?: number;
-                            closingBalances?: number;
-                            /** @description Entries not booked: pending, information only, forward-dated */
-                            skipped?: number;
-                        } | null;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "path parameter fileId must NOT have more than 64 characters",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank file 9b2e4c71-5d3a-4f08-b6e2-1c7a9d0f3e58 does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankFiles.accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 */
-                fileId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "note": "Statement 41 had no movement; the bank confirmed by phone"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Why (audited) */
-                    note: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
-                     *       "format": "camt.053",
-                     *       "status": "imported",
-                     *       "reasons": [
-                     *         "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
-                     *         "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
-                     *       ],
-                     *       "credited": 3,
-                     *       "unmatched": 0,
-                     *       "payoutOutcomes": 0,
-                     *       "payoutReportsIgnored": 0,
-                     *       "other": 0,
-                     *       "reversals": 0,
-                     *       "alreadyImported": 0,
-                     *       "closingBalances": 1,
-                     *       "skipped": 0
-                     *     }
-                     */
-                    "application/json": {
-                        fileId: string;
-                        /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
-                        format: string;
-                        /**
-                         * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
-                         * @enum {unknown}
-                         */
-                        status: "imported" | "held";
-                        /** @description Why a held file waits; empty when applied */
-                        reasons: string[];
-                        /** @description Credits matched by their RF reference and credited */
-                        credited: number;
-                        /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
-                        unmatched: number;
-                        /** @description Payout outcomes applied (accepted, rejected, returned) */
-                        payoutOutcomes: number;
-                        /** @description Outcomes already applied, or for payouts we do not know */
-                        payoutReportsIgnored: number;
-                        /** @description Lines that are neither (fees, interest, own transfers) */
-                        other: number;
-                        /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
-                        reversals: number;
-                        /** @description Lines an earlier import recorded: nothing changed for them */
-                        alreadyImported: number;
-                        closingBalances: number;
-                        /** @description Entries not booked: pending, information only, forward-dated */
-                        skipped: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "note is required",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank file 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank file 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 is imported; only a held file can be accepted or rejected",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankFiles.reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 */
-                fileId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "note": "A duplicate export of statement 42"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Why (audited) */
-                    note: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "fileId": "4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87",
-                     *       "format": "camt.053",
-                     *       "sha256": "a8e2c4f61b3d5e7f9a0c2e4f6b8d0a2c4e6f8b0d2f4a6c8e0b2d4f6a8c0e2b4d",
-                     *       "status": "refused",
-                     *       "reasons": [
-                     *         "camt.053 Stmt 1 (number 43) opens at 15250.00 EUR, but the last statement applied for this account closed at 15100.00 EUR (on 2025-06-01)",
-                     *         "camt.053 Stmt 1 (number 43): statement 43 does not follow the last statement applied, 41"
-                     *       ],
-                     *       "accounts": [
-                     *         "EUR account …4300"
-                     *       ],
-                     *       "importedAt": 1748856600,
-                     *       "decidedAt": 1748856600,
-                     *       "decisionNote": "A duplicate export of statement 42",
-                     *       "summary": null
-                     *     }
-                     */
-                    "application/json": {
-                        fileId: string;
-                        /** @description camt.053, camt.054, mt940, pain.002, nacha-returns, or unknown (not read) */
-                        format: string;
-                        /** @description Of the file as imported */
-                        sha256: string;
-                        /**
-                         * @description imported: verified and applied; refused: failed verification (or rejected by an operator), nothing of it acted; held: waits for an operator
-                         * @enum {unknown}
-                         */
-                        status: "imported" | "refused" | "held";
-                        /** @description Every check the file failed, or why it is held */
-                        reasons: string[];
-                        /** @description The brokerage's accounts it reports on, masked */
-                        accounts: string[];
-                        /** @description Unix seconds */
-                        importedAt: number;
-                        /** @description When an operator accepted or rejected it (held files only) */
-                        decidedAt: number | null;
-                        decisionNote: string | null;
-                        /** @description What the import did, for an imported file */
-                        summary: {
-                            fileId?: string;
-                            /** @description camt.053, camt.054, mt940, pain.002 or nacha-returns */
-                            format?: string;
-                            /**
-                             * @description imported: verified whole and applied. held (202): sound and ours, but a statement does not follow its account's previous one; nothing moved until an operator accepts it
-                             * @enum {unknown}
-                             */
-                            status?: "imported" | "held";
-                            /** @description Why a held file waits; empty when applied */
-                            reasons?: string[];
-                            /** @description Credits matched by their RF reference and credited */
-                            credited?: number;
-                            /** @description Credits that match nothing: GET /admin/v1/bank-entries?status=unmatched */
-                            unmatched?: number;
-                            /** @description Payout outcomes applied (accepted, rejected, returned) */
-                            payoutOutcomes?: number;
-                            /** @description Outcomes already applied, or for payouts we do not know */
-                            payoutReportsIgnored?: number;
-                            /** @description Lines that are neither (fees, interest, own transfers) */
-                            other?: number;
-                            /** @description Booked reversals of earlier lines (RvslInd, MT940 RC/RD) */
-                            reversals?: number;
-                            /** @description Lines an earlier import recorded: nothing changed for them */
-                            alreadyImported?: number;
-                            closingBalances?: number;
-                            /** @description Entries not booked: pending, information only, forward-dated */
-                            skipped?: number;
-                        } | null;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "note is required",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank file 4d7a1e93-8c2b-4f65-a0d9-6e3b5c1f2a87 is refused; only a held file can be accepted or rejected",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankEntries.list": {
-        parameters: {
-            query?: {
-                /**
-                 * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
-                 * @example unmatched
-                 */
-                status?: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
-                /** @example EUR */
-                currency?: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
-                /** @description Only the lines of this imported file */
-                fileId?: string;
-                /** @example 50 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "entryId": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
-                     *         "account": "NL91ABNA0417164300",
-                     *         "bankReference": "NOTPROVIDED-20250602-0042",
-                     *         "direction": "credit",
-                     *         "currency": "EUR",
-                     *         "amount": 250,
-                     *         "bookingDate": "2025-06-02",
-                     *         "reference": "INVOICE 2025-118",
-                     *         "counterparty": {
-                     *           "name": "Ana Silva",
-                     *           "iban": "PT50000201231234567890154"
-                     *         },
-                     *         "status": "unmatched",
-                     *         "reversesEntryId": null,
-                     *         "matched": null,
-                     *         "note": null,
-                     *         "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
-                     *         "createdAt": 1748856600
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        entryId: string;
-                        account: string;
-                        bankReference: string;
-                        direction: "credit" | "debit";
-                        currency: string;
-                        /** @description In major units of the currency */
-                        amount: number;
-                        bookingDate: string | null;
-                        reference: string | null;
-                        counterparty: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
-                         * @enum {unknown}
-                         */
-                        status: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
-                        /** @description For a reversal: the entry it takes back, when found */
-                        reversesEntryId: string | null;
-                        matched: {
-                            kind: string;
-                            id: string;
-                        } | null;
-                        note: string | null;
-                        fileId: string;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankEntries.assign": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 */
-                entryId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "depositId": "PREZSG9GW0PQJWX"
-                 *     }
-                 */
-                "application/json": {
-                    depositId?: string;
-                    orderId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "entryId": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
-                     *       "account": "NL91ABNA0417164300",
-                     *       "bankReference": "NOTPROVIDED-20250602-0042",
-                     *       "direction": "credit",
-                     *       "currency": "EUR",
-                     *       "amount": 250,
-                     *       "bookingDate": "2025-06-02",
-                     *       "reference": "INVOICE 2025-118",
-                     *       "counterparty": {
-                     *         "name": "Ana Silva",
-                     *         "iban": "PT50000201231234567890154"
-                     *       },
-                     *       "status": "credited",
-                     *       "reversesEntryId": null,
-                     *       "matched": {
-                     *         "kind": "deposit",
-                     *         "id": "PREZSG9GW0PQJWX"
-                     *       },
-                     *       "note": null,
-                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
-                     *       "createdAt": 1748856600
-                     *     }
-                     */
-                    "application/json": {
-                        entryId: string;
-                        account: string;
-                        bankReference: string;
-                        direction: "credit" | "debit";
-                        currency: string;
-                        /** @description In major units of the currency */
-                        amount: number;
-                        bookingDate: string | null;
-                        reference: string | null;
-                        counterparty: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
-                         * @enum {unknown}
-                         */
-                        status: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
-                        /** @description For a reversal: the entry it takes back, when found */
-                        reversesEntryId: string | null;
-                        matched: {
-                            kind: string;
-                            id: string;
-                        } | null;
-                        note: string | null;
-                        fileId: string;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Send exactly one of depositId and orderId",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 is credited; only an unmatched credit can be assigned or returned",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.bankEntries.return": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 */
-                entryId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "note": "No deposit or order carries this reference; returned to the sender"
-                 *     }
-                 */
-                "application/json": {
-                    note?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "entryId": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
-                     *       "account": "NL91ABNA0417164300",
-                     *       "bankReference": "NOTPROVIDED-20250602-0042",
-                     *       "direction": "credit",
-                     *       "currency": "EUR",
-                     *       "amount": 250,
-                     *       "bookingDate": "2025-06-02",
-                     *       "reference": "INVOICE 2025-118",
-                     *       "counterparty": {
-                     *         "name": "Ana Silva",
-                     *         "iban": "PT50000201231234567890154"
-                     *       },
-                     *       "status": "to_return",
-                     *       "reversesEntryId": null,
-                     *       "matched": null,
-                     *       "note": "No deposit or order carries this reference; returned to the sender",
-                     *       "fileId": "6a1f9d3e-2c4b-4e7a-8f10-3b5c7d9e1a24",
-                     *       "createdAt": 1748856600
-                     *     }
-                     */
-                    "application/json": {
-                        entryId: string;
-                        account: string;
-                        bankReference: string;
-                        direction: "credit" | "debit";
-                        currency: string;
-                        /** @description In major units of the currency */
-                        amount: number;
-                        bookingDate: string | null;
-                        reference: string | null;
-                        counterparty: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description credited; unmatched (waits for an operator); to_return; payout (a debit or return of our payout); other (fees, interest); reversal (a booked reversal that waits for an operator: it reverses a credit already applied, or one not found); reversed (an unmatched credit and its reversal, netting to nothing)
-                         * @enum {unknown}
-                         */
-                        status: "credited" | "unmatched" | "to_return" | "payout" | "other" | "reversal" | "reversed";
-                        /** @description For a reversal: the entry it takes back, when found */
-                        reversesEntryId: string | null;
-                        matched: {
-                            kind: string;
-                            id: string;
-                        } | null;
-                        note: string | null;
-                        fileId: string;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is not valid JSON",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Bank entry 0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40 is credited; only an unmatched credit can be assigned or returned",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.reconciliation.get": {
-        parameters: {
-            query: {
-                /** @example EUR */
-                currency: "ADA" | "ALGO" | "ARS" | "AVAX" | "BNB" | "BOB" | "BRL" | "BTC" | "BWP" | "CLP" | "CNY" | "COP" | "CUSD" | "DOT" | "ETH" | "EUR" | "GBP" | "HKD" | "KES" | "MATIC" | "MWK" | "MXN" | "NGN" | "PEN" | "POL" | "RWF" | "SOL" | "TRX" | "TWD" | "TZS" | "UGX" | "USD" | "USDC" | "USDT" | "VES" | "XAF" | "XOF" | "XRP" | "ZAR" | "ZMW";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "currency": "EUR",
-                     *       "reconciledBy": "bank",
-                     *       "bank": {
-                     *         "closingBalance": 15250,
-                     *         "accounts": [
-                     *           {
-                     *             "account": "NL91ABNA0417164300",
-                     *             "date": "2025-06-01",
-                     *             "closingBalance": 15250
-                     *           }
-                     *         ]
-                     *       },
-                     *       "ledger": {
-                     *         "received": 20000,
-                     *         "paidOut": 5000,
-                     *         "position": 15000
-                     *       },
-                     *       "difference": 250,
-                     *       "unexplained": 0,
-                     *       "items": [
-                     *         {
-                     *           "kind": "unmatched_credit",
-                     *           "id": "0f6c2a8e-3b7d-4c1a-9e5f-8d2b1a7c6e40",
-                     *           "amount": 250,
-                     *           "detail": "INVOICE 2025-118"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        currency: string;
-                        /**
-                         * @description bank: the bank's closing balances against the ledger's clearing. provider-service: the currency's money moves through the provider service and no bank account of ours, so there is no bank figure: bank, difference and unexplained are null and the currency is reconciled against the provider service's own statement
-                         * @enum {unknown}
-                         */
-                        reconciledBy: "bank" | "provider-service";
-                        bank: {
-                            /** @description In major units of the currency */
-                            closingBalance: number;
-                            accounts: {
-                                account: string;
-                                date: string;
-                                /** @description In major units of the currency */
-                                closingBalance: number;
-                            }[];
-                        } | null;
-                        ledger: {
-                            /** @description In through system:clearing:inbound (major units) */
-                            received: number;
-                            /** @description Out through system:clearing:outbound, net of returns (major units) */
-                            paidOut: number;
-                            /** @description received − paidOut (major units) */
-                            position: number;
-                        };
-                        /** @description bank − ledger: the sum of the accounts' latest closing balances minus the ledger's position. The ledger's clearing starts at zero, so an account's opening balance before its first imported statement stays in it */
-                        difference: number | null;
-                        /** @description difference − Σ items[].amount: 0 when every difference is a listed item; otherwise an opening balance or a statement line never imported */
-                        unexplained: number | null;
-                        items: {
-                            /**
-                             * @description What explains part of the difference. opening_balance (±): what an account held before the first statement applied here (its opening booked balance): money the ledger never took in; unmatched_credit (+): a credit at the bank that matches no deposit or order yet; credit_to_return (+): a credit an operator marked to send back; the bank still holds it; other_bank_line (±): a line that is none of ours (fees −, interest or other credits +); bank_reversal (±): a booked reversal of an earlier line awaiting an operator (credit +, debit −); unclassified_bank_line (±): a line whose status this report does not know (credit +, debit −); line_after_closing_balance (±): a line booked after its account’s latest closing balance: the ledger may count it, the closing does not; credit_not_in_ledger (+): credited to a deposit or order at the bank beyond what the ledger took in for it (no longer accepting funds, or its credit is still queued); ledger_credit_without_bank_line (−): taken in through inbound clearing with no (or a smaller) bank credit behind it; payout_without_bank_debit (+): a bank-file payout the ledger counts paid out whose debit no imported statement shows yet; bank_debit_not_in_ledger (−): a payout debit at the bank that the ledger does not count paid out (rejected after its debit, or debited twice); return_without_bank_credit (−): a returned payout the ledger took back whose return credit no imported statement shows yet; return_not_in_ledger (+): a payout returned at the bank that the ledger still counts paid out (an unresolved return, or its return still queued); ledger_payout_without_bank_file (+): paid out through outbound clearing with no bank-file payout behind it (e.g. a compliance rejection sent back by hand, whose debit is an other_bank_line)
-                             * @enum {unknown}
-                             */
-                            kind: "opening_balance" | "unmatched_credit" | "credit_to_return" | "other_bank_line" | "bank_reversal" | "unclassified_bank_line" | "line_after_closing_balance" | "credit_not_in_ledger" | "ledger_credit_without_bank_line" | "payout_without_bank_debit" | "bank_debit_not_in_ledger" | "return_without_bank_credit" | "return_not_in_ledger" | "ledger_payout_without_bank_file";
-                            /** @description The bank entry, deposit, order or payout it is about */
-                            id: string;
-                            /** @description What the item contributes to the difference (bank − ledger), in major units: positive, the bank holds more than the ledger because of it; negative, less */
-                            amount: number;
-                            detail: string;
-                        }[];
-                        /** @description Why there is no bank figure (reconciledBy provider-service) */
-                        note?: string;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.payoutBatches.list": {
-        parameters: {
-            query?: {
-                /** @example 20 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "batchId": "3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b",
-                     *         "rail": "SEPA",
-                     *         "currency": "EUR",
-                     *         "payoutCount": 2,
-                     *         "total": 350,
-                     *         "fileName": "pain001-3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b.xml",
-                     *         "createdAt": 1748856600
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        /** @description Also the file’s message id (pain.001 MsgId) */
-                        batchId: string;
-                        rail: string;
-                        currency: string;
-                        payoutCount: number;
-                        /** @description In major units */
-                        total: number;
-                        fileName: string;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.payoutBatches.cut": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "rail": "SEPA"
-                 *     }
-                 */
-                "application/json": {
-                    /** @enum {unknown} */
-                    rail: "SEPA" | "ACH_US";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "batchId": "3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b",
-                     *       "rail": "SEPA",
-                     *       "currency": "EUR",
-                     *       "payoutCount": 2,
-                     *       "total": 350,
-                     *       "fileName": "pain001-3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b.xml",
-                     *       "createdAt": 1748856600,
-                     *       "payouts": [
-                     *         {
-                     *           "payoutId": "4bf5bd1f-400b-4b62-9b51-705585d28928",
-                     *           "reference": "WD4BF5BD1F400B4B62",
-                     *           "amount": 100
-                     *         },
-                     *         {
-                     *           "payoutId": "PRE5574S31EQ9QV",
-                     *           "reference": "OR5574S31EQ9QV",
-                     *           "amount": 250
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description Also the file’s message id (pain.001 MsgId) */
-                        batchId: string;
-                        rail: string;
-                        currency: string;
-                        payoutCount: number;
-                        /** @description In major units */
-                        total: number;
-                        fileName: string;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        payouts: {
-                            /** @description The withdrawal, order or refund id */
-                            payoutId: string;
-                            /** @description What the file and the bank’s reports carry (EndToEndId) */
-                            reference: string;
-                            amount: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "rail is required",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "No SEPA payout is waiting for a batch",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.payoutBatches.file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b */
-                batchId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description pain.001 XML for SEPA, NACHA text for ACH */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b</MsgId><CreDtTm>2025-06-02T09:30:00Z</CreDtTm><NbOfTxs>2</NbOfTxs><CtrlSum>350.00</CtrlSum></GrpHdr>…</CstmrCdtTrfInitn></Document> */
-                    "application/xml": string;
-                    /**
-                     * @example 101 091000019 0910000192506020930A094101FIRST NATIONAL BANK    BROKERAGE
-                     *     5220BROKERAGE                           1234567890PPDPAYOUT    250602250602   1091000010000001
-                     *     …
-                     */
-                    "text/plain": string;
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "path parameter batchId must NOT have more than 64 characters",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Payout batch 3f9a1c7e5b2d4e6f8a0b1c2d3e4f5a6b does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.verifications.decide": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 37c0d06d-6250-47ec-b516-74bad604cd63 */
-                workspaceId: string;
-                /** @example manual-ok@example.com */
-                email: string;
-                /** @example approve */
-                decision: "approve" | "reject";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "accountId": "manual-ok@example.com",
-                     *       "status": "APPROVED"
-                     *     }
-                     */
-                    "application/json": {
-                        accountId: string;
-                        status: string;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "No verification for nobody@example.com in workspace 37c0d06d-6250-47ec-b516-74bad604cd63",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The verification is REJECTED; only a REVIEWING one can be decided",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.verifications.list": {
-        parameters: {
-            query?: {
-                /**
-                 * @description One value, or repeated for several; absent: every status. REVIEWING is the queue
-                 * @example [
-                 *       "REVIEWING"
-                 *     ]
-                 */
-                status?: ("PENDING" | "IN_PROGRESS" | "REVIEWING" | "APPROVED" | "REJECTED")[];
-                /**
-                 * @description Absent: every workspace
-                 * @example 37c0d06d-6250-47ec-b516-74bad604cd63
-                 */
-                workspaceId?: string;
-                /**
-                 * @description By since; default oldest first (a queue is worked from its head)
-                 * @example oldest
-                 */
-                order?: "oldest" | "newest";
-                /**
-                 * @description Page size; 0 or absent: 50
-                 * @example 50
-                 */
-                limit?: number;
-                /**
-                 * @description Page number, from 0
-                 * @example 0
-                 */
-                page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "workspaceId": "37c0d06d-6250-47ec-b516-74bad604cd63",
-                     *         "email": "ana@example.com",
-                     *         "accountId": "ana@example.com",
-                     *         "verificationType": "KYC",
-                     *         "status": "REVIEWING",
-                     *         "since": 1748856000,
-                     *         "submittedAt": 1748856000,
-                     *         "profile": {
-                     *           "firstName": "Ana",
-                     *           "lastName": "Silva",
-                     *           "birthdate": "1990-04-12",
-                     *           "phone": "+351912345678",
-                     *           "nationality": "PT",
-                     *           "employmentStatus": "employed",
-                     *           "profession": "50",
-                     *           "fundsOrigin": "salary",
-                     *           "accountPurpose": "savings",
-                     *           "addresses": [
-                     *             {
-                     *               "street": "Rua Augusta 1",
-                     *               "city": "Lisboa",
-                     *               "state": "Lisboa",
-                     *               "zip": "1100-048",
-                     *               "country": "PT"
-                     *             }
-                     *           ],
-                     *           "document": {
-                     *             "type": "passport",
-                     *             "id": "****4567",
-                     *             "expiryDate": "2031-01-31",
-                     *             "issuingCountry": "PT"
-                     *           }
-                     *         },
-                     *         "activitySector": {
-                     *           "code": "50",
-                     *           "name": "Technology",
-                     *           "declaredBy": "customer"
-                     *         },
-                     *         "document": {
-                     *           "type": "passport",
-                     *           "number": "****4567",
-                     *           "issuingCountry": "PT",
-                     *           "expiryDate": "2030-01-31",
-                     *           "fileType": "image/png"
-                     *         },
-                     *         "mismatches": [
-                     *           "expiryDate"
-                     *         ]
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** @description Whom the decision names: the customer, or the representative who submitted */
-                        email: string;
-                        /** @description The email for a person; the organisation's account id for KYB */
-                        accountId: string;
-                        /** @enum {unknown} */
-                        verificationType: "KYC" | "KYB";
-                        /** @enum {unknown} */
-                        status: "PENDING" | "IN_PROGRESS" | "REVIEWING" | "APPROVED" | "REJECTED";
-                        /** @description Unix seconds: when it entered its status, as near as stored (its newest submission, else its start) */
-                        since: number;
-                        /** @description Unix seconds: the newest submission of the hosted page */
-                        submittedAt?: number;
-                        /** @description The KYC profile the partner sent (POST /v1/kyc/data), as recorded; absent fields were not sent */
-                        profile: {
-                            firstName?: string;
-                            lastName?: string;
-                            /** @description YYYY-MM-DD */
-                            birthdate?: string;
-                            birthCountry?: string;
-                            phone?: string;
-                            nationality?: string;
-                            gender?: string;
-                            employmentStatus?: string;
-                            /** @description Activity sector code; its name is activitySector */
-                            profession?: string;
-                            fundsOrigin?: string;
-                            fundsOriginOthersReason?: string;
-                            accountPurpose?: string;
-                            depositEstimation?: {
-                                minimum: number;
-                                maximum: number;
-                            };
-                            addresses?: {
-                                street: string;
-                                city: string;
-                                state: string;
-                                zip: string;
-                                country: string;
-                            }[];
-                            document?: {
-                                type: string;
-                                /** @description Document number; masked but for its last 4 */
-                                id: string;
-                                expiryDate: string;
-                                issuingCountry: string;
-                            };
-                            taxId?: {
-                                /** @description Tax id; masked but for its last 4 */
-                                number: string;
-                                country: string;
-                            };
-                            pepDeclaration?: string;
-                        };
-                        activitySector?: {
-                            code: string;
-                            /** @description The catalogue name; null for an unknown code */
-                            name: string | null;
-                            /**
-                             * @description customer: picked on the hosted page because the partner sent no profession
-                             * @enum {unknown}
-                             */
-                            declaredBy: "partner" | "customer";
-                        };
-                        /** @description What the customer typed on the document form of the newest submission; not the image */
-                        document?: {
-                            type?: string;
-                            /** @description As typed; masked but for its last 4 */
-                            number?: string;
-                            issuingCountry?: string;
-                            expiryDate?: string;
-                            organisation?: {
-                                legalName?: string;
-                                registrationNumber?: string;
-                            };
-                            /** @description The kept image or PDF (seen in the console); absent when none was kept */
-                            fileType?: string;
-                        };
-                        /** @description Fields where the profile and the document form disagree (case, spaces and accents ignored); sector is the profession */
-                        mismatches?: ("documentType" | "documentNumber" | "expiryDate" | "issuingCountry" | "sector")[];
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "query parameter status[0] must be one of: PENDING, IN_PROGRESS, REVIEWING, APPROVED, REJECTED",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.idempotencyKeys.release": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "workspaceId": "214d9fa1-c036-44a6-bd2b-f1f6e0d0763e",
-                 *       "key": "k-6081e26d-eba6-415a-89e5-74f2d3bf36e5"
-                 *     }
-                 */
-                "application/json": {
-                    workspaceId: string;
-                    key: string;
-                    /** @description '' (default): the workspace's own account */
-                    accountScope?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "released": true,
-                     *       "previousState": "failed"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        released: true;
-                        previousState: string;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "workspaceId is required",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "No idempotency key k-f1061603-f2cf-419e-b7a7-e568e7e5c7a0 in workspace 00c1c195-8ac0-49de-b116-71cc6fb62a7b",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The key completed successfully: it replays its answer and is not released",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.compliance.decideDeposit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example PRE49HCN0LVCC37 */
-                depositId: string;
-                /** @example clear */
-                decision: "clear" | "reject";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "depositId": "PRE49HCN0LVCC37",
-                     *       "userData": {
-                     *         "country": "PT",
-                     *         "lastName": "Silva",
-                     *         "firstName": "Ana",
-                     *         "userEmail": "ana.payer@example.com"
-                     *       },
-                     *       "createdAt": 1748856695,
-                     *       "rail": "SEPA",
-                     *       "amount": 30,
-                     *       "currency": "EUR",
-                     *       "feeCurrency": "EUR",
-                     *       "fee": 0,
-                     *       "expectedFee": 0,
-                     *       "status": "Received",
-                     *       "depositInfoPending": false,
-                     *       "depositInfo": {
-                     *         "depositType": "SEPA",
-                     *         "bic": "BRKSNL20",
-                     *         "iban": "NL91BRKS0024673110",
-                     *         "amount": 30,
-                     *         "bankName": "Brokerage Stage Bank (sandbox)",
-                     *         "accountHolder": "Brokerage Stage Collections",
-                     *         "referenceCode": "BRK49HCN0LVCC37"
-                     *       },
-                     *       "receivedAt": 1748856695,
-                     *       "expectedAmount": 30
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Deposit"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "path parameter decision must be one of: clear, reject",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Deposit PRE000000000000 does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Deposit PRE49HCN0LVCC37 is Received, not held for compliance review",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.compliance.decideOrder": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example PREWIJW65XCH650 */
-                orderId: string;
-                /** @example clear */
-                decision: "clear" | "reject";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "orderId": "PREWIJW65XCH650",
-                     *       "quoteId": "b03a8eb2-3c9b-492d-927c-2e8ddad44122",
-                     *       "status": "Received",
-                     *       "originCurrency": "EUR",
-                     *       "originRail": "SEPA",
-                     *       "originAmount": 100,
-                     *       "destinationCurrency": "BRL",
-                     *       "destinationRail": "PIX_BR",
-                     *       "destinationAmount": 619.65,
-                     *       "conversionRate": 6.227688984881209,
-                     *       "fee": 0,
-                     *       "expectedFee": 0.5,
-                     *       "expectedGasFee": 0,
-                     *       "feeCurrency": "EUR",
-                     *       "destinationTransferData": {
-                     *         "type": "PIX_BR",
-                     *         "destinationName": "Bruno Costa",
-                     *         "destinationTaxId": "52998224725",
-                     *         "destinationPixCode": "bruno@example.com"
-                     *       },
-                     *       "deposit": {
-                     *         "depositId": "PRE5VIDCF4ZGKU8",
-                     *         "currency": "EUR",
-                     *         "rail": "SEPA",
-                     *         "expectedAmount": 100,
-                     *         "amount": 100,
-                     *         "depositInfo": {
-                     *           "depositType": "SEPA",
-                     *           "bic": "BRKSNL20",
-                     *           "iban": "NL07BRKS7250326163",
-                     *           "amount": 100,
-                     *           "bankName": "Brokerage Stage Bank (sandbox)",
-                     *           "accountHolder": "Brokerage Stage Collections",
-                     *           "referenceCode": "BRK5VIDCF4ZGKU8"
-                     *         },
-                     *         "receivedAt": 1748856677
-                     *       },
-                     *       "trade": {
-                     *         "pair": "EUR/BRL",
-                     *         "conversionRate": 6.227688984881209,
-                     *         "originAmount": 99.5,
-                     *         "destinationAmount": 619.65,
-                     *         "status": "Pending"
-                     *       },
-                     *       "withdraw": {
-                     *         "currency": "BRL",
-                     *         "rail": "PIX_BR",
-                     *         "amount": 619.65,
-                     *         "status": "Pending"
-                     *       },
-                     *       "payBy": 1748943077,
-                     *       "createdAt": 1748856677,
-                     *       "updatedAt": 1748856677,
-                     *       "userData": {
-                     *         "city": "Austin",
-                     *         "state": "TX",
-                     *         "taxId": "52998224725",
-                     *         "address": "1 Main St",
-                     *         "country": "PT",
-                     *         "lastName": "Silva",
-                     *         "firstName": "Ana",
-                     *         "userEmail": "ana.orders@example.com",
-                     *         "postalCode": "73301",
-                     *         "phoneNumber": "+254712345678"
-                     *       },
-                     *       "destinationUserData": {
-                     *         "city": "Berlin",
-                     *         "taxId": "52998224725",
-                     *         "country": "BR",
-                     *         "lastName": "Costa",
-                     *         "firstName": "Bruno",
-                     *         "userEmail": "bruno@example.com",
-                     *         "postalCode": "10115",
-                     *         "phoneNumber": "+5511999998888"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Order PRE357M96JMK9T8 is Failed, not held for compliance review",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.refunds.act": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 3cc85b61-a716-4889-b62d-10092fcfd49a */
-                transferId: string;
-                /** @example start */
-                action: "start" | "approve";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "transferId": "3cc85b61-a716-4889-b62d-10092fcfd49a",
-                     *       "currency": "EUR",
-                     *       "amount": 70,
-                     *       "status": "UNMATCHED",
-                     *       "counterparty": {
-                     *         "iban": "DE89370400440532013000",
-                     *         "name": "Payer"
-                     *       },
-                     *       "createdAt": 1748856681,
-                     *       "updatedAt": 1748856681,
-                     *       "methodId": "PREOPHVJEAF21HO",
-                     *       "refundStatus": "pending_approval"
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        transferId: string;
-                        /** @description The receiving method it arrived on; absent for funds an order returned */
-                        methodId?: string;
-                        /** @description The order these funds came back from (overpaid, expired part-paid, failed payout) */
-                        sourceOrderId?: string;
-                        /** @description The order created from this payment */
-                        linkedOrderId?: string;
-                        currency: string;
-                        amount: number;
-                        /** @enum {unknown} */
-                        status: "UNMATCHED" | "LINKED" | "RETURNED";
-                        /**
-                         * @description Absent when no refund is in progress
-                         * @enum {unknown}
-                         */
-                        refundStatus?: "pending_approval" | "returning" | "returned" | "failed";
-                        counterparty: {
-                            [key: string]: string;
-                        };
-                        /** @description The method's account holder, for a customer's method */
-                        userEmail?: string;
-                        createdAt: number;
-                        updatedAt: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Pending payment 0c1507b3-1d38-41f8-956d-1e135aa5322b is UNMATCHED: cannot approve a refund",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.conversations.list": {
-        parameters: {
-            query?: {
-                /**
-                 * @description Absent: every workspace
-                 * @example 49bc89e7-da1a-4087-a8de-5bdf30242d95
-                 */
-                workspaceId?: string;
-                endUserEmail?: string;
-                /** @description One value, or repeated for several */
-                status?: ("OPEN" | "CLOSED")[];
-                /** @description Page size; 0 or absent: 50 */
-                limit?: number;
-                /** @description Page number, from 0 */
-                page?: number;
-                /** @description Whose message is the last; 'partner' with status OPEN: awaiting the brokerage */
-                lastMessageBy?: "partner" | "brokerage";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
-                     *         "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *         "endUserEmail": "carla@example.com",
-                     *         "subject": "Proof of address",
-                     *         "status": "OPEN",
-                     *         "openedBy": "brokerage",
-                     *         "messageCount": 3,
-                     *         "createdAt": 1748856674,
-                     *         "updatedAt": 1748856674,
-                     *         "lastMessageBy": "brokerage",
-                     *         "lastMessageAt": 1748856674
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** Format: uuid */
-                        conversationId: string;
-                        /** @description The end user the conversation is about */
-                        endUserEmail: string;
-                        subject: string;
-                        /** @enum {unknown} */
-                        status: "OPEN" | "CLOSED";
-                        /** @enum {unknown} */
-                        openedBy: "partner" | "brokerage";
-                        /** @enum {unknown} */
-                        closedBy?: "partner" | "brokerage";
-                        messageCount: number;
-                        /**
-                         * @description brokerage: an answer is awaited from you
-                         * @enum {unknown}
-                         */
-                        lastMessageBy?: "partner" | "brokerage";
-                        /** @description Unix seconds */
-                        lastMessageAt?: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        /** @description Unix seconds */
-                        closedAt?: number;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.conversations.create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
-                 *       "endUserEmail": "carla@example.com",
-                 *       "subject": "Proof of address",
-                 *       "message": "Please ask Carla for a recent utility bill."
-                 *     }
-                 */
-                "application/json": {
-                    workspaceId: string;
-                    /** Format: email */
-                    endUserEmail: string;
-                    subject: string;
-                    message: string;
-                    /** @description JPEG, PNG or PDF files, as the hosted verification page accepts */
-                    attachments?: {
-                        /** @description Shown to the reader; the kind is told by the bytes */
-                        fileName?: string;
-                        /** @description The file, base64 (RFC 4648, padded): a JPEG, PNG or PDF of at most 5242880 bytes, recognised by its bytes */
-                        content: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
-                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *       "endUserEmail": "carla@example.com",
-                     *       "subject": "Proof of address",
-                     *       "status": "OPEN",
-                     *       "openedBy": "brokerage",
-                     *       "messageCount": 1,
-                     *       "createdAt": 1748856674,
-                     *       "updatedAt": 1748856674,
-                     *       "messages": [
-                     *         {
-                     *           "messageId": "5aa04ad6-c0c9-4b01-ac80-168c32b082b0",
-                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *           "author": "brokerage",
-                     *           "message": "Please ask Carla for a recent utility bill.",
-                     *           "attachments": [],
-                     *           "createdAt": 1748856674
-                     *         }
-                     *       ],
-                     *       "lastMessageBy": "brokerage",
-                     *       "lastMessageAt": 1748856674
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** Format: uuid */
-                        conversationId: string;
-                        /** @description The end user the conversation is about */
-                        endUserEmail: string;
-                        subject: string;
-                        /** @enum {unknown} */
-                        status: "OPEN" | "CLOSED";
-                        /** @enum {unknown} */
-                        openedBy: "partner" | "brokerage";
-                        /** @enum {unknown} */
-                        closedBy?: "partner" | "brokerage";
-                        messageCount: number;
-                        /**
-                         * @description brokerage: an answer is awaited from you
-                         * @enum {unknown}
-                         */
-                        lastMessageBy?: "partner" | "brokerage";
-                        /** @description Unix seconds */
-                        lastMessageAt?: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        /** @description Unix seconds */
-                        closedAt?: number;
-                        /** @description Oldest first */
-                        messages: components["schemas"]["ConversationMessage"][];
-                    };
-                };
-            };
-            /** @description Error body of create routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "workspaceId is required",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "AuthorizationError",
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "errorId": "AuthorizationError-1748856600",
-                     *       "errorName": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ExistenceError",
-                     *       "message": "Workspace 25c14297-19c9-46a4-a742-9fb8a4922a8d does not exist",
-                     *       "errorId": "ExistenceError-1748856600",
-                     *       "errorName": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "OperationError",
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "errorId": "OperationError-1748856600",
-                     *       "errorName": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.conversations.addMessage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
-                conversationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "message": "Thank you, cleared.",
-                 *       "attachments": [
-                 *         {
-                 *           "fileName": "receipt.png",
-                 *           "content": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    message: string;
-                    /** @description JPEG, PNG or PDF files, as the hosted verification page accepts */
-                    attachments?: {
-                        /** @description Shown to the reader; the kind is told by the bytes */
-                        fileName?: string;
-                        /** @description The file, base64 (RFC 4648, padded): a JPEG, PNG or PDF of at most 5242880 bytes, recognised by its bytes */
-                        content: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "messageId": "03bab3e1-3224-4c96-a70c-211d535c5100",
-                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *       "author": "brokerage",
-                     *       "message": "Thank you, cleared.",
-                     *       "attachments": [
-                     *         {
-                     *           "number": 1,
-                     *           "contentType": "image/png",
-                     *           "sizeBytes": 70,
-                     *           "sha256": "c414cd0e204de974f73753c7e28d7638e7b3691bb8b1a2bab6b25bb7fed7ce77",
-                     *           "fileName": "receipt.png"
-                     *         }
-                     *       ],
-                     *       "createdAt": 1748856674
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ConversationMessage"];
-                };
-            };
-            /** @description Error body of create routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "AuthorizationError",
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "errorId": "AuthorizationError-1748856600",
-                     *       "errorName": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ExistenceError",
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "errorId": "ExistenceError-1748856600",
-                     *       "errorName": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "StateError",
-                     *       "message": "Conversation b81ce1cb-3c7a-415a-848d-70dec2edbde2 is CLOSED: it takes no more messages",
-                     *       "errorId": "StateError-1748856600",
-                     *       "errorName": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "OperationError",
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "errorId": "OperationError-1748856600",
-                     *       "errorName": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.conversations.close": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
-                conversationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
-                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *       "endUserEmail": "carla@example.com",
-                     *       "subject": "Proof of address",
-                     *       "status": "CLOSED",
-                     *       "openedBy": "brokerage",
-                     *       "messageCount": 3,
-                     *       "createdAt": 1748856674,
-                     *       "updatedAt": 1748856674,
-                     *       "messages": [
-                     *         {
-                     *           "messageId": "5aa04ad6-c0c9-4b01-ac80-168c32b082b0",
-                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *           "author": "brokerage",
-                     *           "message": "Please ask Carla for a recent utility bill.",
-                     *           "attachments": [],
-                     *           "createdAt": 1748856674
-                     *         },
-                     *         {
-                     *           "messageId": "3a1fccec-99ba-4a96-a2fc-2e22b13b7b30",
-                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *           "author": "partner",
-                     *           "message": "Attached.",
-                     *           "attachments": [
-                     *             {
-                     *               "number": 1,
-                     *               "contentType": "application/pdf",
-                     *               "sizeBytes": 50,
-                     *               "sha256": "2424e4b37c25d8dac4c66fd4ecd780c717b828582c3f9a9fc718672d2d5e31f1",
-                     *               "fileName": "bill.pdf"
-                     *             }
-                     *           ],
-                     *           "createdAt": 1748856674
-                     *         }
-                     *       ],
-                     *       "closedBy": "brokerage",
-                     *       "lastMessageBy": "brokerage",
-                     *       "lastMessageAt": 1748856674,
-                     *       "closedAt": 1748856674
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** Format: uuid */
-                        conversationId: string;
-                        /** @description The end user the conversation is about */
-                        endUserEmail: string;
-                        subject: string;
-                        /** @enum {unknown} */
-                        status: "OPEN" | "CLOSED";
-                        /** @enum {unknown} */
-                        openedBy: "partner" | "brokerage";
-                        /** @enum {unknown} */
-                        closedBy?: "partner" | "brokerage";
-                        messageCount: number;
-                        /**
-                         * @description brokerage: an answer is awaited from you
-                         * @enum {unknown}
-                         */
-                        lastMessageBy?: "partner" | "brokerage";
-                        /** @description Unix seconds */
-                        lastMessageAt?: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        /** @description Unix seconds */
-                        closedAt?: number;
-                        /** @description Oldest first */
-                        messages: components["schemas"]["ConversationMessage"][];
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Conversation b81ce1cb-3c7a-415a-848d-70dec2edbde2 is CLOSED already",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.conversations.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
-                conversationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "49bc89e7-da1a-4087-a8de-5bdf30242d95",
-                     *       "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *       "endUserEmail": "carla@example.com",
-                     *       "subject": "Proof of address",
-                     *       "status": "OPEN",
-                     *       "openedBy": "brokerage",
-                     *       "messageCount": 3,
-                     *       "createdAt": 1748856674,
-                     *       "updatedAt": 1748856674,
-                     *       "messages": [
-                     *         {
-                     *           "messageId": "5aa04ad6-c0c9-4b01-ac80-168c32b082b0",
-                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *           "author": "brokerage",
-                     *           "message": "Please ask Carla for a recent utility bill.",
-                     *           "attachments": [],
-                     *           "createdAt": 1748856674
-                     *         },
-                     *         {
-                     *           "messageId": "3a1fccec-99ba-4a96-a2fc-2e22b13b7b30",
-                     *           "conversationId": "b81ce1cb-3c7a-415a-848d-70dec2edbde2",
-                     *           "author": "partner",
-                     *           "message": "Attached.",
-                     *           "attachments": [
-                     *             {
-                     *               "number": 1,
-                     *               "contentType": "application/pdf",
-                     *               "sizeBytes": 50,
-                     *               "sha256": "2424e4b37c25d8dac4c66fd4ecd780c717b828582c3f9a9fc718672d2d5e31f1",
-                     *               "fileName": "bill.pdf"
-                     *             }
-                     *           ],
-                     *           "createdAt": 1748856674
-                     *         }
-                     *       ],
-                     *       "lastMessageBy": "brokerage",
-                     *       "lastMessageAt": 1748856674
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** Format: uuid */
-                        conversationId: string;
-                        /** @description The end user the conversation is about */
-                        endUserEmail: string;
-                        subject: string;
-                        /** @enum {unknown} */
-                        status: "OPEN" | "CLOSED";
-                        /** @enum {unknown} */
-                        openedBy: "partner" | "brokerage";
-                        /** @enum {unknown} */
-                        closedBy?: "partner" | "brokerage";
-                        messageCount: number;
-                        /**
-                         * @description brokerage: an answer is awaited from you
-                         * @enum {unknown}
-                         */
-                        lastMessageBy?: "partner" | "brokerage";
-                        /** @description Unix seconds */
-                        lastMessageAt?: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        /** @description Unix seconds */
-                        closedAt?: number;
-                        /** @description Oldest first */
-                        messages: components["schemas"]["ConversationMessage"][];
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Conversation e90c2268-821b-4be0-8b19-0b7ba64d812f does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.conversations.attachment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example b81ce1cb-3c7a-415a-848d-70dec2edbde2 */
-                conversationId: string;
-                /** @example 3a1fccec-99ba-4a96-a2fc-2e22b13b7b30 */
-                messageId: string;
-                /** @example 1 */
-                number: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file as it was sent: JPEG, PNG or PDF */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example (the JPEG file, byte for byte) */
-                    "image/jpeg": string;
-                    /** @example (the PNG file, byte for byte) */
-                    "image/png": string;
-                    /** @example (the PDF file, byte for byte) */
-                    "application/pdf": string;
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.supportTickets.list": {
-        parameters: {
-            query?: {
-                /** @description Absent: every workspace */
-                workspaceId?: string;
-                /** @description One value, or repeated for several */
-                status?: ("OPEN" | "IN_PROGRESS" | "WAITING_ON_PARTNER" | "RESOLVED" | "CLOSED")[];
-                /**
-                 * @description Page size; 0 or absent: 50
-                 * @example 500
-                 */
-                limit?: number;
-                /** @description Page number, from 0 */
-                page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "workspaceId": "88b155be-221c-4c36-bea4-724110e83107",
-                     *         "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
-                     *         "subject": "Payout not received",
-                     *         "description": "The beneficiary says nothing arrived.",
-                     *         "category": "TECHNICAL",
-                     *         "status": "IN_PROGRESS",
-                     *         "messageCount": 1,
-                     *         "createdAt": 1748856664,
-                     *         "updatedAt": 1748856664
-                     *       },
-                     *       {
-                     *         "workspaceId": "35b71040-67a1-4377-ac6f-cd0d05a1fb73",
-                     *         "ticketId": "a8d403e4-2743-40bc-935b-1e0fd52af493",
-                     *         "subject": "Payout not received",
-                     *         "description": "The beneficiary says nothing arrived.",
-                     *         "category": "PAYMENT",
-                     *         "status": "OPEN",
-                     *         "messageCount": 0,
-                     *         "createdAt": 1748856664,
-                     *         "updatedAt": 1748856664
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** Format: uuid */
-                        ticketId: string;
-                        subject: string;
-                        description: string;
-                        /** @enum {unknown} */
-                        category: "PAYMENT" | "VERIFICATION" | "COMPLIANCE" | "ACCOUNT" | "TECHNICAL" | "OTHER";
-                        /**
-                         * @description OPEN, IN_PROGRESS, WAITING_ON_PARTNER (support awaits your message), RESOLVED, CLOSED (final)
-                         * @enum {unknown}
-                         */
-                        status: "OPEN" | "IN_PROGRESS" | "WAITING_ON_PARTNER" | "RESOLVED" | "CLOSED";
-                        /** @enum {unknown} */
-                        entityType?: "order" | "deposit" | "withdrawal";
-                        entityId?: string;
-                        messageCount: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        /** @description Unix seconds */
-                        closedAt?: number;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.supportTickets.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example bb5386c2-9e97-49dd-878a-1effa9be3405 */
-                ticketId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "88b155be-221c-4c36-bea4-724110e83107",
-                     *       "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
-                     *       "subject": "Payout not received",
-                     *       "description": "The beneficiary says nothing arrived.",
-                     *       "category": "TECHNICAL",
-                     *       "status": "IN_PROGRESS",
-                     *       "messageCount": 1,
-                     *       "createdAt": 1748856664,
-                     *       "updatedAt": 1748856664,
-                     *       "messages": [
-                     *         {
-                     *           "messageId": "a2398558-f0b1-4952-862e-e797cf808f79",
-                     *           "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
-                     *           "author": "brokerage",
-                     *           "message": "Looking into it.",
-                     *           "createdAt": 1748856664
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** Format: uuid */
-                        ticketId: string;
-                        subject: string;
-                        description: string;
-                        /** @enum {unknown} */
-                        category: "PAYMENT" | "VERIFICATION" | "COMPLIANCE" | "ACCOUNT" | "TECHNICAL" | "OTHER";
-                        /**
-                         * @description OPEN, IN_PROGRESS, WAITING_ON_PARTNER (support awaits your message), RESOLVED, CLOSED (final)
-                         * @enum {unknown}
-                         */
-                        status: "OPEN" | "IN_PROGRESS" | "WAITING_ON_PARTNER" | "RESOLVED" | "CLOSED";
-                        /** @enum {unknown} */
-                        entityType?: "order" | "deposit" | "withdrawal";
-                        entityId?: string;
-                        messageCount: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        /** @description Unix seconds */
-                        closedAt?: number;
-                        /** @description Oldest first */
-                        messages: components["schemas"]["SupportTicketMessage"][];
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Support ticket 2a1b675c-7c95-4ca7-9f1c-ff795e31c347 does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.supportTickets.addMessage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example bb5386c2-9e97-49dd-878a-1effa9be3405 */
-                ticketId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "message": "Looking into it.",
-                 *       "status": "IN_PROGRESS"
-                 *     }
-                 */
-                "application/json": {
-                    message: string;
-                    /**
-                     * @description OPEN is never a target; CLOSED is final (src/domain/states/support-ticket-status.ts)
-                     * @enum {unknown}
-                     */
-                    status?: "OPEN" | "IN_PROGRESS" | "WAITING_ON_PARTNER" | "RESOLVED" | "CLOSED";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "messageId": "a2398558-f0b1-4952-862e-e797cf808f79",
-                     *       "ticketId": "bb5386c2-9e97-49dd-878a-1effa9be3405",
-                     *       "author": "brokerage",
-                     *       "message": "Looking into it.",
-                     *       "createdAt": 1748856664
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SupportTicketMessage"];
-                };
-            };
-            /** @description Error body of create routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "AuthorizationError",
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "errorId": "AuthorizationError-1748856600",
-                     *       "errorName": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ExistenceError",
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "errorId": "ExistenceError-1748856600",
-                     *       "errorName": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "StateError",
-                     *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
-                     *       "errorId": "StateError-1748856600",
-                     *       "errorName": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "OperationError",
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "errorId": "OperationError-1748856600",
-                     *       "errorName": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.supportTickets.setStatus": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example de732442-4c40-4d84-a4c2-80440c90cbc2 */
-                ticketId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "status": "RESOLVED"
-                 *     }
-                 */
                 "application/json": {
                     /**
-                     * @description OPEN is never a target; CLOSED is final (src/domain/states/support-ticket-status.ts)
-                     * @enum {unknown}
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    status: "OPEN" | "IN_PROGRESS" | "WAITING_ON_PARTNER" | "RESOLVED" | "CLOSED";
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "order_status_updated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "59ecb1de-66e4-4635-b2e7-a2537448c86d",
-                     *       "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
-                     *       "subject": "Payout not received",
-                     *       "description": "The beneficiary says nothing arrived.",
-                     *       "category": "PAYMENT",
-                     *       "status": "RESOLVED",
-                     *       "messageCount": 2,
-                     *       "createdAt": 1748856663,
-                     *       "updatedAt": 1748856663,
-                     *       "messages": [
-                     *         {
-                     *           "messageId": "3decfbd3-4785-475a-bb44-b91a67576137",
-                     *           "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
-                     *           "author": "brokerage",
-                     *           "message": "Which beneficiary bank?",
-                     *           "createdAt": 1748856663
-                     *         },
-                     *         {
-                     *           "messageId": "c2403c53-070c-4f43-b108-bd7520089722",
-                     *           "ticketId": "de732442-4c40-4d84-a4c2-80440c90cbc2",
-                     *           "author": "partner",
-                     *           "message": "Banco do Brasil.",
-                     *           "createdAt": 1748856663
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId: string;
-                        /** Format: uuid */
-                        ticketId: string;
-                        subject: string;
-                        description: string;
-                        /** @enum {unknown} */
-                        category: "PAYMENT" | "VERIFICATION" | "COMPLIANCE" | "ACCOUNT" | "TECHNICAL" | "OTHER";
-                        /**
-                         * @description OPEN, IN_PROGRESS, WAITING_ON_PARTNER (support awaits your message), RESOLVED, CLOSED (final)
-                         * @enum {unknown}
-                         */
-                        status: "OPEN" | "IN_PROGRESS" | "WAITING_ON_PARTNER" | "RESOLVED" | "CLOSED";
-                        /** @enum {unknown} */
-                        entityType?: "order" | "deposit" | "withdrawal";
-                        entityId?: string;
-                        messageCount: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        /** @description Unix seconds */
-                        closedAt?: number;
-                        /** @description Oldest first */
-                        messages: components["schemas"]["SupportTicketMessage"][];
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "status must be one of: OPEN, IN_PROGRESS, WAITING_ON_PARTNER, RESOLVED, CLOSED",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The resource does not exist in this workspace",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Support ticket 37118bef-6377-4321-b34f-698beba73578 is CLOSED: a closed ticket takes no messages or changes",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
+                content?: never;
             };
         };
     };
-    "admin.sanctionsLists.importOfacSdn": {
+    "events.orderCompleted": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "sdnCsv": "10001,\"KARIMOV, Rustam Alievich\",\"individual\",\"SDGT] [IRGC\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB 12 Mar 1968; alt. DOB 1969; POB Tashkent, Uzbekistan; nationality Uzbekistan; Gender Male; Passport AA1234567 (Uzbekistan).\"\r\n10002,\"MUELLER, Hans-Peter\",\"individual\",\"RUSSIA-EO14024\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB circa 1975; nationality Germany; Gender Male.\"\r\n10003,\"OCEANIC FRONT TRADING CO., LTD.\",-0- ,\"DPRK3\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"Website www.oceanicfront.example; a.k.a. \"\"OFT\"\"; Organization Established Date 2011.\"\r\n10004,\"NORTHERN STAR\",\"vessel\",\"IRAN-EO13846\",-0- ,\"9BXX2\",\"Crude Oil Tanker\",-0- ,\"81000\",\"Iran\",\"NATIONAL TANKER COMPANY\",-0- \r\n10005,\"EP-XYZ\",\"aircraft\",\"SDGT\",-0- ,-0- ,\"Boeing 747-200\",-0- ,-0- ,-0- ,\"NORTHERN AIR\",-0- \r\n10006,\"PUTILIN, Vladimir Sergeyevich\",\"individual\",\"UKRAINE-EO13661] [RUSSIA-EO14024\",\"Deputy Minister\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB 07 Oct 1958; POB Leningrad, Russia; nationality Russia; Gender Male.\"\r\n10007,\"AL-RASHID, Abu Bakr\",\"individual\",\"SDGT\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n\u001a",
-                 *       "altCsv": "10001,20001,\"aka\",\"KARIMOV, Rustem\",-0- \r\n10001,20002,\"fka\",\"ALIEV, Rustam\",-0- \r\n10003,20003,\"aka\",\"OFT CO\",-0- \r\n10006,20004,\"aka\",\"PUTILIN, Volodymyr\",-0- \r\n10007,20005,\"aka\",\"AL RASHEED, Abubakar\",\"weak alias\"\r\n\u001a",
-                 *       "listDate": "2026-11-21"
-                 *     }
-                 */
                 "application/json": {
-                    /** @description The contents of sdn.csv, as published */
-                    sdnCsv: string;
-                    /** @description The contents of alt.csv (aliases), as published */
-                    altCsv?: string;
-                    /** @description The list's publication date (YYYY-MM-DD) */
-                    listDate?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
                     /**
-                     * @example {
-                     *       "list": "OFAC_SDN",
-                     *       "importedAt": 1748856707,
-                     *       "entries": 7,
-                     *       "aliases": 5,
-                     *       "sha256": "72ecc96cb8658589068b058295f7c60c2789c7a180dcf5f0e69a3af4c2e02bd4",
-                     *       "version": 1,
-                     *       "listDate": "2026-11-21"
-                     *     }
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    "application/json": {
-                        list: string;
-                        listDate?: string;
-                        /** @description Unix seconds */
-                        importedAt: number;
-                        entries: number;
-                        aliases: number;
-                        /** @description Of the imported files, sdn.csv then alt.csv */
-                        sha256: string;
-                        /** @description How many times the list was imported */
-                        version: number;
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "order_completed";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The OFAC SDN files do not parse: sdn.csv record 1 has 3 fields; sdn.csv has 12",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.sanctionsLists.list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "list": "OFAC_SDN",
-                     *         "importedAt": 1748856707,
-                     *         "entries": 7,
-                     *         "aliases": 5,
-                     *         "sha256": "72ecc96cb8658589068b058295f7c60c2789c7a180dcf5f0e69a3af4c2e02bd4",
-                     *         "version": 2,
-                     *         "listDate": "2026-11-21"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        list: string;
-                        listDate?: string;
-                        /** @description Unix seconds */
-                        importedAt: number;
-                        entries: number;
-                        aliases: number;
-                        /** @description Of the imported files, sdn.csv then alt.csv */
-                        sha256: string;
-                        /** @description How many times the list was imported */
-                        version: number;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is not valid JSON",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.amlScreenings.list": {
-        parameters: {
-            query?: {
-                /** @description Absent: every workspace */
-                workspaceId?: string;
-                /**
-                 * @description One value, or repeated for several
-                 * @example [
-                 *       "POTENTIAL_MATCH"
-                 *     ]
-                 */
-                status?: ("CLEAR" | "POTENTIAL_MATCH" | "CONFIRMED_MATCH" | "FALSE_POSITIVE")[];
-                entityType?: "INDIVIDUAL" | "BUSINESS";
-                userEmail?: string;
-                /** @description Unix seconds, inclusive */
-                from?: number;
-                /** @description Unix seconds, inclusive */
-                to?: number;
-                /**
-                 * @description Page size; 0 or absent: 50
-                 * @example 50
-                 */
-                limit?: number;
-                /** @description Page number, from 0 */
-                page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "screeningId": "0184e02f-7ea6-49e0-83cf-f4d0aa86c60d",
-                     *         "entityType": "INDIVIDUAL",
-                     *         "status": "POTENTIAL_MATCH",
-                     *         "matches": [
-                     *           {
-                     *             "list": "SANDBOX",
-                     *             "entryId": "9900001",
-                     *             "listedName": "TESTSANCTIONED, Ivan",
-                     *             "matchedName": "TESTSANCTIONED, Ivan",
-                     *             "programs": [
-                     *               "SDGT",
-                     *               "CYBER2"
-                     *             ],
-                     *             "score": 1,
-                     *             "datesOfBirth": [
-                     *               "01 Jan 1970"
-                     *             ]
-                     *           }
-                     *         ],
-                     *         "lists": [
-                     *           {
-                     *             "list": "SANDBOX"
-                     *           }
-                     *         ],
-                     *         "createdAt": 1748856661,
-                     *         "updatedAt": 1748856661,
-                     *         "workspaceId": "a75e3ff1-535a-4299-8e6f-9e62f0fced14",
-                     *         "firstName": "Ivan",
-                     *         "lastName": "Testsanctioned"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        screeningId: string;
-                        /** @enum {unknown} */
-                        entityType: "INDIVIDUAL" | "BUSINESS";
-                        /** @enum {unknown} */
-                        status: "CLEAR" | "POTENTIAL_MATCH" | "CONFIRMED_MATCH" | "FALSE_POSITIVE";
-                        firstName?: string;
-                        middleName?: string;
-                        lastName?: string;
-                        businessName?: string;
-                        dateOfBirth?: string;
-                        country?: string;
-                        userEmail?: string;
-                        matches: components["schemas"]["AmlMatch"][];
-                        /** @description The lists screened against */
-                        lists: {
-                            list: string;
-                            /** @description The list publication date, when known */
-                            listDate?: string;
-                            /** @description Unix seconds */
-                            importedAt?: number;
-                        }[];
-                        resolutionNote?: string;
-                        /** @description Unix seconds */
-                        resolvedAt?: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        workspaceId: string;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.amlScreenings.resolve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 0184e02f-7ea6-49e0-83cf-f4d0aa86c60d */
-                screeningId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "status": "FALSE_POSITIVE"
-                 *     }
-                 */
-                "application/json": {
-                    /** @enum {unknown} */
-                    status: "CONFIRMED_MATCH" | "FALSE_POSITIVE";
-                    /** @description Why; kept on the screening */
-                    note?: string;
-                };
-            };
         };
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "screeningId": "0184e02f-7ea6-49e0-83cf-f4d0aa86c60d",
-                     *       "entityType": "INDIVIDUAL",
-                     *       "status": "FALSE_POSITIVE",
-                     *       "matches": [
-                     *         {
-                     *           "list": "SANDBOX",
-                     *           "entryId": "9900001",
-                     *           "listedName": "TESTSANCTIONED, Ivan",
-                     *           "matchedName": "TESTSANCTIONED, Ivan",
-                     *           "programs": [
-                     *             "SDGT",
-                     *             "CYBER2"
-                     *           ],
-                     *           "score": 1,
-                     *           "datesOfBirth": [
-                     *             "01 Jan 1970"
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "lists": [
-                     *         {
-                     *           "list": "SANDBOX"
-                     *         }
-                     *       ],
-                     *       "createdAt": 1748856661,
-                     *       "updatedAt": 1748856661,
-                     *       "workspaceId": "a75e3ff1-535a-4299-8e6f-9e62f0fced14",
-                     *       "firstName": "Ivan",
-                     *       "lastName": "Testsanctioned",
-                     *       "resolvedAt": 1748856661
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: uuid */
-                        screeningId: string;
-                        /** @enum {unknown} */
-                        entityType: "INDIVIDUAL" | "BUSINESS";
-                        /** @enum {unknown} */
-                        status: "CLEAR" | "POTENTIAL_MATCH" | "CONFIRMED_MATCH" | "FALSE_POSITIVE";
-                        firstName?: string;
-                        middleName?: string;
-                        lastName?: string;
-                        businessName?: string;
-                        dateOfBirth?: string;
-                        country?: string;
-                        userEmail?: string;
-                        matches: components["schemas"]["AmlMatch"][];
-                        /** @description The lists screened against */
-                        lists: {
-                            list: string;
-                            /** @description The list publication date, when known */
-                            listDate?: string;
-                            /** @description Unix seconds */
-                            importedAt?: number;
-                        }[];
-                        resolutionNote?: string;
-                        /** @description Unix seconds */
-                        resolvedAt?: number;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        updatedAt: number;
-                        workspaceId: string;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The URL is malformed: it holds an invalid percent-escape",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "AML screening no-such-screening does not exist",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Cannot resolve AML screening fba9ac8c-2c24-4c6a-aaa6-8ac0670d70f3: the screening is FALSE_POSITIVE; only a POTENTIAL_MATCH is resolved",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
+                content?: never;
             };
         };
     };
-    "admin.housekeeping.get": {
+    "events.depositCompleted": {
         parameters: {
             query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "lastRun": {
-                     *         "runId": "1",
-                     *         "startedAt": 1748943017,
-                     *         "finishedAt": 1748943017,
-                     *         "slices": 1,
-                     *         "removed": {
-                     *           "webhookDeliveries": 1202,
-                     *           "outboxEvents": 1202,
-                     *           "jobs": 0,
-                     *           "idempotencyKeys": 40,
-                     *           "kycSessions": 0,
-                     *           "openBankingSessions": 0,
-                     *           "quotes": 0
-                     *         }
-                     *       },
-                     *       "nextRunAt": 1748946617,
-                     *       "settings": {
-                     *         "eventRetentionDays": 30,
-                     *         "jobRetentionDays": 7,
-                     *         "idempotencyKeyRetentionHours": 24,
-                     *         "withdrawalReturnWindowDays": 90,
-                     *         "hostedSessionRetentionDays": 7,
-                     *         "quoteRetentionDays": 7,
-                     *         "intervalMinutes": 60,
-                     *         "batchSize": 1000,
-                     *         "batchPauseMs": 20
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        lastRun: null | {
-                            runId: string;
-                            /** @description Unix seconds */
-                            startedAt: number;
-                            /** @description null while the run goes on */
-                            finishedAt: number | null;
-                            /** @description Job executions the run took (each well inside the job lease) */
-                            slices: number;
-                            removed: {
-                                /** @description Delivery log rows of the events removed */
-                                webhookDeliveries: number;
-                                /** @description Delivered events past EVENT_RETENTION_DAYS */
-                                outboxEvents: number;
-                                /** @description Jobs finished more than JOB_RETENTION_DAYS ago */
-                                jobs: number;
-                                /** @description Completed keys past their replay window (a consumed key is never removed) */
-                                idempotencyKeys: number;
-                                /** @description Hosted verification attempts never submitted, expired */
-                                kycSessions: number;
-                                /** @description Open banking forms that ended unpaid, expired */
-                                openBankingSessions: number;
-                                /** @description Expired quotes that back no order */
-                                quotes: number;
-                            };
-                        };
-                        nextRunAt: number | null;
-                        settings: {
-                            eventRetentionDays: number;
-                            jobRetentionDays: number;
-                            idempotencyKeyRetentionHours: number;
-                            withdrawalReturnWindowDays: number;
-                            hostedSessionRetentionDays: number;
-                            quoteRetentionDays: number;
-                            intervalMinutes: number;
-                            batchSize: number;
-                            batchPauseMs: number;
-                        };
-                    };
-                };
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
             };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is not valid JSON",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.housekeeping.run": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "lastRun": {
-                     *         "runId": "1",
-                     *         "startedAt": 1748943017,
-                     *         "finishedAt": 1748943017,
-                     *         "slices": 1,
-                     *         "removed": {
-                     *           "webhookDeliveries": 1202,
-                     *           "outboxEvents": 1202,
-                     *           "jobs": 0,
-                     *           "idempotencyKeys": 40,
-                     *           "kycSessions": 0,
-                     *           "openBankingSessions": 0,
-                     *           "quotes": 0
-                     *         }
-                     *       },
-                     *       "nextRunAt": 1748856704,
-                     *       "settings": {
-                     *         "eventRetentionDays": 30,
-                     *         "jobRetentionDays": 7,
-                     *         "idempotencyKeyRetentionHours": 24,
-                     *         "withdrawalReturnWindowDays": 90,
-                     *         "hostedSessionRetentionDays": 7,
-                     *         "quoteRetentionDays": 7,
-                     *         "intervalMinutes": 60,
-                     *         "batchSize": 1000,
-                     *         "batchPauseMs": 20
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        lastRun: null | {
-                            runId: string;
-                            /** @description Unix seconds */
-                            startedAt: number;
-                            /** @description null while the run goes on */
-                            finishedAt: number | null;
-                            /** @description Job executions the run took (each well inside the job lease) */
-                            slices: number;
-                            removed: {
-                                /** @description Delivery log rows of the events removed */
-                                webhookDeliveries: number;
-                                /** @description Delivered events past EVENT_RETENTION_DAYS */
-                                outboxEvents: number;
-                                /** @description Jobs finished more than JOB_RETENTION_DAYS ago */
-                                jobs: number;
-                                /** @description Completed keys past their replay window (a consumed key is never removed) */
-                                idempotencyKeys: number;
-                                /** @description Hosted verification attempts never submitted, expired */
-                                kycSessions: number;
-                                /** @description Open banking forms that ended unpaid, expired */
-                                openBankingSessions: number;
-                                /** @description Expired quotes that back no order */
-                                quotes: number;
-                            };
-                        };
-                        nextRunAt: number | null;
-                        settings: {
-                            eventRetentionDays: number;
-                            jobRetentionDays: number;
-                            idempotencyKeyRetentionHours: number;
-                            withdrawalReturnWindowDays: number;
-                            hostedSessionRetentionDays: number;
-                            quoteRetentionDays: number;
-                            intervalMinutes: number;
-                            batchSize: number;
-                            batchPauseMs: number;
-                        };
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is not valid JSON",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.operators.list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
-                     *         "email": "ana.costa@brokerage.example",
-                     *         "role": "compliance",
-                     *         "enrolled": true,
-                     *         "secondFactor": true,
-                     *         "disabled": false,
-                     *         "enrolmentExpiresAt": null,
-                     *         "createdAt": 1748856600,
-                     *         "lastSignInAt": 1748860200
-                     *       }
-                     *     ]
-                     */
-                    "application/json": {
-                        operatorId: string;
-                        email: string;
-                        /**
-                         * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
-                         * @enum {unknown}
-                         */
-                        role: "viewer" | "support" | "compliance" | "admin";
-                        /** @description Whether the operator has set a password through the enrolment link */
-                        enrolled: boolean;
-                        /** @description Whether the operator signs in with a TOTP code */
-                        secondFactor: boolean;
-                        disabled: boolean;
-                        /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
-                        enrolmentExpiresAt: number | null;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        lastSignInAt: number | null;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is not valid JSON",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.operators.create": {
-        parameters: {
-            query?: never;
-            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "email": "ana.costa@brokerage.example",
-                 *       "role": "compliance"
-                 *     }
-                 */
                 "application/json": {
-                    /** Format: email */
-                    email: string;
                     /**
-                     * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
-                     * @enum {unknown}
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    role: "viewer" | "support" | "compliance" | "admin";
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "deposit_completed";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
         responses: {
-            /** @description Default Response */
-            201: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "operator": {
-                     *         "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
-                     *         "email": "ana.costa@brokerage.example",
-                     *         "role": "compliance",
-                     *         "enrolled": false,
-                     *         "secondFactor": false,
-                     *         "disabled": false,
-                     *         "enrolmentExpiresAt": 1749115800,
-                     *         "createdAt": 1748856600,
-                     *         "lastSignInAt": null
-                     *       },
-                     *       "enrolmentUrl": "https://api.brokerage.example/console/enrol/kQ3v9T0pZr8mYw2xB6nL4cH1sJ7dF5gA0eU9iO2tR4w"
-                     *     }
-                     */
-                    "application/json": {
-                        operator: {
-                            operatorId: string;
-                            email: string;
-                            /**
-                             * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
-                             * @enum {unknown}
-                             */
-                            role: "viewer" | "support" | "compliance" | "admin";
-                            /** @description Whether the operator has set a password through the enrolment link */
-                            enrolled: boolean;
-                            /** @description Whether the operator signs in with a TOTP code */
-                            secondFactor: boolean;
-                            disabled: boolean;
-                            /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
-                            enrolmentExpiresAt: number | null;
-                            /** @description Unix seconds */
-                            createdAt: number;
-                            /** @description Unix seconds */
-                            lastSignInAt: number | null;
-                        };
-                        /** @description Shown only now: the operator opens it to set a password and a second factor; it works once */
-                        enrolmentUrl: string;
-                    };
-                };
-            };
-            /** @description Error body of create routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "body/role must be equal to one of the allowed values",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "AuthorizationError",
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "errorId": "AuthorizationError-1748856600",
-                     *       "errorName": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "DuplicityError",
-                     *       "message": "An operator with email ana.costa@brokerage.example already exists",
-                     *       "errorId": "DuplicityError-1748856600",
-                     *       "errorName": "DuplicityError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "ValidationError",
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "errorId": "ValidationError-1748856600",
-                     *       "errorName": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
-            };
-            /** @description Error body of create routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "OperationError",
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "errorId": "OperationError-1748856600",
-                     *       "errorName": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CreateErrorBody"];
-                };
+                content?: never;
             };
         };
     };
-    "admin.operators.disable": {
+    "events.depositPartiallyCompleted": {
         parameters: {
             query?: never;
-            header?: never;
-            path: {
-                /** @example 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 */
-                operatorId: string;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
             };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
-                     *       "email": "ana.costa@brokerage.example",
-                     *       "role": "compliance",
-                     *       "enrolled": true,
-                     *       "secondFactor": true,
-                     *       "disabled": true,
-                     *       "enrolmentExpiresAt": null,
-                     *       "createdAt": 1748856600,
-                     *       "lastSignInAt": 1748860200
-                     *     }
-                     */
-                    "application/json": {
-                        operatorId: string;
-                        email: string;
-                        /**
-                         * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
-                         * @enum {unknown}
-                         */
-                        role: "viewer" | "support" | "compliance" | "admin";
-                        /** @description Whether the operator has set a password through the enrolment link */
-                        enrolled: boolean;
-                        /** @description Whether the operator signs in with a TOTP code */
-                        secondFactor: boolean;
-                        disabled: boolean;
-                        /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
-                        enrolmentExpiresAt: number | null;
-                        /** @description Unix seconds */
-                        createdAt: number;
-                        /** @description Unix seconds */
-                        lastSignInAt: number | null;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "path parameter operatorId must NOT have more than 64 characters",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "No operator 3f1d2c4b-0000-4000-8000-000000000000",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.operators.revokeSessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 */
-                operatorId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "revoked": 2
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description How many signed-in sessions were ended */
-                        revoked: number;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "path parameter operatorId must NOT have more than 64 characters",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "No operator 3f1d2c4b-0000-4000-8000-000000000000",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.operators.reissueEnrolment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 */
-                operatorId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "operator": {
-                     *         "operatorId": "0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41",
-                     *         "email": "ana.costa@brokerage.example",
-                     *         "role": "compliance",
-                     *         "enrolled": false,
-                     *         "secondFactor": false,
-                     *         "disabled": false,
-                     *         "enrolmentExpiresAt": 1749115800,
-                     *         "createdAt": 1748856600,
-                     *         "lastSignInAt": null
-                     *       },
-                     *       "enrolmentUrl": "https://api.brokerage.example/console/enrol/kQ3v9T0pZr8mYw2xB6nL4cH1sJ7dF5gA0eU9iO2tR4w"
-                     *     }
-                     */
-                    "application/json": {
-                        operator: {
-                            operatorId: string;
-                            email: string;
-                            /**
-                             * @description viewer reads; support answers partners; compliance decides holds, reviews and refunds; admin all
-                             * @enum {unknown}
-                             */
-                            role: "viewer" | "support" | "compliance" | "admin";
-                            /** @description Whether the operator has set a password through the enrolment link */
-                            enrolled: boolean;
-                            /** @description Whether the operator signs in with a TOTP code */
-                            secondFactor: boolean;
-                            disabled: boolean;
-                            /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
-                            enrolmentExpiresAt: number | null;
-                            /** @description Unix seconds */
-                            createdAt: number;
-                            /** @description Unix seconds */
-                            lastSignInAt: number | null;
-                        };
-                        /** @description Shown only now: the operator opens it to set a password and a second factor; it works once */
-                        enrolmentUrl: string;
-                    };
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "path parameter operatorId must NOT have more than 64 characters",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "No operator 3f1d2c4b-0000-4000-8000-000000000000",
-                     *       "error": "ExistenceError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator 0b7c5a52-3f0e-4b8e-9a55-1e0f2c7d9a41 is disabled",
-                     *       "error": "StateError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.auditLog.list": {
-        parameters: {
-            query?: {
-                /**
-                 * @description The person's operator id
-                 * @example op_3k9x2m7q
-                 */
-                operatorId?: string;
-                /**
-                 * @description The person's e-mail (any case)
-                 * @example maria.lopez@brokerage.example
-                 */
-                email?: string;
-                /** @example 7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13 */
-                workspaceId?: string;
-                /**
-                 * @description The operationId of the admin operation (admin.workspaces.update), or a console action
-                 * @example admin.workspaces.update
-                 */
-                action?: string;
-                /** @example cli */
-                via?: "console" | "api" | "cli";
-                /**
-                 * @description Unix seconds, inclusive
-                 * @example 1748770200
-                 */
-                from?: number;
-                /**
-                 * @description Unix seconds, inclusive
-                 * @example 1748856600
-                 */
-                to?: number;
-                /**
-                 * @description An entryId: only older entries (keyset paging: pass the last entry's id of the page before)
-                 * @example 1043
-                 */
-                before?: string;
-                /**
-                 * @description Page size; 0 or absent: 50
-                 * @example 50
-                 */
-                limit?: number;
-                /**
-                 * @description Page number, from 0
-                 * @example 0
-                 */
-                page?: number;
-            };
-            header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
+        requestBody: {
+            content: {
+                "application/json": {
                     /**
-                     * @example [
-                     *       {
-                     *         "entryId": "1042",
-                     *         "occurredAt": 1748856600,
-                     *         "actor": {
-                     *           "kind": "admin-token",
-                     *           "operatorId": null,
-                     *           "email": null,
-                     *           "address": "10.0.4.17",
-                     *           "userAgent": "brokerage-cli/1"
-                     *         },
-                     *         "via": "cli",
-                     *         "action": "admin.workspaces.update",
-                     *         "workspaceId": "7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13",
-                     *         "target": {
-                     *           "type": "workspace",
-                     *           "id": "7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13"
-                     *         },
-                     *         "before": {
-                     *           "feeSchedule": {
-                     *             "defaultBps": 50,
-                     *             "pairs": {}
-                     *           },
-                     *           "writeLimitPerMinute": null
-                     *         },
-                     *         "after": {
-                     *           "feeSchedule": {
-                     *             "defaultBps": 35,
-                     *             "pairs": {
-                     *               "EUR/USDC": 20
-                     *             }
-                     *           },
-                     *           "writeLimitPerMinute": null
-                     *         },
-                     *         "requestId": "5b0e2f8c-91d4-4c57-a3f2-6e8d1b7c9a04"
-                     *       },
-                     *       {
-                     *         "entryId": "1041",
-                     *         "occurredAt": 1748856000,
-                     *         "actor": {
-                     *           "kind": "operator",
-                     *           "operatorId": "op_3k9x2m7q",
-                     *           "email": "maria.lopez@brokerage.example",
-                     *           "address": "203.0.113.24",
-                     *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0"
-                     *         },
-                     *         "via": "console",
-                     *         "action": "admin.compliance.decideDeposit",
-                     *         "workspaceId": "7d1f9a40-3c2b-4e8f-9a61-2b5c8e0f4d13",
-                     *         "target": {
-                     *           "type": "deposit",
-                     *           "id": "DP5574S31EQ9QV"
-                     *         },
-                     *         "before": {
-                     *           "depositId": "DP5574S31EQ9QV",
-                     *           "status": "ComplianceReview",
-                     *           "amount": 0,
-                     *           "heldAmount": 2500
-                     *         },
-                     *         "after": {
-                     *           "depositId": "DP5574S31EQ9QV",
-                     *           "status": "Received",
-                     *           "amount": 2500,
-                     *           "heldAmount": 0
-                     *         },
-                     *         "requestId": "c41d7a2e-0b93-4f6e-8d25-7a1f3c9e5b80"
-                     *       }
-                     *     ]
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    "application/json": {
-                        /** @description Increasing; newer entries have larger ids */
-                        entryId: string;
-                        /** @description Unix seconds */
-                        occurredAt: number;
-                        actor: {
-                            /**
-                             * @description A person signed in to the console, or the shared ADMIN_TOKEN
-                             * @enum {unknown}
-                             */
-                            kind: "operator" | "admin-token";
-                            /** @description null for the ADMIN_TOKEN, and for a sign-in attempt that named no operator (console.signInRefused) */
-                            operatorId: string | null;
-                            /** @description The operator's e-mail; for a sign-in attempt, the address typed when it has the shape of one */
-                            email: string | null;
-                            /** @description The client's address as the server saw it */
-                            address: string;
-                            userAgent: string | null;
-                        };
-                        /** @enum {unknown} */
-                        via: "console" | "api" | "cli";
-                        /** @description The operationId of the admin operation, a console action, a sign-in event (console.signIn, ...), or sensitive.shown: sealed values opened to answer this operator */
-                        action: string;
-                        /** @description The workspace the change concerns */
-                        workspaceId: string | null;
-                        target: {
-                            type: string;
-                            id: string;
-                        };
-                        /** @description The target as its operator read shows it, secrets removed and account numbers masked; null: none */
-                        before: {
-                            [key: string]: unknown;
-                        } | null;
-                        /** @description The target as its operator read shows it, secrets removed and account numbers masked; null: none */
-                        after: {
-                            [key: string]: unknown;
-                        } | null;
-                        /** @description The X-Request-Id of the request that made the change */
-                        requestId: string;
-                    }[];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "before: no audit entry 99999",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-        };
-    };
-    "admin.overview.get": {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only this workspace; absent: every workspace
-                 * @example a75e3ff1-535a-4299-8e6f-9e62f0fced14
-                 */
-                workspaceId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workspaceId": "a75e3ff1-535a-4299-8e6f-9e62f0fced14",
-                     *       "queues": {
-                     *         "complianceHolds": {
-                     *           "count": 2
-                     *         },
-                     *         "kycReviews": {
-                     *           "count": 1
-                     *         },
-                     *         "amlPotentialMatches": {
-                     *           "count": 1,
-                     *           "list": {
-                     *             "operationId": "admin.amlScreenings.list",
-                     *             "path": "/admin/v1/aml-screenings",
-                     *             "query": {
-                     *               "status": [
-                     *                 "POTENTIAL_MATCH"
-                     *               ],
-                     *               "workspaceId": [
-                     *                 "a75e3ff1-535a-4299-8e6f-9e62f0fced14"
-                     *               ]
-                     *             }
-                     *           }
-                     *         },
-                     *         "refundApprovals": {
-                     *           "count": 0
-                     *         },
-                     *         "webhookEndpoints": {
-                     *           "count": 1
-                     *         },
-                     *         "supportTickets": {
-                     *           "count": 3,
-                     *           "list": {
-                     *             "operationId": "admin.supportTickets.list",
-                     *             "path": "/admin/v1/support-tickets",
-                     *             "query": {
-                     *               "status": [
-                     *                 "OPEN",
-                     *                 "IN_PROGRESS"
-                     *               ],
-                     *               "workspaceId": [
-                     *                 "a75e3ff1-535a-4299-8e6f-9e62f0fced14"
-                     *               ]
-                     *             }
-                     *           }
-                     *         },
-                     *         "conversations": {
-                     *           "count": 1,
-                     *           "list": {
-                     *             "operationId": "admin.conversations.list",
-                     *             "path": "/admin/v1/conversations",
-                     *             "query": {
-                     *               "status": [
-                     *                 "OPEN"
-                     *               ],
-                     *               "lastMessageBy": [
-                     *                 "partner"
-                     *               ],
-                     *               "workspaceId": [
-                     *                 "a75e3ff1-535a-4299-8e6f-9e62f0fced14"
-                     *               ]
-                     *             }
-                     *           }
-                     *         },
-                     *         "consumedIdempotencyKeys": {
-                     *           "count": 0
-                     *         },
-                     *         "heldBankFiles": {
-                     *           "count": 0
-                     *         },
-                     *         "bankReversals": {
-                     *           "count": 0
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        workspaceId?: string;
-                        queues: {
-                            /** @description Deposits and orders whose funds are held for compliance review (ComplianceReview) */
-                            complianceHolds: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Verifications REVIEWING, awaiting an approval or a rejection */
-                            kycReviews: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description AML screenings that are POTENTIAL_MATCH, awaiting a resolution */
-                            amlPotentialMatches: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Refunds of pending payments started and awaiting approval (pending_approval) */
-                            refundApprovals: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Webhook endpoints disabled by failing retries, or active with their last 3 attempts failed */
-                            webhookEndpoints: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Support tickets OPEN or IN_PROGRESS: awaiting the brokerage */
-                            supportTickets: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Open conversations whose last message is the partner’s */
-                            conversations: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Idempotency keys consumed by a failed or interrupted write, until released */
-                            consumedIdempotencyKeys: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Bank files held: a statement that does not follow its account’s previous one, awaiting an accept or a reject. In no workspace: 0 when one is named */
-                            heldBankFiles: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                            /** @description Booked bank reversals (status reversal) of a credit already applied, or of a line not found, awaiting an operator. In no workspace: 0 when one is named */
-                            bankReversals: {
-                                count: number;
-                                /** @description The operator list that shows exactly the counted items; absent when the operator API has none, or when a workspace is named and the queue is in none */
-                                list?: {
-                                    /** @description The operation that lists the items */
-                                    operationId: string;
-                                    path: string;
-                                    /** @description Its query parameters, each repeated for every value; paged as that list is (limit, page) */
-                                    query: {
-                                        [key: string]: string[];
-                                    };
-                                };
-                            };
-                        };
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "deposit_partially_completed";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Error body of read, list and delete routes */
-            400: {
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Unknown query parameter colour",
-                     *       "error": "ValidationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
-            };
-            /** @description Error body of read, list and delete routes */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReadErrorBody"];
-                };
+                content?: never;
             };
         };
     };
-    "admin.stats.daily": {
+    "events.depositMethodCreated": {
         parameters: {
-            query: {
-                /**
-                 * @description The first UTC day, YYYY-MM-DD
-                 * @example 2025-06-01
-                 */
-                from: string;
-                /**
-                 * @description The last UTC day, inclusive; at most 92 days from the first
-                 * @example 2025-06-03
-                 */
-                to: string;
-                /** @description Only this workspace; absent: every workspace */
-                workspaceId?: string;
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
             };
-            header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
+        requestBody: {
+            content: {
+                "application/json": {
                     /**
-                     * @example {
-                     *       "from": "2025-06-01",
-                     *       "to": "2025-06-03",
-                     *       "days": [
-                     *         {
-                     *           "day": "2025-06-01",
-                     *           "orders": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 2,
-                     *               "volume": 350.3
-                     *             }
-                     *           ],
-                     *           "deposits": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 1,
-                     *               "volume": 1000
-                     *             },
-                     *             {
-                     *               "currency": "USD",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             }
-                     *           ],
-                     *           "withdrawals": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 1,
-                     *               "volume": 0.3
-                     *             }
-                     *           ],
-                     *           "deliveries": {
-                     *             "delivered": 14,
-                     *             "failed": 2,
-                     *             "pending": 0
-                     *           }
-                     *         },
-                     *         {
-                     *           "day": "2025-06-02",
-                     *           "orders": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             }
-                     *           ],
-                     *           "deposits": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             },
-                     *             {
-                     *               "currency": "USD",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             }
-                     *           ],
-                     *           "withdrawals": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             }
-                     *           ],
-                     *           "deliveries": {
-                     *             "delivered": 0,
-                     *             "failed": 0,
-                     *             "pending": 0
-                     *           }
-                     *         },
-                     *         {
-                     *           "day": "2025-06-03",
-                     *           "orders": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             }
-                     *           ],
-                     *           "deposits": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             },
-                     *             {
-                     *               "currency": "USD",
-                     *               "count": 3,
-                     *               "volume": 75.25
-                     *             }
-                     *           ],
-                     *           "withdrawals": [
-                     *             {
-                     *               "currency": "EUR",
-                     *               "count": 0,
-                     *               "volume": 0
-                     *             }
-                     *           ],
-                     *           "deliveries": {
-                     *             "delivered": 5,
-                     *             "failed": 0,
-                     *             "pending": 1
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    "application/json": {
-                        from: string;
-                        to: string;
-                        workspaceId?: string;
-                        /** @description Every day of the range, in order, days without anything included */
-                        days: {
-                            /** @description A UTC day, YYYY-MM-DD */
-                            day: string;
-                            /** @description Orders completed (Success) that day, by their origin amount; every currency seen in the range, zero on the days without any */
-                            orders: {
-                                currency: string;
-                                count: number;
-                                /** @description The sum of their amounts in the currency, exact */
-                                volume: number;
-                            }[];
-                            /** @description Deposits received (Received) whose funds first arrived that day, by the amount credited; every currency seen in the range, zero on the days without any */
-                            deposits: {
-                                currency: string;
-                                count: number;
-                                /** @description The sum of their amounts in the currency, exact */
-                                volume: number;
-                            }[];
-                            /** @description Withdrawals paid out (Success) that day, by their amount without the fee; every currency seen in the range, zero on the days without any */
-                            withdrawals: {
-                                currency: string;
-                                count: number;
-                                /** @description The sum of their amounts in the currency, exact */
-                                volume: number;
-                            }[];
-                            /** @description Webhook delivery attempts by outcome */
-                            deliveries: {
-                                delivered: number;
-                                /** @description Failed attempts (a retried event may fail several times) */
-                                failed: number;
-                                /** @description Attempts made that day and not yet sent */
-                                pending: number;
-                            };
-                        }[];
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "deposit_method_created";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Error body of read, list and delete routes */
-            400: {
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
+                content?: never;
+            };
+        };
+    };
+    "events.depositMethodActivated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
                     /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The range holds 120 days; at most 92 are shown at once",
-                     *       "error": "ValidationError"
-                     *     }
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    "application/json": components["schemas"]["ReadErrorBody"];
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "deposit_method_activated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Error body of read, list and delete routes */
-            401: {
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
+                content?: never;
+            };
+        };
+    };
+    "events.balanceUpdated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
                     /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
-                     *       "error": "AuthorizationError"
-                     *     }
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    "application/json": components["schemas"]["ReadErrorBody"];
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "balance_updated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Error body of read, list and delete routes */
-            503: {
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
+                content?: never;
+            };
+        };
+    };
+    "events.openbankingStatusUpdated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
                     /**
-                     * @example {
-                     *       "ok": false,
-                     *       "message": "The operation could not be completed; retry later.",
-                     *       "error": "OperationError"
-                     *     }
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
                      */
-                    "application/json": components["schemas"]["ReadErrorBody"];
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "openbanking_status_updated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
                 };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.verificationStatusUpdated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back); equal to data.eventId
+                     */
+                    eventId: string;
+                    /** @description A delivery UUID: deduplicate on eventId (or data.eventId, the same) */
+                    id: string;
+                    /** @constant */
+                    type: "verification_status_updated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.pendingPaymentCreatedOrDetected": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "pending_payment_created_or_detected";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.pendingPaymentUpdated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "pending_payment_updated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.supportTicketCreated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "support_ticket_created";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.supportTicketUpdated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "support_ticket_updated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.supportTicketMessageAdded": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "support_ticket_message_added";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.kycCompleted": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back); equal to data.eventId
+                     */
+                    eventId: string;
+                    /** @description A delivery UUID: deduplicate on eventId (or data.eventId, the same) */
+                    id: string;
+                    /** @constant */
+                    type: "kyc_completed";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.tradeCompleted": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "trade_completed";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.withdrawalCompleted": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "withdrawal_completed";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.withdrawalStatusUpdated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "withdrawal_status_updated";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.conversationMessageAdded": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "conversation_message_added";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.webhookEndpointDisabled": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back)
+                     */
+                    eventId: string;
+                    /** @description The affected entity id: do not deduplicate on id and type, follow-up updates share them */
+                    id: string;
+                    /** @constant */
+                    type: "webhook_endpoint_disabled";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "events.webhookTest": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret */
+                "x-service-signature-256"?: string;
+                /** @description The event's stable id: the same on every attempt and re-send; deduplicate on it */
+                "webhook-id"?: string;
+                /** @description When this attempt was sent, in Unix seconds; signed */
+                "webhook-timestamp"?: string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`; space-separated, two during a secret rotation's grace period (new secret first) */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique to this event and the same on every delivery and re-send of it: deduplicate on it (GET /v1/events/{eventId} reads it back); equal to data.eventId
+                     */
+                    eventId: string;
+                    /** @description A delivery UUID: deduplicate on eventId (or data.eventId, the same) */
+                    id: string;
+                    /** @constant */
+                    type: "webhook_test";
+                    /** @constant */
+                    api_version: "1.0";
+                    /** @description The affected resource */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: answer fast, then process */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

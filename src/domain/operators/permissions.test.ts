@@ -10,8 +10,9 @@ import {
 } from './permissions.js';
 import { type OperatorRole, operatorRoles } from './roles.js';
 
-// The operator API's operations as the published document has them: each route declares its operationId.
-const document = JSON.parse(readFileSync(new URL('../../../openapi/openapi.json', import.meta.url), 'utf8')) as {
+// The operator API's operations as its published document has them (openapi/operator-api.json): each route declares
+// its operationId.
+const document = JSON.parse(readFileSync(new URL('../../../openapi/operator-api.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { operationId: string }>>;
 };
 const adminOperations = Object.entries(document.paths)

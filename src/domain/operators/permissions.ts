@@ -45,6 +45,8 @@ export const permissions = {
   'admin.workspaces.get': read(),
   'admin.workspaces.update': workspace(admin),
   'admin.workspaces.rotateCredentials': workspace(admin),
+  // Ending an overlap changes which credentials work, as the rotation that started it did.
+  'admin.workspaces.revokePreviousCredentials': workspace(admin),
   'admin.capabilities.get': read(),
 
   // The ledger and production's money in and out.

@@ -17,6 +17,7 @@ const exampleWorkspace = {
   readThrottleLifted: false,
   verificationProfile: 'standard',
   credentialVersion: 1,
+  previousPasswordExpiresAt: null,
   createdAt: 1748856696,
   updatedAt: 1748856696,
 } as const;
@@ -116,6 +117,11 @@ export const adminWorkspacesExamples: ExampleCatalogue = {
     },
   },
   'admin.workspaces.rotateCredentials': {
+    request: {
+      value: {
+        overlapSeconds: 86400,
+      },
+    },
     parameters: {
       workspaceId: '22c4c99e-0629-478e-bdb9-fcb155d2401c',
     },
@@ -126,6 +132,34 @@ export const adminWorkspacesExamples: ExampleCatalogue = {
           clientId: 'cl_sly5tktqgp67k5vbwgow',
           username: 'api_5fhaa3cpa8e4',
           password: 'hpE3ydwLdcwH2gye0WDsi8BlT1WwVJ43',
+          previousPasswordExpiresAt: 1748943096,
+        },
+      },
+    },
+    errors: {
+      '400': {
+        message: 'overlapSeconds must be <= 604800',
+      },
+      '404': {
+        message: 'Workspace nope does not exist',
+      },
+    },
+  },
+  'admin.workspaces.revokePreviousCredentials': {
+    parameters: {
+      workspaceId: '22c4c99e-0629-478e-bdb9-fcb155d2401c',
+    },
+    responses: {
+      '200': {
+        value: {
+          ...exampleWorkspace,
+          workspaceId: '22c4c99e-0629-478e-bdb9-fcb155d2401c',
+          name: 'Acme Remit (stage)',
+          clientId: 'cl_sly5tktqgp67k5vbwgow',
+          username: 'api_5fhaa3cpa8e4',
+          credentialVersion: 2,
+          previousPasswordExpiresAt: null,
+          updatedAt: 1748860296,
         },
       },
     },

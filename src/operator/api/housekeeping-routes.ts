@@ -5,7 +5,7 @@ import { lastRun } from '../../jobs/housekeeping/runs.js';
 import { nextHousekeepingAt, runHousekeepingNow } from '../../jobs/housekeeping/schedule.js';
 import { prunedTables } from '../../jobs/housekeeping/targets.js';
 import { auditChange } from '../../platform/audit/scope.js';
-import { errorResponses } from '../../platform/schema.js';
+import { errorResponses, titled } from '../../platform/schema.js';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const count = (description: string) => Type.Integer({ minimum: 0, description });
@@ -23,32 +23,35 @@ const Removed = Type.Object(
   { additionalProperties: false },
 );
 
-const Report = Type.Object({
-  lastRun: Type.Union([
-    Type.Null(),
-    Type.Object({
-      runId: Type.String(),
-      startedAt: Type.Integer({ description: 'Unix seconds' }),
-      finishedAt: Type.Union([Type.Integer({ description: 'Unix seconds' }), Type.Null()], {
-        description: 'null while the run goes on',
+const Report = titled(
+  'Housekeeping report',
+  Type.Object({
+    lastRun: Type.Union([
+      Type.Null(),
+      Type.Object({
+        runId: Type.String(),
+        startedAt: Type.Integer({ description: 'Unix seconds' }),
+        finishedAt: Type.Union([Type.Integer({ description: 'Unix seconds' }), Type.Null()], {
+          description: 'null while the run goes on',
+        }),
+        slices: Type.Integer({ description: 'Job executions the run took (each well inside the job lease)' }),
+        removed: Removed,
       }),
-      slices: Type.Integer({ description: 'Job executions the run took (each well inside the job lease)' }),
-      removed: Removed,
+    ]),
+    nextRunAt: Type.Union([Type.Integer({ description: 'Unix seconds' }), Type.Null()]),
+    settings: Type.Object({
+      eventRetentionDays: Type.Integer(),
+      jobRetentionDays: Type.Integer(),
+      idempotencyKeyRetentionHours: Type.Integer(),
+      withdrawalReturnWindowDays: Type.Integer(),
+      hostedSessionRetentionDays: Type.Integer(),
+      quoteRetentionDays: Type.Integer(),
+      intervalMinutes: Type.Integer(),
+      batchSize: Type.Integer(),
+      batchPauseMs: Type.Integer(),
     }),
-  ]),
-  nextRunAt: Type.Union([Type.Integer({ description: 'Unix seconds' }), Type.Null()]),
-  settings: Type.Object({
-    eventRetentionDays: Type.Integer(),
-    jobRetentionDays: Type.Integer(),
-    idempotencyKeyRetentionHours: Type.Integer(),
-    withdrawalReturnWindowDays: Type.Integer(),
-    hostedSessionRetentionDays: Type.Integer(),
-    quoteRetentionDays: Type.Integer(),
-    intervalMinutes: Type.Integer(),
-    batchSize: Type.Integer(),
-    batchPauseMs: Type.Integer(),
   }),
-});
+);
 
 /** What housekeeping removed in its last run, and when it runs next (jobs/housekeeping/); `brokerage housekeeping`. */
 export async function housekeepingAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

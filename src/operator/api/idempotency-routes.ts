@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { errorResponses, Obj } from '../../platform/schema.js';
+import { errorResponses, Obj, titled } from '../../platform/schema.js';
 import { releaseIdempotencyKey } from '../workspaces/key-release.js';
 
 const ReleaseRequest = Obj({
@@ -25,7 +25,7 @@ export async function idempotencyAdminRoutes(scope: FastifyInstance, ctx: AppCon
           'Release an idempotency key left consumed by a failed or interrupted write, after checking its outcome',
         body: ReleaseRequest,
         response: {
-          200: Type.Object({ released: Type.Literal(true), previousState: Type.String() }),
+          200: titled('Released key', Type.Object({ released: Type.Literal(true), previousState: Type.String() })),
           ...errorResponses('read', [400, 401, 404, 409]),
         },
       },

@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { verifyLedger } from '../../ledger/verify.js';
-import { errorResponses } from '../../platform/schema.js';
+import { errorResponses, titled } from '../../platform/schema.js';
 
-const Verification = Type.Object({
-  consistent: Type.Boolean({ description: 'Every entry balances and every balance equals its postings' }),
-  entriesChecked: Type.Integer(),
-  balancesChecked: Type.Integer(),
-  problems: Type.Array(Type.Object({ kind: Type.String(), detail: Type.String() }), {
-    description: 'At most 100 each',
+const Verification = titled(
+  'Ledger verification',
+  Type.Object({
+    consistent: Type.Boolean({ description: 'Every entry balances and every balance equals its postings' }),
+    entriesChecked: Type.Integer(),
+    balancesChecked: Type.Integer(),
+    problems: Type.Array(Type.Object({ kind: Type.String(), detail: Type.String() }), {
+      description: 'At most 100 each',
+    }),
   }),
-});
+);
 
 export async function ledgerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(

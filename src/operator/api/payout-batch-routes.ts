@@ -2,20 +2,23 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
+import { errorResponses, Obj, StringEnum, titled } from '../../platform/schema.js';
 import { batches, batchFile, cutBatch } from '../payout-batches/service.js';
 
 const tags = ['Operators'];
 
-const Batch = Type.Object({
-  batchId: Type.String({ description: 'Also the file’s message id (pain.001 MsgId)' }),
-  rail: Type.String(),
-  currency: Type.String(),
-  payoutCount: Type.Integer(),
-  total: Type.Number({ description: 'In major units' }),
-  fileName: Type.String(),
-  createdAt: Type.Integer({ description: 'Unix seconds' }),
-});
+const Batch = titled(
+  'Payout batch',
+  Type.Object({
+    batchId: Type.String({ description: 'Also the file’s message id (pain.001 MsgId)' }),
+    rail: Type.String(),
+    currency: Type.String(),
+    payoutCount: Type.Integer(),
+    total: Type.Number({ description: 'In major units' }),
+    fileName: Type.String(),
+    createdAt: Type.Integer({ description: 'Unix seconds' }),
+  }),
+);
 
 /** Payout files: each payout of a bank-file rail enters exactly one batch. */
 export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,16 +32,19 @@ export async function payoutBatchAdminRoutes(scope: FastifyInstance, ctx: AppCon
         summary: 'Cut a batch: every payout waiting on the rail goes into one file for the bank',
         body: Obj({ rail: StringEnum(['SEPA', 'ACH_US']) }),
         response: {
-          201: Type.Object({
-            ...Batch.properties,
-            payouts: Type.Array(
-              Type.Object({
-                payoutId: Type.String({ description: 'The withdrawal, order or refund id' }),
-                reference: Type.String({ description: 'What the file and the bank’s reports carry (EndToEndId)' }),
-                amount: Type.Number(),
-              }),
-            ),
-          }),
+          201: titled(
+            'Payout batch with its payouts',
+            Type.Object({
+              ...Batch.properties,
+              payouts: Type.Array(
+                Type.Object({
+                  payoutId: Type.String({ description: 'The withdrawal, order or refund id' }),
+                  reference: Type.String({ description: 'What the file and the bank’s reports carry (EndToEndId)' }),
+                  amount: Type.Number(),
+                }),
+              ),
+            }),
+          ),
           ...errorResponses('read', [400, 401, 409]),
         },
       },

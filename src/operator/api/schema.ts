@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { verificationProfileNames } from '../../catalogue/verification-profiles.js';
 import { limits } from '../../limits.js';
-import { Obj, StringEnum } from '../../platform/schema.js';
+import { Obj, StringEnum, titled } from '../../platform/schema.js';
 
 export const Pair = Type.String({ pattern: '^[A-Z]{3,5}/[A-Z]{3,5}$', description: 'ORIGIN/DESTINATION' });
 
@@ -22,31 +22,61 @@ export const CreateWorkspaceBody = Obj({
   simulation: Type.Optional(Type.Boolean({ description: 'Sandbox simulation; defaults to true in stage' })),
 });
 
-export const Credentials = Type.Object({
-  workspaceId: Type.String(),
-  clientId: Type.String(),
-  username: Type.String(),
-  password: Type.String({ description: 'Shown only now; stored hashed' }),
+export const Credentials = titled(
+  'Workspace credentials',
+  Type.Object({
+    workspaceId: Type.String(),
+    clientId: Type.String(),
+    username: Type.String(),
+    password: Type.String({ description: 'Shown only now; stored hashed' }),
+  }),
+);
+
+const previousPasswordExpiresAt = Type.Union([Type.Integer(), Type.Null()], {
+  description:
+    'Unix seconds: until then the previous password, and the tokens minted with it, still work; null: only the current password works',
 });
 
-export const Workspace = Type.Object({
-  workspaceId: Type.String(),
-  name: Type.String(),
-  clientId: Type.String(),
-  username: Type.String(),
-  enabled: Type.Boolean(),
-  simulation: Type.Boolean(),
-  enabledPairs: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'null: every supported pair' }),
-  feeSchedule: FeeScheduleSchema,
-  writeLimitPerMinute: Type.Union([Type.Integer(), Type.Null()], { description: 'null: the server default' }),
-  readThrottleLifted: Type.Boolean(),
-  verificationProfile: StringEnum(verificationProfileNames, {
-    description: 'Which KYC fields the verification provider requires',
-  }),
-  credentialVersion: Type.Integer(),
-  createdAt: Type.Integer({ description: 'Unix seconds' }),
-  updatedAt: Type.Integer({ description: 'Unix seconds' }),
+export const RotateCredentialsBody = Obj({
+  overlapSeconds: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: limits.credentialOverlapMaxSeconds,
+      description: `How long the password being replaced keeps working, with its tokens; 0: it stops now. Default ${limits.credentialOverlapDefaultSeconds} (24 hours), at most ${limits.credentialOverlapMaxSeconds} (7 days)`,
+    }),
+  ),
 });
+
+export const RotatedCredentials = titled(
+  'New credentials',
+  Type.Object({
+    ...Credentials.properties,
+    previousPasswordExpiresAt,
+  }),
+);
+
+export const Workspace = titled(
+  'Workspace',
+  Type.Object({
+    workspaceId: Type.String(),
+    name: Type.String(),
+    clientId: Type.String(),
+    username: Type.String(),
+    enabled: Type.Boolean(),
+    simulation: Type.Boolean(),
+    enabledPairs: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'null: every supported pair' }),
+    feeSchedule: FeeScheduleSchema,
+    writeLimitPerMinute: Type.Union([Type.Integer(), Type.Null()], { description: 'null: the server default' }),
+    readThrottleLifted: Type.Boolean(),
+    verificationProfile: StringEnum(verificationProfileNames, {
+      description: 'Which KYC fields the verification provider requires',
+    }),
+    credentialVersion: Type.Integer(),
+    previousPasswordExpiresAt,
+    createdAt: Type.Integer({ description: 'Unix seconds' }),
+    updatedAt: Type.Integer({ description: 'Unix seconds' }),
+  }),
+);
 
 export const UpdateWorkspaceBody = Obj({
   enabled: Type.Optional(Type.Boolean()),

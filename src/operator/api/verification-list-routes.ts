@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { PageNumber, PageSize } from '../../platform/list-query.js';
-import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
+import { errorResponses, Obj, StringEnum, titled } from '../../platform/schema.js';
 import { listedStatuses, listVerifications } from '../../resources/kyc/repo-reviews.js';
 import { comparedFields, verificationView, withOpenedFields } from '../../resources/kyc/review.js';
 
@@ -43,48 +43,52 @@ const VerificationProfile = Type.Object(
   { description: 'The KYC profile the partner sent (POST /v1/kyc/data), as recorded; absent fields were not sent' },
 );
 
-export const OperatorVerification = Type.Object({
-  workspaceId: Type.String(),
-  email: Type.String({ description: 'Whom the decision names: the customer, or the representative who submitted' }),
-  accountId: Type.String({ description: "The email for a person; the organisation's account id for KYB" }),
-  verificationType: StringEnum(['KYC', 'KYB']),
-  status: StringEnum(listedStatuses),
-  since: Type.Integer({
-    description: 'Unix seconds: when it entered its status, as near as stored (its newest submission, else its start)',
-  }),
-  submittedAt: Type.Optional({ ...Seconds, description: 'Unix seconds: the newest submission of the hosted page' }),
-  profile: VerificationProfile,
-  activitySector: Type.Optional(
-    Type.Object({
-      code: Type.String(),
-      name: Type.Union([Type.String(), Type.Null()], { description: 'The catalogue name; null for an unknown code' }),
-      declaredBy: StringEnum(['partner', 'customer'], {
-        description: 'customer: picked on the hosted page because the partner sent no profession',
-      }),
-    }),
-  ),
-  document: Type.Optional(
-    Type.Object(
-      {
-        type: Type.Optional(text()),
-        number: Type.Optional(Masked('As typed')),
-        issuingCountry: Type.Optional(text()),
-        expiryDate: Type.Optional(text()),
-        organisation: Type.Optional(
-          Type.Object({ legalName: Type.Optional(text()), registrationNumber: Type.Optional(text()) }),
-        ),
-        fileType: Type.Optional(text('The kept image or PDF (seen in the console); absent when none was kept')),
-      },
-      { description: 'What the customer typed on the document form of the newest submission; not the image' },
-    ),
-  ),
-  mismatches: Type.Optional(
-    Type.Array(StringEnum(comparedFields), {
+export const OperatorVerification = titled(
+  'Verification',
+  Type.Object({
+    workspaceId: Type.String(),
+    email: Type.String({ description: 'Whom the decision names: the customer, or the representative who submitted' }),
+    accountId: Type.String({ description: "The email for a person; the organisation's account id for KYB" }),
+    verificationType: StringEnum(['KYC', 'KYB']),
+    status: StringEnum(listedStatuses),
+    since: Type.Integer({
       description:
-        'Fields where the profile and the document form disagree (case, spaces and accents ignored); sector is the profession',
+        'Unix seconds: when it entered its status, as near as stored (its newest submission, else its start)',
     }),
-  ),
-});
+    submittedAt: Type.Optional({ ...Seconds, description: 'Unix seconds: the newest submission of the hosted page' }),
+    profile: VerificationProfile,
+    activitySector: Type.Optional(
+      Type.Object({
+        code: Type.String(),
+        name: Type.Union([Type.String(), Type.Null()], { description: 'The catalogue name; null for an unknown code' }),
+        declaredBy: StringEnum(['partner', 'customer'], {
+          description: 'customer: picked on the hosted page because the partner sent no profession',
+        }),
+      }),
+    ),
+    document: Type.Optional(
+      Type.Object(
+        {
+          type: Type.Optional(text()),
+          number: Type.Optional(Masked('As typed')),
+          issuingCountry: Type.Optional(text()),
+          expiryDate: Type.Optional(text()),
+          organisation: Type.Optional(
+            Type.Object({ legalName: Type.Optional(text()), registrationNumber: Type.Optional(text()) }),
+          ),
+          fileType: Type.Optional(text('The kept image or PDF (seen in the console); absent when none was kept')),
+        },
+        { description: 'What the customer typed on the document form of the newest submission; not the image' },
+      ),
+    ),
+    mismatches: Type.Optional(
+      Type.Array(StringEnum(comparedFields), {
+        description:
+          'Fields where the profile and the document form disagree (case, spaces and accents ignored); sector is the profession',
+      }),
+    ),
+  }),
+);
 
 const ListQuery = Obj({
   status: Type.Optional(

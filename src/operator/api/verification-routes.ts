@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { Email, errorResponses, Obj } from '../../platform/schema.js';
+import { Email, errorResponses, Obj, titled } from '../../platform/schema.js';
 import { decideVerification } from '../workspaces/service.js';
 
 /** An operator's decision on a verification under review (manual review, or overriding a vendor's pending check). */
@@ -21,7 +21,7 @@ export async function verificationAdminRoutes(scope: FastifyInstance, ctx: AppCo
           decision: Type.Enum(['approve', 'reject']),
         }),
         response: {
-          200: Type.Object({ accountId: Type.String(), status: Type.String() }),
+          200: titled('Verification decision', Type.Object({ accountId: Type.String(), status: Type.String() })),
           ...errorResponses('read', [400, 401, 404, 409]),
         },
       },

@@ -7,6 +7,7 @@ import {
   createWorkspace,
   listAllWorkspaces,
   readWorkspace,
+  revokePreviousCredentials,
   rotateWorkspaceCredentials,
   updateWorkspace,
 } from '../workspaces/service.js';
@@ -14,6 +15,8 @@ import {
   CreateWorkspaceBody,
   Credentials,
   ListQuery,
+  RotateCredentialsBody,
+  RotatedCredentials,
   UpdateWorkspaceBody,
   Workspace,
   WorkspaceIdParams,
@@ -50,7 +53,8 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 200: Type.Array(Workspace), ...errorResponses('read', [400, 401]) },
       },
     },
-    async (request) => listAllWorkspaces(ctx.db, request.query.limit ?? 100, request.query.page ?? 0),
+    async (request) =>
+      listAllWorkspaces(ctx.db, request.query.limit ?? 100, request.query.page ?? 0, ctx.clock.nowMs()),
   );
 
   app.get(
@@ -64,7 +68,7 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
         response: { 200: Workspace, ...errorResponses('read', [401, 404]) },
       },
     },
-    async (request) => readWorkspace(ctx.db, request.params.workspaceId),
+    async (request) => readWorkspace(ctx.db, request.params.workspaceId, ctx.clock.nowMs()),
   );
 
   app.patch(
@@ -85,14 +89,33 @@ export async function workspaceAdminRoutes(scope: FastifyInstance, ctx: AppConte
   app.post(
     '/workspaces/:workspaceId/rotate-credentials',
     {
+      // Every field of the body is optional, so the body itself may be left out (the default overlap).
+      config: { bodyOptional: true },
       schema: {
         operationId: 'admin.workspaces.rotateCredentials',
         tags,
-        summary: 'Issue a new password; tokens minted before stop working within seconds',
+        summary:
+          'Issue a new password; the previous one, and its tokens, keep working for overlapSeconds (default 24 hours; 0: they stop now)',
         params: WorkspaceIdParams,
-        response: { 200: Credentials, ...errorResponses('read', [401, 404]) },
+        body: RotateCredentialsBody,
+        response: { 200: RotatedCredentials, ...errorResponses('read', [400, 401, 404]) },
       },
     },
-    async (request) => rotateWorkspaceCredentials(ctx, request.params.workspaceId),
+    async (request) => rotateWorkspaceCredentials(ctx, request.params.workspaceId, request.body.overlapSeconds),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/revoke-previous-credentials',
+    {
+      schema: {
+        operationId: 'admin.workspaces.revokePreviousCredentials',
+        tags,
+        summary:
+          "End a rotation's overlap now: the previous password stops working, its tokens within seconds (with none running, changes nothing)",
+        params: WorkspaceIdParams,
+        response: { 200: Workspace, ...errorResponses('read', [400, 401, 404]) },
+      },
+    },
+    async (request) => revokePreviousCredentials(ctx, request.params.workspaceId),
   );
 }

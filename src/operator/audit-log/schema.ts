@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { pageSizeDefault, pageSizeMax, UnixSecondsFilter } from '../../platform/list-query.js';
-import { Obj, StringEnum } from '../../platform/schema.js';
+import { Obj, StringEnum, titled } from '../../platform/schema.js';
 
 const vias = ['console', 'api', 'cli'] as const;
 
@@ -38,30 +38,34 @@ const Snapshot = Type.Union([Type.Object({}, { additionalProperties: true }), Ty
   description: 'The target as its operator read shows it, secrets removed and account numbers masked; null: none',
 });
 
-export const AuditEntry = Type.Object({
-  entryId: Type.String({ description: 'Increasing; newer entries have larger ids' }),
-  occurredAt: Type.Integer({ description: 'Unix seconds' }),
-  actor: Type.Object({
-    kind: StringEnum(['operator', 'admin-token'], {
-      description: 'A person signed in to the console, or the shared ADMIN_TOKEN',
+export const AuditEntry = titled(
+  'Audit log entry',
+  Type.Object({
+    entryId: Type.String({ description: 'Increasing; newer entries have larger ids' }),
+    occurredAt: Type.Integer({ description: 'Unix seconds' }),
+    actor: Type.Object({
+      kind: StringEnum(['operator', 'admin-token'], {
+        description: 'A person signed in to the console, or the shared ADMIN_TOKEN',
+      }),
+      operatorId: Type.Union([Type.String(), Type.Null()], {
+        description:
+          'null for the ADMIN_TOKEN, and for a sign-in attempt that named no operator (console.signInRefused)',
+      }),
+      email: Type.Union([Type.String(), Type.Null()], {
+        description: "The operator's e-mail; for a sign-in attempt, the address typed when it has the shape of one",
+      }),
+      address: Type.String({ description: "The client's address as the server saw it" }),
+      userAgent: Type.Union([Type.String(), Type.Null()]),
     }),
-    operatorId: Type.Union([Type.String(), Type.Null()], {
-      description: 'null for the ADMIN_TOKEN, and for a sign-in attempt that named no operator (console.signInRefused)',
+    via: StringEnum(vias),
+    action: Type.String({
+      description:
+        'The operationId of the admin operation, a console action, a sign-in event (console.signIn, ...), or sensitive.shown: sealed values opened to answer this operator',
     }),
-    email: Type.Union([Type.String(), Type.Null()], {
-      description: "The operator's e-mail; for a sign-in attempt, the address typed when it has the shape of one",
-    }),
-    address: Type.String({ description: "The client's address as the server saw it" }),
-    userAgent: Type.Union([Type.String(), Type.Null()]),
+    workspaceId: Type.Union([Type.String(), Type.Null()], { description: 'The workspace the change concerns' }),
+    target: Type.Object({ type: Type.String(), id: Type.String() }),
+    before: Snapshot,
+    after: Snapshot,
+    requestId: Type.String({ description: 'The X-Request-Id of the request that made the change' }),
   }),
-  via: StringEnum(vias),
-  action: Type.String({
-    description:
-      'The operationId of the admin operation, a console action, a sign-in event (console.signIn, ...), or sensitive.shown: sealed values opened to answer this operator',
-  }),
-  workspaceId: Type.Union([Type.String(), Type.Null()], { description: 'The workspace the change concerns' }),
-  target: Type.Object({ type: Type.String(), id: Type.String() }),
-  before: Snapshot,
-  after: Snapshot,
-  requestId: Type.String({ description: 'The X-Request-Id of the request that made the change' }),
-});
+);

@@ -1,19 +1,23 @@
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
+import { endpointsByIds } from '../../events/endpoints.js';
 import { limits } from '../../limits.js';
 import { countAuditActionSince } from '../../platform/audit/repo.js';
 import type { QueueName } from '../overview/queues.js';
 import { overview, queueItems } from '../overview/service.js';
 import { bankAttentionQueues } from './bank-files-repo.js';
 import { bankQueues } from './bank-files-views.js';
-import { formatMoment } from './format.js';
+import { formatMomentToSecond } from './format.js';
 import { queuesPath } from './queues-common.js';
+import { webhookEndpointPath, webhooksPath } from './webhooks-views.js';
+import { workspaceLabels } from './workspace-names.js';
 
 // What needs a person now (operator console issue, item 3: "a home page of what needs a person now ... each with a
 // count and a link"). The counts are the overview's (operator/overview: one SQL definition per queue, the same the
 // operator API's GET /admin/v1/overview answers), so the home page, the queues page and the API never disagree.
 // Held bank files and bank reversals (issue #27) are overview queues too (in no workspace), linking to the bank
-// files page.
+// files page. A failing or disabled endpoint links to its webhook page, where its attempts are (issue 30, item 1), and
+// its workspace is named (item 2).
 
 interface Entry {
   readonly queue: QueueName;
@@ -69,11 +73,24 @@ export async function attentionList(ctx: AppContext): Promise<string> {
       '/console/audit?action=admin.idempotencyKeys.release',
     ),
   );
+  const named = new Map(
+    (
+      await endpointsByIds(
+        ctx.db,
+        endpoints.map((e) => e.id),
+      )
+    ).map((e) => [e.id, e]),
+  );
+  const workspace = await workspaceLabels(
+    ctx.db,
+    endpoints.map((e) => e.workspaceId),
+  );
   const endpointRows = endpoints
-    .map(
-      (e) =>
-        `<li><a href="/console/workspaces/${encodeURIComponent(e.workspaceId ?? '')}">${esc(e.id)}</a> in workspace ${esc(e.workspaceId ?? '')}: ${esc(e.detail ?? '')} since ${esc(formatMoment(e.sinceMs))}</li>`,
-    )
+    .map((e) => {
+      const endpoint = named.get(e.id);
+      const url = endpoint ? ` <span class="muted id">${esc(endpoint.url)}</span>` : '';
+      return `<li><a href="${esc(webhookEndpointPath(e.id))}">${esc(endpoint?.name ?? e.id)}</a>${url}: ${esc(e.detail ?? '')} since ${esc(formatMomentToSecond(e.sinceMs))}<br>Workspace ${workspace(e.workspaceId)}</li>`;
+    })
     .join('\n');
   const failing = queues.webhookEndpoints.count;
   return `<ul class="sections attention">
@@ -83,6 +100,6 @@ ${queueItemsHtml.join('\n')}
 ${
   failing === 0
     ? '<p>None: every active endpoint answered at least one of its last three deliveries.</p>'
-    : `<ul>${endpointRows}</ul>${failing > limits.consoleFailingEndpointsShownMax ? `<p>And ${failing - limits.consoleFailingEndpointsShownMax} more.</p>` : ''}`
+    : `<ul>${endpointRows}</ul>${failing > limits.consoleFailingEndpointsShownMax ? `<p>And ${failing - limits.consoleFailingEndpointsShownMax} more.</p>` : ''}<p><a href="${webhooksPath}">Every endpoint failing or disabled, with its attempts</a></p>`
 }`;
 }

@@ -6,11 +6,12 @@ import { type AmlResolution, amlResolutions, amlScreeningStatuses } from '../../
 import { limits } from '../../limits.js';
 import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { openSensitive } from '../../platform/secrets/sensitive.js';
-import { listScreenings, type ScreeningRow } from '../../resources/aml-screenings/repo.js';
+import { findScreening, listScreenings, type ScreeningRow } from '../../resources/aml-screenings/repo.js';
 import { hiddenToken } from './csrf.js';
 import { formatMoment } from './format.js';
 import { formField } from './forms.js';
 import { resolveAmlMatch } from './queues-actions.js';
+import { confirmedField, confirmedValue, confirmMatchBody } from './queues-aml-confirm.js';
 import {
   attempt,
   cell,
@@ -26,10 +27,13 @@ import {
   sendQueuePage,
 } from './queues-common.js';
 import { filterForm } from './queues-filter.js';
+import { workspaceLabels } from './workspace-names.js';
 
 // AML matches (GET /console/queues/aml): sanctions screenings, POTENTIAL_MATCH by default (the review queue), with
 // the operator list's filters (status, entity type, email) and a workspace. Confirm (the account can no longer move
 // money) or mark a false positive, with an optional note: the operator API's resolution (aml-screenings/service.ts).
+// Confirming takes a second step (issue 30, item 4): the queue's button answers a page that asks, and only that
+// page's form (with `confirmed`) resolves (queues-aml-confirm.ts).
 
 const path = `${queuesPath}/aml`;
 const resolveAction = 'admin.amlScreenings.resolve';
@@ -38,15 +42,22 @@ const done: Record<string, string> = {
   FALSE_POSITIVE: 'The match was marked a false positive.',
 };
 const noteMaxLength = limits.consoleAmlNoteLengthMax;
+type ScreeningParams = { Params: { screeningId: string } };
+
+/** The screened person's or business's name; the subject is read opened (its sealed fields: sensitive.ts). */
+const nameOf = (keyring: SecretsKeyring, row: ScreeningRow): string => {
+  const s = openSensitive(keyring, row.subject);
+  return row.entity_type === 'BUSINESS'
+    ? (s.businessName ?? '')
+    : [s.firstName, s.middleName, s.lastName].filter(Boolean).join(' ');
+};
 
 /** The screened person or business in words; the date of birth is stored sealed, opened here to be shown. */
 const subjectOf = (keyring: SecretsKeyring, row: ScreeningRow): string => {
   const s = openSensitive(keyring, row.subject);
-  const name =
-    row.entity_type === 'BUSINESS'
-      ? (s.businessName ?? '')
-      : [s.firstName, s.middleName, s.lastName].filter(Boolean).join(' ');
-  return [name, s.dateOfBirth ? `born ${s.dateOfBirth}` : '', s.country ?? ''].filter((x) => x !== '').join(', ');
+  return [nameOf(keyring, row), s.dateOfBirth ? `born ${s.dateOfBirth}` : '', s.country ?? '']
+    .filter((x) => x !== '')
+    .join(', ');
 };
 
 function resolveForm(request: FastifyRequest, row: ScreeningRow): string {
@@ -82,6 +93,10 @@ export async function amlQueueRoutes(app: FastifyInstance, ctx: AppContext): Pro
       limit: queuePageSize,
       page,
     });
+    const workspace = await workspaceLabels(
+      ctx.db,
+      rows.map((row) => row.workspace_id),
+    );
     const shown = rows.map((row) => {
       const matches = row.matches
         .map(
@@ -91,7 +106,7 @@ export async function amlQueueRoutes(app: FastifyInstance, ctx: AppContext): Pro
         .join('');
       return `<tr>${cell('Screening', `<code>${esc(row.id)}</code><br><span class="muted">${esc(row.status)}</span>`)}
 ${cell('Subject', `${esc(subjectOf(ctx.secretsKeyring, row))}<br><span class="muted">${esc(row.user_email ?? '—')} · ${esc(row.entity_type)}</span>`)}
-${cell('Workspace', esc(row.workspace_id))}${cell('Matches', matches === '' ? '—' : `<ul>${matches}</ul>`)}
+${cell('Workspace', workspace(row.workspace_id))}${cell('Matches', matches === '' ? '—' : `<ul>${matches}</ul>`)}
 ${cell('Screened', esc(formatMoment(Number(row.created_at_ms))))}<td>${resolveForm(request, row) || esc(row.resolution_note ?? '')}</td></tr>`;
     });
     const filters = { status: statusFilter, entityType, userEmail, workspaceId };
@@ -101,7 +116,7 @@ ${cell('Screened', esc(formatMoment(Number(row.created_at_ms))))}<td>${resolveFo
       {
         title: 'AML matches',
         body: `${messages(done[queryText(q, 'done', 20)], error)}
-<p>Screenings against the sanctions lists. A potential match waits for a person: confirm it (the account can no longer move money) or mark it a false positive.</p>
+<p>Screenings against the sanctions lists. A potential match waits for a person: confirm it (the account can no longer move money; the console asks once more before it acts) or mark it a false positive.</p>
 ${filterForm(path, [
   {
     name: 'status',
@@ -129,9 +144,33 @@ ${pager(path, filters, page, rows.length === queuePageSize)}`,
     );
   }
 
+  /** The confirmation page of a match still awaiting a decision; the queue with a message otherwise. */
+  async function askToConfirm(request: FastifyRequest<ScreeningParams>, reply: FastifyReply, note: string) {
+    const id = request.params.screeningId;
+    const row = await findScreening(ctx.db, id);
+    if (!row) return show(request, reply, `AML screening ${id} does not exist`, 404);
+    if (row.status !== 'POTENTIAL_MATCH') {
+      return show(request, reply, `AML screening ${id} is ${row.status}: it was resolved already.`, 409);
+    }
+    const workspace = await workspaceLabels(ctx.db, [row.workspace_id]);
+    return sendQueuePage(request, reply, {
+      title: 'Confirm the match',
+      body: confirmMatchBody({
+        me: request.operator,
+        row,
+        name: nameOf(ctx.secretsKeyring, row),
+        subject: subjectOf(ctx.secretsKeyring, row),
+        workspace: workspace(row.workspace_id),
+        note,
+        action: `${path}/${encodeURIComponent(row.id)}/resolution`,
+        back: path,
+      }),
+    });
+  }
+
   app.get(path, guarded('console.view'), async (request, reply) => show(request, reply));
 
-  app.post<{ Params: { screeningId: string } }>(
+  app.post<ScreeningParams>(
     `${path}/:screeningId/resolution`,
     guarded(resolveAction, idParams('screeningId')),
     async (request, reply) => {
@@ -142,6 +181,9 @@ ${pager(path, filters, page, rows.length === queuePageSize)}`,
       }
       if (note.length > noteMaxLength)
         return show(request, reply, `A note is at most ${noteMaxLength} characters.`, 400);
+      if (status === 'CONFIRMED_MATCH' && formField(request, confirmedField) !== confirmedValue) {
+        return askToConfirm(request, reply, note);
+      }
       const outcome = await attempt(() =>
         resolveAmlMatch(ctx, request.params.screeningId, status as AmlResolution, note === '' ? undefined : note),
       );

@@ -27,6 +27,7 @@ import { sendStoredFile } from './queues-files.js';
 import { filterForm } from './queues-filter.js';
 import { conversationsQueue } from './queues-repo.js';
 import { replyText, thread } from './queues-threads.js';
+import { workspaceLabels } from './workspace-names.js';
 
 // Conversations (GET /console/queues/conversations): threads between the brokerage and a partner about an end user,
 // those awaiting the brokerage first (open, the partner spoke last). A conversation's page shows its messages with
@@ -61,11 +62,15 @@ export async function conversationsQueueRoutes(app: FastifyInstance, ctx: AppCon
       limit: queuePageSize + 1,
       offset: page * queuePageSize,
     });
+    const workspace = await workspaceLabels(
+      ctx.db,
+      rows.map((c) => c.workspace_id),
+    );
     const shown = rows.slice(0, queuePageSize).map((c) => {
       const waiting = c.status === 'OPEN' && c.last_message_by === 'partner';
       return `<tr>${cell('Subject', `<a href="${esc(`${path}/${c.id}`)}">${esc(c.subject)}</a>`)}
 ${cell('Status', esc(waiting ? 'Awaiting the brokerage' : c.status === 'OPEN' ? 'Open' : 'Closed'))}
-${cell('End user', esc(c.end_user_email))}${cell('Workspace', esc(c.workspace_id))}${cell('Messages', String(c.message_count))}
+${cell('End user', esc(c.end_user_email))}${cell('Workspace', workspace(c.workspace_id))}${cell('Messages', String(c.message_count))}
 ${cell('Last message', esc(formatMoment(c.last_message_at_ms)))}</tr>`;
     });
     return sendQueuePage(request, reply, {
@@ -110,6 +115,7 @@ ${pager(path, { status, endUserEmail, workspaceId }, page, rows.length > queuePa
 <label>Message <textarea name="message" rows="6" required maxlength="10000">${esc(notes.draft ?? '')}</textarea></label>
 <div class="actions"><button type="submit">Send the reply</button></div></form>`
         : '';
+    const workspace = await workspaceLabels(ctx.db, [row.workspace_id]);
     const close = open
       ? actionForm(me, 'admin.conversations.close', `${base}/close`, 'Close the conversation', row.subject, {
           style: 'danger',
@@ -123,7 +129,7 @@ ${pager(path, { status, endUserEmail, workspaceId }, page, rows.length > queuePa
         body: `${messages(done[queryText(request.query, 'done', 20)], notes.error)}
 <p><a href="${path}">All conversations</a></p>
 <dl><dt>Status</dt><dd>${esc(row.status)}</dd><dt>End user</dt><dd>${esc(row.end_user_email)}</dd>
-<dt>Workspace</dt><dd>${esc(row.workspace_id)}</dd><dt>Opened</dt><dd>${esc(formatMoment(row.created_at_ms))}</dd></dl>
+<dt>Workspace</dt><dd>${workspace(row.workspace_id)}</dd><dt>Opened</dt><dd>${esc(formatMoment(row.created_at_ms))}</dd></dl>
 <h2>Messages</h2>
 ${thread(list)}
 ${open ? '' : '<p class="muted">The conversation is closed: it takes no more messages.</p>'}

@@ -21,6 +21,7 @@ import {
 } from './queues-common.js';
 import { filterForm } from './queues-filter.js';
 import { heldDeposits, heldOrders } from './queues-repo.js';
+import { workspaceLabels } from './workspace-names.js';
 
 // Compliance holds (GET /console/queues/holds): deposits and orders whose funds wait in ComplianceReview, oldest
 // first. Clear lets the money on, reject returns it to the payer: the operator API's decisions
@@ -43,6 +44,10 @@ export async function holdsQueueRoutes(app: FastifyInstance, ctx: AppContext): P
     const page = pageNumber(request.query);
     const filter = { workspaceId, limit: queuePageSize + 1, offset: page * queuePageSize };
     const [deposits, orders] = await Promise.all([heldDeposits(ctx.db, filter), heldOrders(ctx.db, filter)]);
+    const workspace = await workspaceLabels(ctx.db, [
+      ...deposits.map((d) => d.workspace_id),
+      ...orders.map((o) => o.workspace_id),
+    ]);
     const buttons = (kind: 'deposits' | 'orders', id: string) => {
       const action = kind === 'deposits' ? 'admin.compliance.decideDeposit' : 'admin.compliance.decideOrder';
       const url = (d: HoldDecision) => `${path}/${kind}/${encodeURIComponent(id)}/${d}`;
@@ -51,12 +56,12 @@ export async function holdsQueueRoutes(app: FastifyInstance, ctx: AppContext): P
       return clear === '' ? '' : `<div class="actions">${clear}${reject}</div>`;
     };
     const depositRows = deposits.slice(0, queuePageSize).map(
-      (d) => `<tr>${cell('Deposit', `<code>${esc(d.id)}</code>`)}${cell('Workspace', esc(d.workspace_id))}
+      (d) => `<tr>${cell('Deposit', `<code>${esc(d.id)}</code>`)}${cell('Workspace', workspace(d.workspace_id))}
 ${cell('Payer', esc(d.payer_email))}${cell('Held', esc(money(d.held_amount, d.currency)))}
 ${cell('Held since', esc(formatMoment(d.updated_at_ms)))}<td>${buttons('deposits', d.id)}</td></tr>`,
     );
     const orderRows = orders.slice(0, queuePageSize).map(
-      (o) => `<tr>${cell('Order', `<code>${esc(o.id)}</code>`)}${cell('Workspace', esc(o.workspace_id))}
+      (o) => `<tr>${cell('Order', `<code>${esc(o.id)}</code>`)}${cell('Workspace', workspace(o.workspace_id))}
 ${cell('Customer', esc(o.customer_email ?? o.payer_email ?? '—'))}${cell('Received', esc(`${money(o.received_amount, o.origin_currency)} of ${money(o.origin_amount, o.origin_currency)}`))}
 ${cell('To', esc(o.destination_currency))}${cell('Held since', esc(formatMoment(o.updated_at_ms)))}<td>${buttons('orders', o.id)}</td></tr>`,
     );

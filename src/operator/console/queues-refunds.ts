@@ -22,6 +22,7 @@ import {
 } from './queues-common.js';
 import { filterForm } from './queues-filter.js';
 import { refundsAwaitingApproval } from './queues-repo.js';
+import { workspaceLabels } from './workspace-names.js';
 
 // Refunds awaiting approval (GET /console/queues/refunds): pending payments whose refund to the payer was started
 // (pending_approval), oldest first. Approve sends it (returning): the operator API's refund action
@@ -40,6 +41,10 @@ export async function refundsQueueRoutes(app: FastifyInstance, ctx: AppContext):
       limit: queuePageSize + 1,
       offset: page * queuePageSize,
     });
+    const workspace = await workspaceLabels(
+      ctx.db,
+      rows.map((r) => r.workspace_id),
+    );
     const shown = rows.slice(0, queuePageSize).map((r) => {
       // The payer's account is stored sealed (platform/secrets/sensitive.ts): the operator who approves sees it.
       const payer = Object.entries(openSensitive(ctx.secretsKeyring, r.counterparty))
@@ -52,7 +57,7 @@ export async function refundsQueueRoutes(app: FastifyInstance, ctx: AppContext):
         'Approve refund',
         r.id,
       );
-      return `<tr>${cell('Payment', `<code>${esc(r.id)}</code>`)}${cell('Workspace', esc(r.workspace_id))}
+      return `<tr>${cell('Payment', `<code>${esc(r.id)}</code>`)}${cell('Workspace', workspace(r.workspace_id))}
 ${cell('Customer', esc(r.email ?? '—'))}${cell('Amount', esc(money(r.amount, r.currency)))}${cell('Payer', esc(payer || '—'))}
 ${cell('Started', esc(formatMoment(r.updated_at_ms)))}<td>${approve}</td></tr>`;
     });

@@ -26,6 +26,7 @@ import {
 } from './queues-common.js';
 import { filterForm } from './queues-filter.js';
 import { replyText, thread } from './queues-threads.js';
+import { workspaceLabels } from './workspace-names.js';
 
 // Support tickets (GET /console/queues/tickets): partners' tickets, those awaiting the brokerage (OPEN, IN_PROGRESS)
 // by default, with the operator list's filters (status, workspace). A ticket's page shows its thread; support
@@ -54,11 +55,15 @@ export async function ticketsQueueRoutes(app: FastifyInstance, ctx: AppContext):
       limit: queuePageSize + 1,
       offset: page * queuePageSize,
     });
+    const workspace = await workspaceLabels(
+      ctx.db,
+      rows.map((t) => t.workspace_id),
+    );
     const shown = rows.slice(0, queuePageSize).map(
       (
         t,
       ) => `<tr>${cell('Subject', `<a href="${esc(`${path}/${t.id}`)}">${esc(t.subject)}</a>`)}${cell('Status', esc(t.status))}
-${cell('Workspace', esc(t.workspace_id))}${cell('Category', esc(t.category))}${cell('Messages', String(t.message_count))}
+${cell('Workspace', workspace(t.workspace_id))}${cell('Category', esc(t.category))}${cell('Messages', String(t.message_count))}
 ${cell('Opened', esc(formatMoment(t.created_at_ms)))}</tr>`,
     );
     const options: [string, string][] = [
@@ -89,6 +94,7 @@ ${pager(path, { status, workspaceId }, page, rows.length > queuePageSize)}`,
     if (!found.ok) return sendMissing(request, reply, found);
     const ticket = found.value;
     const list = await ticketMessages(ctx.db, ticket.id);
+    const workspace = await workspaceLabels(ctx.db, [ticket.workspace_id]);
     const base = `${path}/${ticket.id}`;
     const closed = ticket.status === 'CLOSED';
     const statusOptions = (first: string) =>
@@ -119,7 +125,7 @@ ${pager(path, { status, workspaceId }, page, rows.length > queuePageSize)}`,
         title: ticket.subject,
         body: `${messages(done[queryText(request.query, 'done', 20)], notes.error)}
 <p><a href="${path}">All tickets</a></p>
-<dl><dt>Status</dt><dd>${esc(ticket.status)}</dd><dt>Workspace</dt><dd>${esc(ticket.workspace_id)}</dd>
+<dl><dt>Status</dt><dd>${esc(ticket.status)}</dd><dt>Workspace</dt><dd>${workspace(ticket.workspace_id)}</dd>
 <dt>Category</dt><dd>${esc(ticket.category)}${ticket.entity_id ? esc(` · ${ticket.entity_type} ${ticket.entity_id}`) : ''}</dd>
 <dt>Opened</dt><dd>${esc(formatMoment(ticket.created_at_ms))}</dd></dl>
 <h2>Description</h2>

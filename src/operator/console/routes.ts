@@ -24,6 +24,7 @@ import { searchPageRoutes } from './search-page.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { consoleStyleRoute } from './style.js';
 import { timelinePageRoutes } from './timeline-page.js';
+import { webhooksPageRoutes } from './webhooks-page.js';
 import { workspacesPageRoutes } from './workspaces-page.js';
 
 // The operator console at /console (operator console issue, item 3): server-rendered pages for the brokerage's own
@@ -86,6 +87,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await workspacesPageRoutes(signedIn, ctx);
     await searchPageRoutes(signedIn, ctx);
     await timelinePageRoutes(signedIn, ctx);
+    await webhooksPageRoutes(signedIn, ctx);
     await ledgerPageRoutes(signedIn, ctx);
     await bankFilesPageRoutes(signedIn, ctx);
     await auditPageRoutes(signedIn, ctx);

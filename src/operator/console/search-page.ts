@@ -9,6 +9,7 @@ import { formatMoment } from './format.js';
 import { type ConsolePage, sendConsolePage } from './layout.js';
 import { customersByEmail, matchesOfId, type SearchMatch } from './search-repo.js';
 import { customerPath } from './timeline-views.js';
+import { webhookEndpointPath } from './webhooks-views.js';
 
 // Search (GET /console/search?q=...): one box for any id the platform issues or an email (operator console issue,
 // item 3). The answer lists every match, each linked to the page that shows it: its own (orders, deposits,
@@ -47,7 +48,7 @@ export function pathOfMatch(m: SearchMatch): string {
       // An entity event's envelope id is its entity's id: searching it finds the entity's page.
       return customer ?? (m.entity_id ? searchPath(m.entity_id) : workspacePath(m.workspace_id));
     case 'webhook endpoint':
-      return workspacePath(m.workspace_id);
+      return webhookEndpointPath(m.id);
   }
 }
 

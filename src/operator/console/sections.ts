@@ -32,6 +32,12 @@ export const sections: readonly Section[] = [
     action: 'console.view',
   },
   {
+    path: '/console/webhooks',
+    title: 'Webhooks',
+    summary: "Endpoints failing or disabled; a workspace's endpoints with every delivery attempt",
+    action: 'console.view',
+  },
+  {
     path: '/console/ledger',
     title: 'Ledger',
     summary: 'Verify the ledger; balances and the journal',

@@ -27,6 +27,8 @@ h1{font-size:1.5rem;line-height:1.3;margin:0 0 16px}
 h2{font-size:1.15rem;margin:24px 0 8px}
 p{margin:0 0 12px}
 .muted{color:var(--muted)}
+.id{font-size:.85rem;overflow-wrap:anywhere}
+caption{text-align:left;font-weight:600;padding:0 0 8px}
 form{display:grid;gap:14px;margin:0}
 form.inline{display:inline}
 label{display:grid;gap:4px;font-weight:600}
@@ -37,6 +39,7 @@ input:focus-visible,select:focus-visible,button:focus-visible,a:focus-visible{ou
 button,.button{font:inherit;font-weight:700;border:0;border-radius:8px;padding:10px 16px;min-height:44px;cursor:pointer;background:var(--accent);color:var(--accent-text);text-decoration:none;display:inline-block}
 button.secondary{background:transparent;color:var(--link);border:1px solid var(--line)}
 button.danger{background:var(--danger);color:#ffffff}
+.button.secondary{background:transparent;color:var(--link);border:1px solid var(--line)}
 a{color:var(--link)}
 .error{color:var(--error);font-weight:600}
 .notice{background:var(--note-bg);color:var(--note-text);border-radius:8px;padding:10px 12px;margin:0 0 16px}
@@ -55,6 +58,7 @@ td .actions{margin:0}
 @media (max-width:700px){
 table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
 table.cards thead{position:absolute;left:-9999px}
+table.cards caption{display:block;width:100%}
 table.cards tr{border:1px solid var(--soft);border-radius:8px;padding:8px 12px;margin:0 0 12px}
 table.cards td{border:0;padding:4px 0;overflow-wrap:anywhere}
 table.cards td[data-label]::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:var(--muted)}
@@ -63,7 +67,7 @@ form.filters{display:grid;gap:4px 16px;grid-template-columns:repeat(auto-fit,min
 form.filters .actions,form.filters button{align-self:end}
 .changes{margin:0 0 4px;padding-left:18px;overflow-wrap:anywhere}
 .json{white-space:pre-wrap;overflow-wrap:anywhere;font:.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);border:1px solid var(--soft);border-radius:8px;padding:8px 10px;margin:4px 0 8px}
-table.audit td{overflow-wrap:anywhere}
+table.audit td,table.facts td{overflow-wrap:anywhere}
 @media (min-width:701px){table.audit td:nth-child(1){width:14%}table.audit td:nth-child(2),table.audit td:nth-child(3){width:22%}}
 .sections{list-style:none;padding:0;margin:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
 .sections a{display:block;border:1px solid var(--line);border-radius:8px;padding:14px 16px;text-decoration:none;min-height:44px}

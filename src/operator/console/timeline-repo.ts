@@ -13,10 +13,12 @@ export interface TimelineEventRow {
   event_id: string;
   data: Record<string, unknown>;
   occurred_at_ms: bigint;
+  /** When the dispatcher fanned it out to the endpoints of the moment; null: not yet. */
+  fanned_out_at_ms: bigint | null;
   [column: string]: unknown;
 }
 
-const eventColumns = 'id, event_uid::text as event_uid, type, event_id, data, occurred_at_ms';
+const eventColumns = 'id, event_uid::text as event_uid, type, event_id, data, occurred_at_ms, fanned_out_at_ms';
 
 /** The workspace's events whose envelope id is one of `entityIds` (entity events: the resource's id), oldest first. */
 export function eventsAbout(db: Queryable, workspaceId: string, entityIds: readonly string[]) {

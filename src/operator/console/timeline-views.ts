@@ -2,9 +2,10 @@ import { esc } from '../../domain/html.js';
 import { scaleOf } from '../../domain/money/currency-amount.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
+import { formatMomentToSecond } from './format.js';
 import type { ConsolePage } from './layout.js';
 import type { DeliveryAttemptRow, EntryPostingRow, TimelineEventRow } from './timeline-repo.js';
+import { webhookEndpointPath } from './webhooks-views.js';
 
 // A record's page (an order, a deposit, a withdrawal; the customer page adds its own parts): what the partner API
 // shows of it, its timeline (created, each status change as its status event carries it, each ledger entry), the
@@ -141,7 +142,7 @@ function timeline(input: RecordPageInput, entries: readonly Entry[]): string {
   ].sort((a, b) => (a.atMs === b.atMs ? a.order - b.order : a.atMs < b.atMs ? -1 : 1));
   return `<h2 id="timeline">Timeline</h2>
 <div class="table-wrap"><table class="cards"><thead><tr><th scope="col">When</th><th scope="col">What</th></tr></thead><tbody>
-${moments.map((m) => `<tr><td data-label="When">${esc(formatMoment(m.atMs))}</td><td data-label="What">${esc(m.what)}</td></tr>`).join('\n')}
+${moments.map((m) => `<tr><td data-label="When">${esc(formatMomentToSecond(m.atMs))}</td><td data-label="What">${esc(m.what)}</td></tr>`).join('\n')}
 </tbody></table></div>`;
 }
 
@@ -156,7 +157,7 @@ export function ledgerSection(entries: readonly Entry[]): string {
 <td data-label="Bucket">${esc(p.bucket)}</td><td data-label="Amount">${esc(money(p.amount, p.currency))}</td></tr>`,
       )
       .join('\n');
-    return `<h3>Entry ${esc(e.id)}: ${esc(e.kind)} <span class="muted">${esc(formatMoment(e.createdAtMs))}, reference ${esc(e.reference)}</span></h3>
+    return `<h3>Entry ${esc(e.id)}: ${esc(e.kind)} <span class="muted">${esc(formatMomentToSecond(e.createdAtMs))}, reference ${esc(e.reference)}</span></h3>
 <div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Account</th><th scope="col">Bucket</th><th scope="col">Amount</th></tr></thead><tbody>
 ${rows}
 </tbody></table></div>`;
@@ -164,14 +165,22 @@ ${rows}
   return `<h2 id="ledger">Ledger entries</h2>\n${tables.join('\n')}`;
 }
 
-function attemptRows(attempts: readonly DeliveryAttemptRow[]): string {
-  if (attempts.length === 0) return '<p class="muted">No delivery: no endpoint took this event.</p>';
+/** Why an event has no delivery: not fanned out yet, or no endpoint took it then. */
+const undelivered = (e: TimelineEventRow) =>
+  e.fanned_out_at_ms === null
+    ? 'Not sent yet: the dispatcher has not handed it to the endpoints.'
+    : 'No delivery: no endpoint took this event when it was sent (none was active, or their event filters left this type out).';
+
+function attemptRows(e: TimelineEventRow, attempts: readonly DeliveryAttemptRow[]): string {
+  if (attempts.length === 0) return `<p class="muted">${esc(undelivered(e))}</p>`;
   const rows = attempts
     .map(
-      (a) => `<tr><td data-label="Attempt">${a.attempt}</td><td data-label="Endpoint">${esc(a.endpoint_url)}</td>
+      (
+        a,
+      ) => `<tr><td data-label="Attempt">${a.attempt}</td><td data-label="Endpoint"><a href="${esc(webhookEndpointPath(a.endpoint_id))}">${esc(a.endpoint_url)}</a></td>
 <td data-label="State">${esc(a.state)}</td><td data-label="Answer">${a.status_code === null ? '—' : esc(a.status_code)}${a.latency_ms === null ? '' : ` in ${esc(a.latency_ms)} ms`}</td>
 <td data-label="Error">${esc(a.error ?? '—')}</td>
-<td data-label="When">${esc(formatMoment(a.attempted_at_ms ?? a.next_attempt_at_ms ?? a.created_at_ms))}${a.attempted_at_ms === null && a.next_attempt_at_ms !== null ? ' (due)' : ''}</td></tr>`,
+<td data-label="When">${esc(formatMomentToSecond(a.attempted_at_ms ?? a.next_attempt_at_ms ?? a.created_at_ms))}${a.attempted_at_ms === null && a.next_attempt_at_ms !== null ? ' (due)' : ''}</td></tr>`,
     )
     .join('\n');
   return `<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Attempt</th><th scope="col">Endpoint</th><th scope="col">State</th><th scope="col">Answer</th><th scope="col">Error</th><th scope="col">When</th></tr></thead><tbody>
@@ -179,16 +188,25 @@ ${rows}
 </tbody></table></div>`;
 }
 
+/**
+ * The resend of one event, for a role that may: offered only when at least one endpoint took the event (it has a
+ * delivery), else why not (issue 30, item 5). A re-send goes where a fan-out would go now, so one no endpoint took
+ * has nothing to send again; the POST holds the same rule (timeline-resend.ts).
+ */
+function resendOf(input: RecordPageInput, e: TimelineEventRow, delivered: boolean): string {
+  if (!input.mayResend) return '';
+  if (!delivered) return '<span class="muted">No resend: no endpoint has received it (below).</span>';
+  return `<form class="inline" method="post" action="/console/events/${esc(e.event_uid)}/resend">${hiddenToken(input.me.csrfToken)}<input type="hidden" name="back" value="${esc(input.path)}"><button class="secondary" type="submit" aria-label="${esc(`Resend ${e.type} ${e.event_uid}`)}">Resend</button></form>`;
+}
+
 export function eventsSection(input: RecordPageInput): string {
   if (input.events.length === 0)
     return '<h2 id="events">Events and deliveries</h2><p>No event was recorded for it.</p>';
   const parts = input.events.map((e) => {
-    const resend = input.mayResend
-      ? `<form class="inline" method="post" action="/console/events/${esc(e.event_uid)}/resend">${hiddenToken(input.me.csrfToken)}<input type="hidden" name="back" value="${esc(input.path)}"><button class="secondary" type="submit" aria-label="${esc(`Resend ${e.type} ${e.event_uid}`)}">Resend</button></form>`
-      : '';
-    return `<h3>${esc(e.type)} <span class="muted">${esc(formatMoment(e.occurred_at_ms))}</span></h3>
-<p>Event id <code>${esc(e.event_uid)}</code> ${resend}</p>
-${attemptRows(input.attempts.filter((a) => a.outbox_id === e.id))}`;
+    const attempts = input.attempts.filter((a) => a.outbox_id === e.id);
+    return `<h3>${esc(e.type)} <span class="muted">${esc(formatMomentToSecond(e.occurred_at_ms))}</span></h3>
+<p>Event id <code>${esc(e.event_uid)}</code> ${resendOf(input, e, attempts.length > 0)}</p>
+${attemptRows(e, attempts)}`;
   });
   return `<h2 id="events">Events and deliveries</h2>\n${parts.join('\n')}`;
 }

@@ -97,3 +97,18 @@ export function settingsPatch(field: SettingsForm, current: WorkspaceOut): { pat
   }
   return { patch };
 }
+
+/**
+ * The overlap the rotation form asks for, as the body of POST /admin/v1/workspaces/{id}/rotate-credentials reads it
+ * (RotateCredentialsBody): whole seconds from 0 to the maximum; blank is the API's default.
+ */
+export function overlapOf(text: string): { overlapSeconds: number | undefined } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { overlapSeconds: undefined };
+  const max = limits.credentialOverlapMaxSeconds;
+  const value = /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : undefined;
+  if (value === undefined || value > max) {
+    return { error: `The overlap is a whole number of seconds from 0 to ${max}.` };
+  }
+  return { overlapSeconds: value };
+}

@@ -7,19 +7,21 @@ import {
   createWorkspace,
   listAllWorkspaces,
   readWorkspace,
+  revokePreviousCredentials,
   rotateWorkspaceCredentials,
   updateWorkspace,
 } from '../workspaces/service.js';
 import { requirePermission } from './auth.js';
 import { formField } from './forms.js';
 import { sendConsolePage, sendNotice } from './layout.js';
-import { settingsPatch } from './workspaces-form.js';
+import { overlapOf, settingsPatch } from './workspaces-form.js';
 import { credentialsPage, type WorkspacePageInput, workspacePage, workspacesListPage } from './workspaces-views.js';
 
-// The workspaces pages (operator console issue, item 3): list, create, settings, credentials' rotation. Each action
-// calls the use case its operator API route calls (operator/workspaces/service.ts: POST /admin/v1/workspaces, PATCH
-// /admin/v1/workspaces/{id}, POST .../rotate-credentials), never a second implementation. A new password is in the
-// answer to the POST only: the page is no-store (layout.ts) and nothing keeps the password.
+// The workspaces pages (operator console issue, item 3): list, create, settings, credentials' rotation with its
+// overlap and the overlap's revocation (issue 30). Each action calls the use case its operator API route calls
+// (operator/workspaces/service.ts: POST /admin/v1/workspaces, PATCH /admin/v1/workspaces/{id}, POST
+// .../rotate-credentials, POST .../revoke-previous-credentials), never a second implementation. A new password is in
+// the answer to the POST only: the page is no-store (layout.ts) and nothing keeps the password.
 
 type WorkspaceParams = { Params: { workspaceId: string } };
 const workspaceParams = {
@@ -31,6 +33,7 @@ const workspaceParams = {
 const notices: Record<string, string> = {
   saved: 'The settings were saved.',
   unchanged: 'Nothing was changed.',
+  revoked: 'Only the current password works: the previous one is refused, and its tokens stop within seconds.',
 };
 
 export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -46,9 +49,10 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   async function showList(request: FastifyRequest, reply: FastifyReply, page: number, extra = {}, status = 200) {
-    const shown = await listAllWorkspaces(ctx.db, limits.consoleWorkspacesPageSize, page);
+    const nowMs = ctx.clock.nowMs();
+    const shown = await listAllWorkspaces(ctx.db, limits.consoleWorkspacesPageSize, page, nowMs);
     // The first row of the next page, read as a page of one at its offset, tells whether there is one.
-    const more = (await listAllWorkspaces(ctx.db, 1, (page + 1) * limits.consoleWorkspacesPageSize)).length > 0;
+    const more = (await listAllWorkspaces(ctx.db, 1, (page + 1) * limits.consoleWorkspacesPageSize, nowMs)).length > 0;
     const me = request.operator;
     const input = {
       me,
@@ -96,13 +100,14 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
     status = 200,
   ) {
     const me = request.operator;
-    const workspace = await readWorkspace(ctx.db, request.params.workspaceId).catch(() => undefined);
+    const workspace = await readWorkspace(ctx.db, request.params.workspaceId, ctx.clock.nowMs()).catch(() => undefined);
     if (!workspace) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', me);
     const input: WorkspacePageInput = {
       me,
       workspace,
       mayUpdate: mayAct(me.role, 'admin.workspaces.update'),
       mayRotate: mayAct(me.role, 'admin.workspaces.rotateCredentials'),
+      mayRevoke: mayAct(me.role, 'admin.workspaces.revokePreviousCredentials'),
       stage,
       ...extra,
     };
@@ -123,7 +128,7 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
     changing('admin.workspaces.update'),
     async (request, reply) => {
       const { workspaceId } = request.params;
-      const current = await readWorkspace(ctx.db, workspaceId).catch(() => undefined);
+      const current = await readWorkspace(ctx.db, workspaceId, ctx.clock.nowMs()).catch(() => undefined);
       if (!current) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', request.operator);
       const read = settingsPatch((name) => formField(request, name), current);
       if ('error' in read) return showWorkspace(request, reply, { error: read.error }, 400);
@@ -142,16 +147,32 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
+  const notFound = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  };
+
   app.post<WorkspaceParams>(
     '/console/workspaces/:workspaceId/rotate-credentials',
     changing('admin.workspaces.rotateCredentials'),
     async (request, reply) => {
-      const credentials = await rotateWorkspaceCredentials(ctx, request.params.workspaceId).catch((error) => {
-        if (error instanceof ApiError && error.status === 404) return undefined;
-        throw error;
-      });
+      const overlap = overlapOf(formField(request, 'overlapSeconds'));
+      if ('error' in overlap) return showWorkspace(request, reply, { rotateError: overlap.error }, 400);
+      const { workspaceId } = request.params;
+      const credentials = await rotateWorkspaceCredentials(ctx, workspaceId, overlap.overlapSeconds).catch(notFound);
       if (!credentials) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', request.operator);
       return sendConsolePage(reply, credentialsPage(request.operator, credentials, false));
+    },
+  );
+
+  app.post<WorkspaceParams>(
+    '/console/workspaces/:workspaceId/revoke-previous-credentials',
+    changing('admin.workspaces.revokePreviousCredentials'),
+    async (request, reply) => {
+      const { workspaceId } = request.params;
+      const workspace = await revokePreviousCredentials(ctx, workspaceId).catch(notFound);
+      if (!workspace) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', request.operator);
+      return reply.redirect(`/console/workspaces/${encodeURIComponent(workspaceId)}?done=revoked`, 303);
     },
   );
 }

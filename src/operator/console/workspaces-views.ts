@@ -2,21 +2,24 @@ import type { Static } from 'typebox';
 import { verificationProfileNames } from '../../catalogue/verification-profiles.js';
 import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
+import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
-import type { Credentials, Workspace } from '../api/schema.js';
+import type { Credentials, RotatedCredentials, Workspace } from '../api/schema.js';
 import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
+import { formatMoment, formatMomentToSecond } from './format.js';
 import type { ConsolePage } from './layout.js';
 
 // The workspaces pages' HTML: the list with the create form, one workspace with its settings form and the
-// credentials' rotation, and the answer that shows a new password, the only time it is ever shown.
+// credentials' rotation (with its overlap, and the overlap's revocation while it runs), and the answer that shows a
+// new password, the only time it is ever shown.
 
 type WorkspaceOut = Static<typeof Workspace>;
-type CredentialsOut = Static<typeof Credentials>;
+type CredentialsOut = Static<typeof Credentials> | Static<typeof RotatedCredentials>;
 
 const current = '/console/workspaces';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const secondsMoment = (seconds: number) => formatMoment(seconds * 1000);
+const secondsMomentToSecond = (seconds: number) => formatMomentToSecond(seconds * 1000);
 
 export interface WorkspacesListInput {
   readonly me: SignedInOperator;
@@ -73,9 +76,12 @@ ${create}`,
 /** The answer to a creation or a rotation: the password, shown now and never again (not stored, not cached). */
 export function credentialsPage(me: SignedInOperator, credentials: CredentialsOut, created: boolean): ConsolePage {
   const title = created ? 'Workspace created' : 'Credentials rotated';
+  const previousUntil = 'previousPasswordExpiresAt' in credentials ? credentials.previousPasswordExpiresAt : null;
   const lead = created
     ? 'The workspace exists. Give these credentials to the partner over a trusted channel.'
-    : 'A new password was issued. The old one no longer works, and tokens minted with it stop working within seconds.';
+    : previousUntil === null
+      ? 'A new password was issued. The old one no longer works, and tokens minted with it stop working within seconds.'
+      : `A new password was issued. The previous one, and the tokens minted with it, keep working until ${secondsMomentToSecond(previousUntil)}; then only this one works. Once the partner uses the new password, revoke the previous one on the workspace's page.`;
   return {
     title,
     operator: me,
@@ -99,9 +105,14 @@ export interface WorkspacePageInput {
   readonly workspace: WorkspaceOut;
   readonly mayUpdate: boolean;
   readonly mayRotate: boolean;
+  /** Whether the person may end a running overlap (the button is shown only then, and only while one runs). */
+  readonly mayRevoke: boolean;
   readonly stage: boolean;
   readonly notice?: string;
+  /** What the settings form could not read. */
   readonly error?: string;
+  /** What the rotation form could not read. */
+  readonly rotateError?: string;
 }
 
 const option = (value: string, label: string, selected: boolean) =>
@@ -134,11 +145,39 @@ ${yesNoSelect('readThrottleLifted', 'Read throttle lifted', w.readThrottleLifted
 </form>`;
 }
 
+/** The overlaps offered, in seconds: none (a leaked password), an hour, a day (the API's default), three days, a week. */
+const overlapChoices: readonly [number, string][] = [
+  [0, 'None: the current password and its tokens stop now'],
+  [3_600, '1 hour'],
+  [limits.credentialOverlapDefaultSeconds, '24 hours'],
+  [3 * limits.credentialOverlapDefaultSeconds, '3 days'],
+  [limits.credentialOverlapMaxSeconds, '7 days'],
+];
+
 function rotateForm(input: WorkspacePageInput): string {
+  const w = input.workspace;
+  const choices = overlapChoices
+    .map(([seconds, label]) => option(String(seconds), label, seconds === limits.credentialOverlapDefaultSeconds))
+    .join('');
+  const again =
+    w.previousPasswordExpiresAt === null
+      ? ''
+      : ' An overlap is running: rotating again stops the previous password now (only one previous password is kept).';
   return `<h2>Credentials</h2>
-<p>Rotating issues a new password, shown once; the partner's current password and tokens stop working.</p>
-<form method="post" action="/console/workspaces/${esc(input.workspace.workspaceId)}/rotate-credentials">${hiddenToken(input.me.csrfToken)}
+<p>Rotating issues a new password, shown once. During the overlap the password being replaced, and the tokens minted with it, keep working, so the partner switches without downtime; then only the new one works. Choose None when the password may have leaked.${again}</p>
+${input.rotateError ? `<p class="error" id="rotate-error" role="alert">${esc(input.rotateError)}</p>` : ''}
+<form method="post" action="/console/workspaces/${esc(w.workspaceId)}/rotate-credentials"${input.rotateError ? ' aria-describedby="rotate-error"' : ''}>${hiddenToken(input.me.csrfToken)}
+<label>Overlap <span class="hint">How long the current password keeps working beside the new one</span><select name="overlapSeconds">${choices}</select></label>
 <div class="actions"><button class="danger" type="submit">Rotate credentials</button></div>
+</form>`;
+}
+
+/** While an overlap runs: until when, and the button that ends it now. */
+function revokeForm(input: WorkspacePageInput, until: number): string {
+  return `<h2>Previous password</h2>
+<p>The previous password, and the tokens minted with it, work until ${esc(secondsMomentToSecond(until))}. Revoke it once the partner uses the new one, or now if it may have leaked.</p>
+<form method="post" action="/console/workspaces/${esc(input.workspace.workspaceId)}/revoke-previous-credentials">${hiddenToken(input.me.csrfToken)}
+<div class="actions"><button class="danger" type="submit">Revoke the previous password</button></div>
 </form>`;
 }
 
@@ -162,6 +201,12 @@ export function workspacePage(input: WorkspacePageInput): ConsolePage {
     ['Read throttle lifted', yesNo(w.readThrottleLifted)],
     ['Verification profile', w.verificationProfile],
     ['Credential version', String(w.credentialVersion)],
+    [
+      'Previous password',
+      w.previousPasswordExpiresAt === null
+        ? 'None: only the current password works'
+        : `Works until ${secondsMomentToSecond(w.previousPasswordExpiresAt)}`,
+    ],
     ['Created', secondsMoment(w.createdAt)],
     ['Updated', secondsMoment(w.updatedAt)],
   ];
@@ -177,8 +222,10 @@ ${input.notice ? `<p class="done" role="status">${esc(input.notice)}</p>` : ''}
 ${table}
 </tbody></table></div>
 <p><a href="/console/ledger?workspace=${esc(encodeURIComponent(w.workspaceId))}">Its ledger journal and balances</a></p>
+<p><a href="/console/webhooks?workspace=${esc(encodeURIComponent(w.workspaceId))}">Its webhook endpoints and their delivery attempts</a></p>
 ${mayAct(input.me.role, 'audit.read') ? `<p><a href="/console/audit?workspaceId=${esc(encodeURIComponent(w.workspaceId))}">History: its changes in the audit log</a></p>` : ''}
 ${input.mayUpdate ? settingsForm(input) : ''}
-${input.mayRotate ? rotateForm(input) : ''}`,
+${input.mayRotate ? rotateForm(input) : ''}
+${input.mayRevoke && w.previousPasswordExpiresAt !== null ? revokeForm(input, w.previousPasswordExpiresAt) : ''}`,
   };
 }

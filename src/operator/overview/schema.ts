@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { limits } from '../../limits.js';
-import { Obj } from '../../platform/schema.js';
+import { Obj, titled } from '../../platform/schema.js';
 import { queueNames } from './queues.js';
 
 const WorkspaceFilter = Type.Optional(
@@ -40,14 +40,17 @@ const queueDescriptions: Record<(typeof queueNames)[number], string> = {
     'Booked bank reversals (status reversal) of a credit already applied, or of a line not found, awaiting an operator. In no workspace: 0 when one is named',
 };
 
-export const Overview = Type.Object({
-  workspaceId: Type.Optional(Type.String()),
-  queues: Type.Object(
-    Object.fromEntries(
-      queueNames.map((name) => [name, Type.Object(Queue.properties, { description: queueDescriptions[name] })]),
+export const Overview = titled(
+  'Overview',
+  Type.Object({
+    workspaceId: Type.Optional(Type.String()),
+    queues: Type.Object(
+      Object.fromEntries(
+        queueNames.map((name) => [name, Type.Object(Queue.properties, { description: queueDescriptions[name] })]),
+      ),
     ),
-  ),
-});
+  }),
+);
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A UTC day, YYYY-MM-DD' });
 
@@ -70,25 +73,33 @@ const MoneyFigures = (what: string) =>
     { description: `${what}; every currency seen in the range, zero on the days without any` },
   );
 
-export const DailyFigures = Type.Object({
-  from: Type.String(),
-  to: Type.String(),
-  workspaceId: Type.Optional(Type.String()),
-  days: Type.Array(
-    Type.Object({
-      day: Day,
-      orders: MoneyFigures('Orders completed (Success) that day, by their origin amount'),
-      deposits: MoneyFigures('Deposits received (Received) whose funds first arrived that day, by the amount credited'),
-      withdrawals: MoneyFigures('Withdrawals paid out (Success) that day, by their amount without the fee'),
-      deliveries: Type.Object(
-        {
-          delivered: Type.Integer({ minimum: 0 }),
-          failed: Type.Integer({ minimum: 0, description: 'Failed attempts (a retried event may fail several times)' }),
-          pending: Type.Integer({ minimum: 0, description: 'Attempts made that day and not yet sent' }),
-        },
-        { description: 'Webhook delivery attempts by outcome' },
-      ),
-    }),
-    { description: 'Every day of the range, in order, days without anything included' },
-  ),
-});
+export const DailyFigures = titled(
+  'Daily figures',
+  Type.Object({
+    from: Type.String(),
+    to: Type.String(),
+    workspaceId: Type.Optional(Type.String()),
+    days: Type.Array(
+      Type.Object({
+        day: Day,
+        orders: MoneyFigures('Orders completed (Success) that day, by their origin amount'),
+        deposits: MoneyFigures(
+          'Deposits received (Received) whose funds first arrived that day, by the amount credited',
+        ),
+        withdrawals: MoneyFigures('Withdrawals paid out (Success) that day, by their amount without the fee'),
+        deliveries: Type.Object(
+          {
+            delivered: Type.Integer({ minimum: 0 }),
+            failed: Type.Integer({
+              minimum: 0,
+              description: 'Failed attempts (a retried event may fail several times)',
+            }),
+            pending: Type.Integer({ minimum: 0, description: 'Attempts made that day and not yet sent' }),
+          },
+          { description: 'Webhook delivery attempts by outcome' },
+        ),
+      }),
+      { description: 'Every day of the range, in order, days without anything included' },
+    ),
+  }),
+);

@@ -9,19 +9,28 @@ import { auditChange } from '../../platform/audit/scope.js';
 import { type Clock, secondsOf } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../storage/db.js';
 import { moveAccountVerification, publicAccountId } from '../../verification/verification.js';
+import { livePreviousPasswordUntilMs } from '../../workspaces/credentials.js';
 import { hashPassword, newSecret } from '../../workspaces/password.js';
 import {
   findWorkspace,
   insertWorkspace,
   listWorkspaces,
+  revokePreviousPassword,
   rotateCredentials,
   updateWorkspaceSettings,
   type WorkspaceRow,
 } from '../../workspaces/repo.js';
 import { defaultFeeSchedule } from '../../workspaces/workspace.js';
-import type { CreateWorkspaceBody, Credentials, UpdateWorkspaceBody, Workspace } from '../api/schema.js';
+import type {
+  CreateWorkspaceBody,
+  Credentials,
+  RotatedCredentials,
+  UpdateWorkspaceBody,
+  Workspace,
+} from '../api/schema.js';
 
 type CredentialsOut = Static<typeof Credentials>;
+type RotatedCredentialsOut = Static<typeof RotatedCredentials>;
 type WorkspaceOut = Static<typeof Workspace>;
 
 const clientIdAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -43,6 +52,7 @@ export async function createWorkspace(
   }
   const password = newSecret(limits.passwordLengthBytes);
   const passwordHash = await hashPassword(password);
+  const nowMs = ctx.clock.nowMs();
   const row = await ctx.db.transaction(async (tx) => {
     const created = await insertWorkspace(tx, {
       id: randomUUID(),
@@ -52,10 +62,10 @@ export async function createWorkspace(
       passwordHash,
       simulation: body.simulation ?? !production,
       feeSchedule: defaultFeeSchedule,
-      nowMs: ctx.clock.nowMs(),
+      nowMs,
     });
     // The operator read's shape: never the password, nor its hash.
-    auditChange(tx, { ...workspaceTarget(created.id), before: null, after: workspaceOut(created) });
+    auditChange(tx, { ...workspaceTarget(created.id), before: null, after: settingsState(created, nowMs) });
     return created;
   });
   return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
@@ -64,33 +74,94 @@ export async function createWorkspace(
 /** What rotating a workspace's credentials reads of the server: the store, the clock, the cache it clears. */
 export type CredentialsRotating = Pick<AppContext, 'db' | 'clock' | 'workspaces'>;
 
+/**
+ * A new password, shown once. The one it replaces keeps working, with its tokens, for `overlapSeconds` (0: it stops
+ * now, and its tokens within seconds); a password already previous stops now: one previous password at a time
+ * (docs/decisions/security-and-secrets.md, "Rotating a workspace's password with an overlap").
+ */
 export async function rotateWorkspaceCredentials(
   ctx: CredentialsRotating,
   workspaceId: string,
-): Promise<CredentialsOut> {
+  overlapSeconds: number = limits.credentialOverlapDefaultSeconds,
+): Promise<RotatedCredentialsOut> {
+  if (!Number.isInteger(overlapSeconds) || overlapSeconds < 0 || overlapSeconds > limits.credentialOverlapMaxSeconds) {
+    throw validation(
+      `overlapSeconds must be a whole number of seconds from 0 to ${limits.credentialOverlapMaxSeconds}`,
+    );
+  }
   const password = newSecret(limits.passwordLengthBytes);
   const passwordHash = await hashPassword(password);
+  const nowMs = ctx.clock.nowMs();
+  const previousExpiresAtMs = overlapSeconds === 0 ? null : nowMs + overlapSeconds * 1000;
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findWorkspace(tx, workspaceId, true);
     if (!before) throw existence(`Workspace ${workspaceId} does not exist`);
-    const rotated = (await rotateCredentials(tx, workspaceId, passwordHash, ctx.clock.nowMs())) as WorkspaceRow;
+    const rotated = (await rotateCredentials(
+      tx,
+      workspaceId,
+      passwordHash,
+      previousExpiresAtMs,
+      nowMs,
+    )) as WorkspaceRow;
     // Which credentials are valid changed; the password itself is shown once, to the caller, and nowhere else.
-    const version = (w: WorkspaceRow) => ({ credentialVersion: w.credential_version });
-    auditChange(tx, { ...workspaceTarget(workspaceId), before: version(before), after: version(rotated) });
+    auditChange(tx, {
+      ...workspaceTarget(workspaceId),
+      before: credentialsState(before, nowMs),
+      after: credentialsState(rotated, nowMs),
+    });
     return rotated;
   });
   ctx.workspaces.forget(workspaceId);
-  return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
+  return {
+    workspaceId: row.id,
+    clientId: row.client_id,
+    username: row.username,
+    password,
+    previousPasswordExpiresAt: previousExpiresAtMs === null ? null : secondsOf(previousExpiresAtMs),
+  };
 }
 
-export async function readWorkspace(db: Queryable, workspaceId: string): Promise<WorkspaceOut> {
+/**
+ * Ends a rotation's overlap now: the previous password stops working, and its tokens within seconds (the workspace
+ * cache's window in other processes). With no overlap running it changes nothing and records nothing, and answers
+ * the workspace all the same.
+ */
+export async function revokePreviousCredentials(ctx: CredentialsRotating, workspaceId: string): Promise<WorkspaceOut> {
+  const nowMs = ctx.clock.nowMs();
+  const row = await ctx.db.transaction(async (tx) => {
+    const revoked = await revokePreviousPassword(tx, workspaceId, nowMs);
+    if (revoked === undefined) {
+      // Nothing ran: nothing was locked or written, and there is no change to record.
+      const current = await findWorkspace(tx, workspaceId);
+      if (!current) throw existence(`Workspace ${workspaceId} does not exist`);
+      return current;
+    }
+    // Before: the same version, with the end the overlap had.
+    const until = secondsOf(Number(revoked.revoked_until_ms));
+    auditChange(tx, {
+      ...workspaceTarget(workspaceId),
+      before: { credentialVersion: revoked.credential_version, previousVersionExpiresAt: until },
+      after: credentialsState(revoked, nowMs),
+    });
+    return revoked;
+  });
+  ctx.workspaces.forget(workspaceId);
+  return workspaceOut(row, nowMs);
+}
+
+export async function readWorkspace(db: Queryable, workspaceId: string, nowMs: number): Promise<WorkspaceOut> {
   const row = await findWorkspace(db, workspaceId);
   if (!row) throw existence(`Workspace ${workspaceId} does not exist`);
-  return workspaceOut(row);
+  return workspaceOut(row, nowMs);
 }
 
-export async function listAllWorkspaces(db: Queryable, limit: number, page: number): Promise<WorkspaceOut[]> {
-  return (await listWorkspaces(db, limit, limit * page)).map(workspaceOut);
+export async function listAllWorkspaces(
+  db: Queryable,
+  limit: number,
+  page: number,
+  nowMs: number,
+): Promise<WorkspaceOut[]> {
+  return (await listWorkspaces(db, limit, limit * page)).map((row) => workspaceOut(row, nowMs));
 }
 
 /** What changing a workspace's settings reads of the server: a creation's, and the cache it clears. */
@@ -108,15 +179,20 @@ export async function updateWorkspace(
   if (body.simulation === true && ctx.config.brokerageEnv === 'production') {
     throw validation('simulation exists only in stage; production workspaces move real money');
   }
+  const nowMs = ctx.clock.nowMs();
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findWorkspace(tx, workspaceId, true);
     if (!before) throw existence(`Workspace ${workspaceId} does not exist`);
-    const updated = (await updateWorkspaceSettings(tx, workspaceId, body, ctx.clock.nowMs())) as WorkspaceRow;
-    auditChange(tx, { ...workspaceTarget(workspaceId), before: workspaceOut(before), after: workspaceOut(updated) });
+    const updated = (await updateWorkspaceSettings(tx, workspaceId, body, nowMs)) as WorkspaceRow;
+    auditChange(tx, {
+      ...workspaceTarget(workspaceId),
+      before: settingsState(before, nowMs),
+      after: settingsState(updated, nowMs),
+    });
     return updated;
   });
   ctx.workspaces.forget(workspaceId);
-  return workspaceOut(row);
+  return workspaceOut(row, nowMs);
 }
 
 /** An operator's decision on a verification that is REVIEWING: it becomes APPROVED or REJECTED, with its events. */
@@ -148,7 +224,30 @@ export async function decideVerification(
 
 const workspaceTarget = (workspaceId: string) => ({ workspaceId, target: { type: 'workspace', id: workspaceId } });
 
-function workspaceOut(row: WorkspaceRow): WorkspaceOut {
+/**
+ * What the audit log records of a change of credentials: which version works, and until when the previous one does
+ * (Unix seconds, null: none). Not named `previousPasswordExpiresAt` as the read has it: the log's redaction replaces
+ * every field named like a password (platform/audit/redaction.ts).
+ */
+function credentialsState(row: WorkspaceRow, nowMs: number) {
+  const until = livePreviousPasswordUntilMs(row, nowMs);
+  return {
+    credentialVersion: row.credential_version,
+    previousVersionExpiresAt: until === null ? null : secondsOf(until),
+  };
+}
+
+/**
+ * What the audit log records of a creation or a settings change: the operator read's shape without
+ * previousPasswordExpiresAt, which these never change and the log's redaction would replace (a name like a password's).
+ */
+function settingsState(row: WorkspaceRow, nowMs: number): Omit<WorkspaceOut, 'previousPasswordExpiresAt'> {
+  const { previousPasswordExpiresAt: _credentials, ...settings } = workspaceOut(row, nowMs);
+  return settings;
+}
+
+function workspaceOut(row: WorkspaceRow, nowMs: number): WorkspaceOut {
+  const previousUntilMs = livePreviousPasswordUntilMs(row, nowMs);
   return {
     workspaceId: row.id,
     name: row.name,
@@ -162,6 +261,7 @@ function workspaceOut(row: WorkspaceRow): WorkspaceOut {
     readThrottleLifted: row.read_throttle_lifted,
     verificationProfile: row.verification_profile,
     credentialVersion: row.credential_version,
+    previousPasswordExpiresAt: previousUntilMs === null ? null : secondsOf(previousUntilMs),
     createdAt: secondsOf(Number(row.created_at_ms)),
     updatedAt: secondsOf(Number(row.updated_at_ms)),
   };

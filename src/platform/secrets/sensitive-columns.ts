@@ -321,6 +321,7 @@ export const clearColumns: Readonly<Record<string, readonly string[]>> = {
     'client_id',
     'username',
     'password_hash',
+    'previous_password_hash',
     'enabled_pairs',
     'fee_schedule',
     'verification_profile',

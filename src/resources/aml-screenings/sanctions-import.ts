@@ -3,7 +3,7 @@ import { validation } from '../../domain/errors.js';
 import { isoDate } from '../../domain/screening/date-of-birth.js';
 import { auditChange } from '../../platform/audit/scope.js';
 import { type Clock, secondsOf } from '../../platform/clock.js';
-import { Obj } from '../../platform/schema.js';
+import { Obj, titled } from '../../platform/schema.js';
 import { parseSdnFiles } from '../../providers/screening/ofac-csv.js';
 import { replaceList, type StoredList, storedLists } from '../../providers/screening/sanctions-store.js';
 import type { Db, Queryable } from '../../storage/db.js';
@@ -22,15 +22,18 @@ export const ImportOfacSdnRequest = Obj({
   ),
 });
 
-export const SanctionsList = Type.Object({
-  list: Type.String(),
-  listDate: Type.Optional(Type.String()),
-  importedAt: Type.Integer({ description: 'Unix seconds' }),
-  entries: Type.Integer(),
-  aliases: Type.Integer(),
-  sha256: Type.String({ description: 'Of the imported files, sdn.csv then alt.csv' }),
-  version: Type.Integer({ description: 'How many times the list was imported' }),
-});
+export const SanctionsList = titled(
+  'Sanctions list',
+  Type.Object({
+    list: Type.String(),
+    listDate: Type.Optional(Type.String()),
+    importedAt: Type.Integer({ description: 'Unix seconds' }),
+    entries: Type.Integer(),
+    aliases: Type.Integer(),
+    sha256: Type.String({ description: 'Of the imported files, sdn.csv then alt.csv' }),
+    version: Type.Integer({ description: 'How many times the list was imported' }),
+  }),
+);
 
 export const sanctionsListView = (l: StoredList) => ({
   list: l.list,

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { amlResolutions, amlScreeningStatuses } from '../../domain/states/aml-screening-status.js';
 import { named } from '../../platform/components.js';
 import { PageNumber, PageSize, UnixSecondsFilter } from '../../platform/list-query.js';
-import { Country, Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { Country, Email, Envelope, Obj, StringEnum, titled } from '../../platform/schema.js';
 
 const entityTypes = ['INDIVIDUAL', 'BUSINESS'] as const;
 /** Some visible character, and no control character or lone surrogate (which PostgreSQL's jsonb refuses). */
@@ -69,7 +69,10 @@ export const AmlScreeningEnvelope = Envelope(AmlScreening);
 export const AmlScreeningsEnvelope = Envelope(Type.Array(AmlScreening));
 
 /** What operators see: the screening and its workspace. */
-export const OperatorAmlScreening = Type.Object({ ...screeningProperties, workspaceId: Type.String() });
+export const OperatorAmlScreening = titled(
+  'AML screening',
+  Type.Object({ ...screeningProperties, workspaceId: Type.String() }),
+);
 
 export const AmlListQuery = Obj({
   status: Type.Optional(

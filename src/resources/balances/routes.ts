@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import { holdableCurrencyValues } from '../../catalogue/rail-values.js';
 import { amountToJson } from '../../domain/money/currency-amount.js';
 import { balancesOf } from '../../ledger/ledger.js';
-import { Email, errorResponses, Obj, StringEnum } from '../../platform/schema.js';
+import { Email, errorResponses, Obj, StringEnum, titled } from '../../platform/schema.js';
 
 const BalancesQuery = Obj({
   currency: Type.Optional(StringEnum(holdableCurrencyValues)),
@@ -30,7 +30,10 @@ export async function balanceRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         tags: ['Balances'],
         summary: "Balances of the workspace's own account, or of a customer's with userEmail",
         querystring: BalancesQuery,
-        response: { 200: Type.Object({ balances: Type.Array(Balance) }), ...errorResponses('read', [400, 401]) },
+        response: {
+          200: titled('Balances', Type.Object({ balances: Type.Array(Balance) })),
+          ...errorResponses('read', [400, 401]),
+        },
       },
     },
     async (request) => {

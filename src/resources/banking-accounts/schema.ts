@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { named } from '../../platform/components.js';
 import { PageNumber, PageSize } from '../../platform/list-query.js';
 import { PartyIdentity } from '../../platform/party.js';
-import { CurrencyFilter, Email, Envelope, Obj } from '../../platform/schema.js';
+import { CurrencyFilter, Email, Envelope, Obj, titled } from '../../platform/schema.js';
 import { DestinationTransferData } from '../withdrawals/schema.js';
 
 export const CreateBankingAccountRequest = Obj({
@@ -66,6 +66,7 @@ export const BankingAccountListQuery = Obj({
 
 export const BankingAccountEnvelope = Envelope(BankingAccount);
 export const BankingAccountsEnvelope = Envelope(Type.Array(BankingAccount));
-export const DeletedBankingAccountEnvelope = Envelope(
-  Type.Object({ bankingAccountId: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }),
+export const DeletedBankingAccountEnvelope = titled(
+  'Deletion',
+  Envelope(Type.Object({ bankingAccountId: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) })),
 );

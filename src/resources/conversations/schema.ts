@@ -5,7 +5,7 @@ import { conversationStatuses } from '../../domain/states/conversation-status.js
 import { limits } from '../../limits.js';
 import { named } from '../../platform/components.js';
 import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
-import { Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { Email, Envelope, Obj, StringEnum, titled } from '../../platform/schema.js';
 import { storableText } from '../../platform/storable-text.js';
 
 // Conversations (spec: Conversations). The spec shows the single read and its required `endUserEmail`; the objects,
@@ -95,12 +95,18 @@ export const Conversation = named(
 );
 
 /** Operators see every workspace's conversations: each names its workspace. */
-export const OperatorConversationSummary = Type.Object({ workspaceId: Type.String(), ...conversationFields });
-export const OperatorConversation = Type.Object({
-  workspaceId: Type.String(),
-  ...conversationFields,
-  messages: Type.Array(Message, { description: 'Oldest first' }),
-});
+export const OperatorConversationSummary = titled(
+  'Conversation summary',
+  Type.Object({ workspaceId: Type.String(), ...conversationFields }),
+);
+export const OperatorConversation = titled(
+  'Conversation',
+  Type.Object({
+    workspaceId: Type.String(),
+    ...conversationFields,
+    messages: Type.Array(Message, { description: 'Oldest first' }),
+  }),
+);
 
 export const ConversationParams = Obj({ conversationId: Type.String({ minLength: 1, maxLength: 64 }) });
 export const AttachmentParams = Obj({

@@ -10,7 +10,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { type JobHandler, twoPhase } from '../../jobs/runner.js';
 import type { Clock } from '../../platform/clock.js';
 import { secondsOf } from '../../platform/clock.js';
-import { Email, Obj, StringEnum } from '../../platform/schema.js';
+import { Email, Obj, StringEnum, titled } from '../../platform/schema.js';
 import { notOffered, requireCollection } from '../../providers/capabilities.js';
 import type { RailProvider } from '../../providers/rails/rail-provider.js';
 import { STAGE_ACCOUNT_HOLDER, STAGE_BANK_NAME } from '../../providers/rails/sandbox/bank-details.js';
@@ -40,16 +40,19 @@ export const CreateMethodRequest = Obj({
   userEmail: Type.Optional({ ...Email, description: "A customer's method; without it, the workspace's own" }),
 });
 
-export const DepositMethod = Type.Object({
-  methodId: Type.String(),
-  methodType: Type.String(),
-  currency: Type.String(),
-  rail: Type.String(),
-  status: StringEnum(['PENDING', 'ACTIVE'], { description: 'PENDING while the account is being opened' }),
-  userEmail: Type.Optional(Type.String()),
-  depositInfo: DepositInfoSchema,
-  createdAt: Type.Integer(),
-});
+export const DepositMethod = titled(
+  'Deposit method',
+  Type.Object({
+    methodId: Type.String(),
+    methodType: Type.String(),
+    currency: Type.String(),
+    rail: Type.String(),
+    status: StringEnum(['PENDING', 'ACTIVE'], { description: 'PENDING while the account is being opened' }),
+    userEmail: Type.Optional(Type.String()),
+    depositInfo: DepositInfoSchema,
+    createdAt: Type.Integer(),
+  }),
+);
 
 export const depositMethodActivateJob = 'deposit_method.activate';
 

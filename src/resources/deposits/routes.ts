@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { depositStatuses } from '../../domain/states/deposit-status.js';
 import { answerWrite } from '../../platform/idempotency.js';
 import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
-import { errorResponses, Obj } from '../../platform/schema.js';
+import { errorResponses, Obj, titled } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
 import {
   CreateMethodRequest,
@@ -114,7 +114,10 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         tags,
         summary: 'Count deposits matching the filters',
         querystring: countQuerySchema(depositStatuses),
-        response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses('read', [400, 401]) },
+        response: {
+          200: titled('Count', Type.Object({ count: Type.Integer() })),
+          ...errorResponses('read', [400, 401]),
+        },
       },
     },
     async (request) => ({ count: await countDeposits(ctx.db, request.workspace.id, request.query) }),
@@ -145,7 +148,7 @@ export async function depositRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         params: DepositParams,
         querystring: NoQuery,
         response: {
-          200: Type.Object({ success: Type.Boolean(), message: Type.String() }),
+          200: titled('Cancellation', Type.Object({ success: Type.Boolean(), message: Type.String() })),
           ...errorResponses('read', [401, 404, 409]),
         },
       },

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Country, CurrencyParam, Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { Country, CurrencyParam, Envelope, Obj, StringEnum, titled } from '../../platform/schema.js';
 
 export const NoQuery = Obj({});
 export const CurrencyParams = Obj({ currency: CurrencyParam });
@@ -14,29 +14,38 @@ const PayoutMethod = Type.Object({
   type: Type.String(),
 });
 
-export const CurrencyItem = Type.Object({
-  code: Type.String(),
-  name: Type.String(),
-  kind: Type.Union([Type.Literal('fiat'), Type.Literal('crypto')]),
-  precision: Type.Integer({ description: 'Decimal places amounts in this currency may carry' }),
-  holdable: Type.Boolean({ description: 'Can be held in a balance and collected by POST /v1/deposits' }),
-  canBeOrigin: Type.Boolean(),
-  canBeDestination: Type.Boolean(),
-  payinMethods: Type.Array(PayinMethod),
-  acceptedOriginRails: Type.Array(Type.String()),
-  payoutMethods: Type.Array(PayoutMethod),
-  countries: Type.Array(Type.String()),
-});
-
-export const PairsResponse = Type.Object({ pairs: Type.Array(Type.String({ description: 'ORIGIN/DESTINATION' })) });
-export const CurrenciesResponse = Envelope(Type.Array(CurrencyItem));
-
-export const PayinSchemaResponse = Envelope(
+export const CurrencyItem = titled(
+  'Currency',
   Type.Object({
-    currency: Type.String(),
+    code: Type.String(),
+    name: Type.String(),
+    kind: Type.Union([Type.Literal('fiat'), Type.Literal('crypto')]),
+    precision: Type.Integer({ description: 'Decimal places amounts in this currency may carry' }),
+    holdable: Type.Boolean({ description: 'Can be held in a balance and collected by POST /v1/deposits' }),
+    canBeOrigin: Type.Boolean(),
+    canBeDestination: Type.Boolean(),
     payinMethods: Type.Array(PayinMethod),
     acceptedOriginRails: Type.Array(Type.String()),
+    payoutMethods: Type.Array(PayoutMethod),
+    countries: Type.Array(Type.String()),
   }),
+);
+
+export const PairsResponse = titled(
+  'Pairs',
+  Type.Object({ pairs: Type.Array(Type.String({ description: 'ORIGIN/DESTINATION' })) }),
+);
+export const CurrenciesResponse = Envelope(Type.Array(CurrencyItem));
+
+export const PayinSchemaResponse = titled(
+  'Payin schema',
+  Envelope(
+    Type.Object({
+      currency: Type.String(),
+      payinMethods: Type.Array(PayinMethod),
+      acceptedOriginRails: Type.Array(Type.String()),
+    }),
+  ),
 );
 
 const FieldSpec = Type.Object({
@@ -64,8 +73,9 @@ export const DestinationSchemaQuery = Obj({
     Type.String({ minLength: 1, maxLength: 64, description: 'e.g. achUS, achCOP, bankDepositCOL' }),
   ),
 });
-export const DestinationSchemaResponse = Envelope(
-  Type.Object({ currency: Type.String(), methods: Type.Array(MethodSchema) }),
+export const DestinationSchemaResponse = titled(
+  'Payout field sets',
+  Envelope(Type.Object({ currency: Type.String(), methods: Type.Array(MethodSchema) })),
 );
 
 export const NetworksQuery = Obj({
@@ -73,31 +83,37 @@ export const NetworksQuery = Obj({
   rampType: Type.Optional(StringEnum(['deposit', 'withdraw'])),
   country: Type.Optional(Country),
 });
-const Network = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  rail: Type.String(),
-  country: Type.String(),
-  rampTypes: Type.Array(Type.String()),
-});
+const Network = titled(
+  'Network',
+  Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    rail: Type.String(),
+    country: Type.String(),
+    rampTypes: Type.Array(Type.String()),
+  }),
+);
 export const NetworksResponse = Envelope(Type.Array(Network));
 
 const Bounds = Type.Object({ min: Type.Number(), max: Type.Number() });
-export const LimitsResponse = Envelope(
-  Type.Object({
-    currency: Type.String(),
-    limits: Type.Union(
-      [
-        Type.Object({
-          payin: Type.Union([Bounds, Type.Null()]),
-          payout: Type.Union([Bounds, Type.Null()]),
-          asOf: Type.String(),
-        }),
-        Type.Null(),
-      ],
-      { description: 'null: no bounds are published' },
-    ),
-  }),
+export const LimitsResponse = titled(
+  'Limits',
+  Envelope(
+    Type.Object({
+      currency: Type.String(),
+      limits: Type.Union(
+        [
+          Type.Object({
+            payin: Type.Union([Bounds, Type.Null()]),
+            payout: Type.Union([Bounds, Type.Null()]),
+            asOf: Type.String(),
+          }),
+          Type.Null(),
+        ],
+        { description: 'null: no bounds are published' },
+      ),
+    }),
+  ),
 );
 
 export const IdentitySchemaQuery = Obj({
@@ -120,20 +136,23 @@ const RailIntake = Type.Object({
   ),
 });
 
-export const IdentitySchemaResponse = Envelope(
-  Type.Object({
-    currency: Type.String(),
-    direction: Type.String(),
-    entityType: Type.String(),
-    required: Type.Array(Type.String(), {
-      description:
-        'Keys the party object must hold; on a payout a fact listed under rails may come from the instrument',
-    }),
-    optional: Type.Array(Type.String()),
-    rails: Type.Optional(
-      Type.Array(RailIntake, {
-        description: 'Payouts only: per payout rail, where each corridor fact may be given',
+export const IdentitySchemaResponse = titled(
+  'Identity intake',
+  Envelope(
+    Type.Object({
+      currency: Type.String(),
+      direction: Type.String(),
+      entityType: Type.String(),
+      required: Type.Array(Type.String(), {
+        description:
+          'Keys the party object must hold; on a payout a fact listed under rails may come from the instrument',
       }),
-    ),
-  }),
+      optional: Type.Array(Type.String()),
+      rails: Type.Optional(
+        Type.Array(RailIntake, {
+          description: 'Payouts only: per payout rail, where each corridor fact may be given',
+        }),
+      ),
+    }),
+  ),
 );

@@ -3,7 +3,7 @@ import { eventApiVersion } from '../../events/catalogue.js';
 import { limits } from '../../limits.js';
 import { named } from '../../platform/components.js';
 import { UnixSecondsFilter } from '../../platform/list-query.js';
-import { Envelope, Obj } from '../../platform/schema.js';
+import { Envelope, Obj, titled } from '../../platform/schema.js';
 
 // The events API (issue #12, item 2): the workspace's events as they were delivered, for a receiver to find what
 // it missed and to have any of them sent again. Newer-resource answers: { ok: true, value } (spec: Conventions 4).
@@ -73,10 +73,13 @@ export const ResendEventRequest = Obj({
   ),
 });
 
-export const ResendEventEnvelope = Envelope(
-  Type.Object({
-    eventId: Type.String({ format: 'uuid' }),
-    type: Type.String(),
-    deliveries: Type.Integer({ description: 'Endpoints the event is sent to' }),
-  }),
+export const ResendEventEnvelope = titled(
+  'Re-sent event',
+  Envelope(
+    Type.Object({
+      eventId: Type.String({ format: 'uuid' }),
+      type: Type.String(),
+      deliveries: Type.Integer({ description: 'Endpoints the event is sent to' }),
+    }),
+  ),
 );

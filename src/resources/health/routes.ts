@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { operation } from '../../domain/errors.js';
 import { limits } from '../../limits.js';
+import { titled } from '../../platform/schema.js';
 
 /**
  * Readiness: the database answers now. Used by load balancers; needs no token. While the database is away the
@@ -16,7 +17,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
         operationId: 'health.check',
         tags: ['Health'],
         summary: 'Readiness: the database is reachable',
-        response: { 200: Type.Object({ status: Type.Literal('ok'), store: Type.String() }) },
+        response: {
+          200: titled('Status of the server', Type.Object({ status: Type.Literal('ok'), store: Type.String() })),
+        },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { kycCountries } from '../../catalogue/kyc-countries.js';
 import { cssSizePattern } from '../../domain/hosted-look.js';
 import { kycStatuses } from '../../domain/states/kyc-status.js';
-import { Country, Email, Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { Country, Email, Envelope, Obj, StringEnum, titled } from '../../platform/schema.js';
 
 const text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
@@ -61,18 +61,24 @@ export const KycDataRequest = Obj({
   pep: Type.Optional(Type.Boolean({ description: 'Removed: accepted and ignored; use pepDeclaration' })),
 });
 
-export const KycDataResponse = Type.Object({
-  success: Type.Literal(true),
-  providedFields: Type.Array(Type.String()),
-  missingFields: Type.Array(Type.String()),
-});
-
-export const KycStatusEnvelope = Envelope(
+export const KycDataResponse = titled(
+  'Provided and missing fields',
   Type.Object({
-    status: StringEnum(kycStatuses),
+    success: Type.Literal(true),
+    providedFields: Type.Array(Type.String()),
     missingFields: Type.Array(Type.String()),
-    accountId: Type.Optional(Type.String({ description: 'Absent when no account exists yet' })),
   }),
+);
+
+export const KycStatusEnvelope = titled(
+  'Verification status',
+  Envelope(
+    Type.Object({
+      status: StringEnum(kycStatuses),
+      missingFields: Type.Array(Type.String()),
+      accountId: Type.Optional(Type.String({ description: 'Absent when no account exists yet' })),
+    }),
+  ),
 );
 
 /** Where the hosted page sends the customer: http(s) only, so a redirect can never run a script URL. */
@@ -113,19 +119,22 @@ export const KycStartRequest = Obj({
   errorUrl: Type.Optional(RedirectUrl('Where the customer goes on failure or cancel')),
 });
 
-export const KycStartResponse = Type.Object({
-  success: Type.Boolean(),
-  status: StringEnum(kycStatuses),
-  kycUrl: Type.Optional(Type.String({ description: 'Single use, expires; generate a fresh one per attempt' })),
-  kycId: Type.Optional(Type.String()),
-  userEmail: Type.String(),
-  accountId: Type.Optional(Type.String()),
-  missingInfo: Type.Object({
-    firstName: Type.Optional(Type.Boolean()),
-    lastName: Type.Optional(Type.Boolean()),
-    email: Type.Optional(Type.Boolean()),
-    phone: Type.Optional(Type.Boolean()),
+export const KycStartResponse = titled(
+  'Hosted verification link',
+  Type.Object({
+    success: Type.Boolean(),
+    status: StringEnum(kycStatuses),
+    kycUrl: Type.Optional(Type.String({ description: 'Single use, expires; generate a fresh one per attempt' })),
+    kycId: Type.Optional(Type.String()),
+    userEmail: Type.String(),
+    accountId: Type.Optional(Type.String()),
+    missingInfo: Type.Object({
+      firstName: Type.Optional(Type.Boolean()),
+      lastName: Type.Optional(Type.Boolean()),
+      email: Type.Optional(Type.Boolean()),
+      phone: Type.Optional(Type.Boolean()),
+    }),
+    missingFields: Type.Array(Type.String()),
+    errorMessage: Type.Optional(Type.String()),
   }),
-  missingFields: Type.Array(Type.String()),
-  errorMessage: Type.Optional(Type.String()),
-});
+);

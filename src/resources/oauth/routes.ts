@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { ApiError } from '../../domain/errors.js';
 import { named } from '../../platform/components.js';
+import { titled } from '../../platform/schema.js';
 import { type OAuthErrorCode, requestToken } from './service.js';
 
 const TokenRequest = Type.Object(
@@ -22,11 +23,14 @@ const TokenRequest = Type.Object(
   { additionalProperties: true },
 );
 
-const TokenResponse = Type.Object({
-  access_token: Type.String(),
-  token_type: Type.Literal('Bearer'),
-  expires_in: Type.Integer({ description: 'Seconds until the token expires (300).' }),
-});
+const TokenResponse = titled(
+  'Access token',
+  Type.Object({
+    access_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'Seconds until the token expires (300).' }),
+  }),
+);
 
 const OAuthError = named(
   'OAuthError',

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { freshBucket, sourceOf, tokenGate } from '../../domain/operators/sign-in-throttle.js';
 import { forgetBucket, readBuckets, recordFailure, tokenKeys } from '../../platform/sign-in-throttle-repo.js';
-import { verifyPassword } from '../../workspaces/password.js';
+import { credentialVersionOpenedBy } from '../../workspaces/credentials.js';
 import { findWorkspaceByClientId } from '../../workspaces/repo.js';
 
 // The password grant, throttled per source address and per client (domain/operators/sign-in-throttle.ts): a held
@@ -46,18 +46,14 @@ export async function requestToken(
       retryAtMs: gate.retryAtMs,
     };
   }
-  // Hash even when the username is wrong, so that the answer time does not tell which part was wrong.
-  const passwordMatches = await verifyPassword(password, workspace.password_hash);
-  const valid = passwordMatches && username === workspace.username;
-  if (!valid) {
+  // Hash even when the username is wrong, so that the answer time does not tell which part was wrong. While a
+  // rotation's overlap runs, the previous password opens the previous credential version (workspaces/credentials.ts).
+  const version = await credentialVersionOpenedBy(workspace, password, nowMs);
+  if (version === undefined || username !== workspace.username) {
     await recordFailure(ctx.db, [keys.address, keys.client, keys.source], nowMs);
     return { ok: false, error: 'invalid_grant', description: 'Invalid username or password' };
   }
   if (source.failures > 0) await forgetBucket(ctx.db, keys.source);
-  const { token, expiresInSeconds } = await ctx.tokens.mint(
-    workspace.id,
-    workspace.credential_version,
-    ctx.clock.nowMs(),
-  );
+  const { token, expiresInSeconds } = await ctx.tokens.mint(workspace.id, version, ctx.clock.nowMs());
   return { ok: true, token, expiresInSeconds };
 }

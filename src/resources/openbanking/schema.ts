@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { openBankingReasons, openBankingStatuses } from '../../domain/states/openbanking-status.js';
-import { Obj, StringEnum } from '../../platform/schema.js';
+import { Obj, StringEnum, titled } from '../../platform/schema.js';
 
 export const EntityParams = Obj({
   id: Type.String({ minLength: 1, maxLength: 40, description: 'An order id or a deposit id: detected' }),
@@ -16,12 +16,15 @@ export const CreateWebFormRequest = Obj({
   ),
 });
 
-export const WebForm = Type.Object({
-  orderId: Type.String({ description: 'The order or deposit id the form pays' }),
-  webForm: Type.String({ description: 'The hosted payment page: redirect the payer to it, or embed it' }),
-  embed: Type.String({ description: 'An HTML iframe snippet showing the page' }),
-  usage: Type.String({ description: 'How to use the link: single use, expiry' }),
-});
+export const WebForm = titled(
+  'Payment web form',
+  Type.Object({
+    orderId: Type.String({ description: 'The order or deposit id the form pays' }),
+    webForm: Type.String({ description: 'The hosted payment page: redirect the payer to it, or embed it' }),
+    embed: Type.String({ description: 'An HTML iframe snippet showing the page' }),
+    usage: Type.String({ description: 'How to use the link: single use, expiry' }),
+  }),
+);
 
 const Session = Type.Object({
   sessionId: Type.String({ format: 'uuid' }),
@@ -40,17 +43,20 @@ const Session = Type.Object({
   completedAt: Type.Optional(Type.Integer({ description: 'Unix seconds' })),
 });
 
-export const OpenBankingStatusResponse = Type.Object({
-  success: Type.Literal(true),
-  orderId: Type.String({ description: 'The order or deposit id asked about' }),
-  openbanking: Type.Union([Session, Type.Null()], { description: 'The newest payment session; null before any' }),
-  metadata: Type.Object({
-    entityType: StringEnum(['order', 'deposit'] as const),
-    amount: Type.Optional(
-      Type.Number({ description: 'Left to pay; absent for an open-amount deposit that has received nothing' }),
-    ),
-    currency: Type.String(),
-    entityStatus: Type.String({ description: "The order's or deposit's own status" }),
+export const OpenBankingStatusResponse = titled(
+  'Open banking payment status',
+  Type.Object({
+    success: Type.Literal(true),
+    orderId: Type.String({ description: 'The order or deposit id asked about' }),
+    openbanking: Type.Union([Session, Type.Null()], { description: 'The newest payment session; null before any' }),
+    metadata: Type.Object({
+      entityType: StringEnum(['order', 'deposit'] as const),
+      amount: Type.Optional(
+        Type.Number({ description: 'Left to pay; absent for an open-amount deposit that has received nothing' }),
+      ),
+      currency: Type.String(),
+      entityStatus: Type.String({ description: "The order's or deposit's own status" }),
+    }),
+    note: Type.String({ description: 'The state in words' }),
   }),
-  note: Type.String({ description: 'The state in words' }),
-});
+);

@@ -6,7 +6,7 @@ import { orderStatuses } from '../../domain/states/order-status.js';
 import { answerWrite } from '../../platform/idempotency.js';
 import { jsonArray, sendJsonText } from '../../platform/json-text.js';
 import { countQuerySchema, listQuerySchema } from '../../platform/list-query.js';
-import { errorResponses, Obj } from '../../platform/schema.js';
+import { errorResponses, Obj, titled } from '../../platform/schema.js';
 import { IdempotencyHeaders, writeGuards } from '../../platform/write-guards.js';
 import { createOrderFromPayment } from './from-payment.js';
 import { prepareOrder } from './prepare.js';
@@ -80,7 +80,10 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         tags,
         summary: 'Count orders matching the filters',
         querystring: countQuerySchema(orderStatuses),
-        response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses('read', [400, 401]) },
+        response: {
+          200: titled('Count', Type.Object({ count: Type.Integer() })),
+          ...errorResponses('read', [400, 401]),
+        },
       },
     },
     async (request) => ({ count: await countOrders(ctx.db, request.workspace.id, request.query) }),
@@ -112,7 +115,7 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         params: OrderParams,
         querystring: NoQuery,
         response: {
-          200: Type.Object({ success: Type.Boolean(), message: Type.String() }),
+          200: titled('Cancellation', Type.Object({ success: Type.Boolean(), message: Type.String() })),
           ...errorResponses('read', [401, 404, 409]),
         },
       },
@@ -130,7 +133,10 @@ export async function orderRoutes(scope: FastifyInstance, ctx: AppContext): Prom
         summary: 'Confirm the payin of an order whose origin rail needs it (IMPS: the UTR); 409 for any other order',
         params: OrderParams,
         body: ConfirmPayinRequest,
-        response: { 200: Obj({}), ...errorResponses('create', [400, 401, 404, 409]) },
+        response: {
+          200: titled('Confirmation, an empty object', Obj({})),
+          ...errorResponses('create', [400, 401, 404, 409]),
+        },
       },
     },
     async (request) => confirmPayin(ctx.db, ctx.clock, request.workspace, request.params.orderId, request.body),

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { orderStatuses } from '../../domain/states/order-status.js';
 import { named } from '../../platform/components.js';
 import { PartyIdentity } from '../../platform/party.js';
-import { Obj, StringEnum } from '../../platform/schema.js';
+import { Obj, StringEnum, titled } from '../../platform/schema.js';
 import { DepositInfoSchema } from '../deposits/schema.js';
 import { DestinationTransferData } from '../withdrawals/schema.js';
 
@@ -101,7 +101,10 @@ export const Order = named(
 );
 
 /** List items carry the deprecated misspelled duplicate too (spec: list response only). */
-export const OrderListItem = Type.Object({
-  ...Order.properties,
-  externalRefeference: Type.Optional(Type.String({ description: 'Deprecated: use externalReference' })),
-});
+export const OrderListItem = titled(
+  'Order',
+  Type.Object({
+    ...Order.properties,
+    externalRefeference: Type.Optional(Type.String({ description: 'Deprecated: use externalReference' })),
+  }),
+);

@@ -7,7 +7,7 @@ import { stateError, validation } from '../../domain/errors.js';
 import { amountFromJson } from '../../domain/money/currency-amount.js';
 import { acceptsInbound } from '../../domain/states/deposit-status.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { Obj, PositiveAmount, StringEnum } from '../../platform/schema.js';
+import { Obj, PositiveAmount, StringEnum, titled } from '../../platform/schema.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { type DepositInboundPayload, depositInboundJob } from '../deposits/inbound.js';
 import { ownedDeposit } from '../deposits/service.js';
@@ -40,11 +40,14 @@ export const SimulateDepositTransfer = Obj({
   counterparty: Type.Optional(Counterparty),
 });
 
-export const SimulationAccepted = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  depositId: Type.String(),
-});
+export const SimulationAccepted = titled(
+  'Simulated transfer, accepted',
+  Type.Object({
+    success: Type.Literal(true),
+    message: Type.String(),
+    depositId: Type.String(),
+  }),
+);
 
 /** Checks the payer field the origin currency calls for (spec: the payer-field table). */
 export function checkPayer(

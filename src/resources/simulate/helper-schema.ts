@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { limits } from '../../limits.js';
-import { Obj } from '../../platform/schema.js';
+import { Obj, titled } from '../../platform/schema.js';
 
 // Bodies, parameters and answers of the sandbox helpers by id and of the workspace's test clock (simulate/).
 
@@ -22,11 +22,14 @@ const clockFields = {
   offsetSeconds: Type.Integer({ minimum: 0, description: 'How far the workspace runs ahead of the system time' }),
 };
 
-export const WorkspaceClock = Type.Object(clockFields);
+export const WorkspaceClock = titled('Test clock', Type.Object(clockFields));
 
-export const AdvancedClock = Type.Object({
-  ...clockFields,
-  expiredOrderIds: Type.Array(Type.String(), {
-    description: 'Orders whose payment window the advance passed: now Expired, each with its order_status_updated',
+export const AdvancedClock = titled(
+  'Test clock, advanced',
+  Type.Object({
+    ...clockFields,
+    expiredOrderIds: Type.Array(Type.String(), {
+      description: 'Orders whose payment window the advance passed: now Expired, each with its order_status_updated',
+    }),
   }),
-});
+);

@@ -6,7 +6,7 @@ import { stateError, validation } from '../../domain/errors.js';
 import { amountFromJson } from '../../domain/money/currency-amount.js';
 import { orderAcceptsInbound } from '../../domain/states/order-status.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { Obj, PositiveAmount } from '../../platform/schema.js';
+import { Obj, PositiveAmount, titled } from '../../platform/schema.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { type OrderInboundPayload, orderJobs } from '../orders/legs.js';
@@ -21,11 +21,14 @@ export const SimulateOrderTransfer = Obj({
   amount: { ...PositiveAmount, description: "Equal to the order's originAmount for a clean success; smaller: partial" },
 });
 
-export const OrderSimulationAccepted = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  orderId: Type.String(),
-});
+export const OrderSimulationAccepted = titled(
+  'Simulated transfer, accepted',
+  Type.Object({
+    success: Type.Literal(true),
+    message: Type.String(),
+    orderId: Type.String(),
+  }),
+);
 
 /** What simulating an order's inbound transfer reads of the server: a deposit's, and the keyring sealing the payer. */
 export type OrderTransferSimulating = Pick<AppContext, 'db' | 'clock' | 'config' | 'secretsKeyring'>;

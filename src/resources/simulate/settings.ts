@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { errorResponses, Obj, StringEnum } from '../../platform/schema.js';
+import { errorResponses, Obj, StringEnum, titled } from '../../platform/schema.js';
 import {
   type SandboxOutcomes,
   sandboxOutcomeModes,
@@ -16,12 +16,15 @@ import {
 
 const tags = ['Sandbox simulation'];
 
-export const SandboxSettings = Obj({
-  outcomes: StringEnum(sandboxOutcomeModes, {
-    description:
-      "automatic (the default): the sandbox settles each payout, as its amount asks, and activates each deposit method after its delay. manual: they wait for the helpers by id (a withdrawal stays Pending, an order's payout Withdrawn, a method PENDING); magic amounts then decide nothing",
+export const SandboxSettings = titled(
+  'Sandbox settings',
+  Obj({
+    outcomes: StringEnum(sandboxOutcomeModes, {
+      description:
+        "automatic (the default): the sandbox settles each payout, as its amount asks, and activates each deposit method after its delay. manual: they wait for the helpers by id (a withdrawal stays Pending, an order's payout Withdrawn, a method PENDING); magic amounts then decide nothing",
+    }),
   }),
-});
+);
 
 interface Settings {
   readonly outcomes: SandboxOutcomes;

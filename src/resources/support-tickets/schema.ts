@@ -5,7 +5,7 @@ import { supportTicketStatuses } from '../../domain/states/support-ticket-status
 import { limits } from '../../limits.js';
 import { named } from '../../platform/components.js';
 import { pageSizeDefault, pageSizeMax } from '../../platform/list-query.js';
-import { Envelope, Obj, StringEnum } from '../../platform/schema.js';
+import { Envelope, Obj, StringEnum, titled } from '../../platform/schema.js';
 import { storableText } from '../../platform/storable-text.js';
 
 // Support tickets (spec: the support_ticket_* events; the endpoints and objects are not shown, ours are recorded in
@@ -52,12 +52,18 @@ export const Ticket = named(
 );
 
 /** Operators see every workspace's tickets: each names its workspace. */
-export const OperatorTicketSummary = Type.Object({ workspaceId: Type.String(), ...ticketFields });
-export const OperatorTicket = Type.Object({
-  workspaceId: Type.String(),
-  ...ticketFields,
-  messages: Type.Array(TicketMessage, { description: 'Oldest first' }),
-});
+export const OperatorTicketSummary = titled(
+  'Support ticket summary',
+  Type.Object({ workspaceId: Type.String(), ...ticketFields }),
+);
+export const OperatorTicket = titled(
+  'Support ticket',
+  Type.Object({
+    workspaceId: Type.String(),
+    ...ticketFields,
+    messages: Type.Array(TicketMessage, { description: 'Oldest first' }),
+  }),
+);
 
 export const CreateTicketRequest = Obj({
   subject: Type.String({ minLength: 1, maxLength: limits.subjectLengthMax, pattern: storableText }),

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { errorResponses, Obj } from '../../platform/schema.js';
+import { errorResponses, Obj, titled } from '../../platform/schema.js';
 import {
   CreateWebhookRequest,
   Delivery,
@@ -120,7 +120,7 @@ export async function webhookRoutes(scope: FastifyInstance, ctx: AppContext): Pr
         params: Params,
         querystring: NoQuery,
         response: {
-          200: Type.Object({ success: Type.Boolean(), message: Type.String() }),
+          200: titled('Deletion', Type.Object({ success: Type.Boolean(), message: Type.String() })),
           ...errorResponses('read', [401, 404]),
         },
       },
