@@ -12,6 +12,8 @@ const idempotencyReplayWindowHours = 24;
 
 export const limits = {
   accessTokenLifetimeSeconds: 300,
+  /** The reference page asks for a new token this long before its token expires (platform/reference-page.ts). */
+  referencePageTokenRenewalMarginSeconds: 30,
   /** PORT when unset. */
   portDefault: 3000,
   /** The largest TCP port: PORT, and an SMTP server's port in the providers file. */

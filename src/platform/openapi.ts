@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { limits } from '../limits.js';
 import { shareComponents } from './components.js';
 import { type Audience, documentsFor } from './openapi-documents.js';
 import { type ExampleCatalogue, withExamples } from './openapi-examples.js';
@@ -156,6 +157,7 @@ export async function registerOpenApi(
     document: partnerDocument,
     policy,
     plugins: [keepPartnerAuthorized],
+    settings: { tokenRenewalMarginSeconds: limits.referencePageTokenRenewalMarginSeconds },
   });
   await registerReferencePage(app, {
     prefix: publishedDocuments.operator.pageUrl,

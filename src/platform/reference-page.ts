@@ -37,17 +37,19 @@ interface Oauth2Authorization {
 }
 interface AuthSystem {
   readonly authActions: { authorizePassword(auth: unknown): unknown };
+  /** Swagger UI's configuration, with what the page's swagger-config.json adds (the renewal's margin). */
+  getConfigs(): { readonly tokenRenewalMarginSeconds?: unknown };
 }
 
 /**
  * Renews a password-flow authorization before its token expires: when the token answer says `expires_in`, the same
- * authorization (username, password, client id, as typed in the dialog) is sent to the token endpoint again 30
- * seconds before the end (at half the lifetime for a short one), and Swagger UI replaces the token as it does on
+ * authorization (username, password, client id, as typed in the dialog) is sent to the token endpoint again
+ * `limits.referencePageTokenRenewalMarginSeconds` before the end (at half the lifetime for a short one); the function
+ * runs in the reader's browser, so the margin reaches it in the page's swagger-config.json, and Swagger UI replaces the token as it does on
  * Authorize. A tab the browser put to sleep renews as soon as it is shown again if the moment passed. Logout, or a
  * new Authorize, cancels the pending renewal.
  */
 export function keepPartnerAuthorized(): unknown {
-  const marginSeconds = 30;
   const renewals: Record<string, { timer: ReturnType<typeof setTimeout>; dueAt: number; renew: () => void }> = {};
   const cancel = (name: string) => {
     const pending = renewals[name];
@@ -68,8 +70,9 @@ export function keepPartnerAuthorized(): unknown {
               const answer = original(payload);
               const { auth, token } = payload;
               const lifetime = Number(token?.expires_in);
+              const marginSeconds = Number(system.getConfigs().tokenRenewalMarginSeconds);
               cancel(auth.name);
-              if (auth.schema?.get('flow') !== 'password' || !(lifetime > 0)) return answer;
+              if (auth.schema?.get('flow') !== 'password' || !(lifetime > 0) || !(marginSeconds >= 0)) return answer;
               const delaySeconds = Math.max(lifetime - marginSeconds, lifetime / 2);
               const renew = () => {
                 cancel(auth.name);
@@ -105,6 +108,8 @@ export interface ReferencePage {
   readonly policy: string;
   /** Swagger UI's plugins beside the one that fetches the document. */
   readonly plugins?: readonly (() => unknown)[];
+  /** What the plugins read of Swagger UI's configuration (they run in the browser), served in swagger-config.json. */
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
 
 /** One reference page, in a scope of its own (the package may be registered once per scope). */
@@ -112,7 +117,7 @@ export async function registerReferencePage(app: FastifyInstance, page: Referenc
   // What Swagger UI's configUrl reads first: the document's URL, which wins over the initializer's `<prefix>/json`.
   const configUrl = `${page.prefix}/swagger-config.json`;
   app.get(configUrl, { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-security-policy', page.policy).send({ url: page.documentUrl }),
+    reply.header('content-security-policy', page.policy).send({ url: page.documentUrl, ...page.settings }),
   );
   // The package's `<prefix>/json` hands the document over synchronously (transformSpecification): its routes first
   // wait for it to be built.

@@ -160,7 +160,8 @@ describe('the OpenAPI documents', () => {
     expect(initializer).toContain('function keepPartnerAuthorized');
     expect(initializer).not.toContain('persistAuthorization');
     const config = await t.app.inject({ method: 'GET', url: '/docs/swagger-config.json' });
-    expect(config.json()).toEqual({ url: '/openapi.json' });
+    // The token renewal's margin, which the plugin (running in the browser) reads from Swagger UI's configuration.
+    expect(config.json()).toEqual({ url: '/openapi.json', tokenRenewalMarginSeconds: 30 });
     // /docs/json, the package's own address of the document, still answers it: the same document.
     const alias = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(alias.statusCode).toBe(200);
