@@ -197,9 +197,9 @@ const notBounds: { file: string; name: string; why: string }[] = [
   { file: 'src/storage/migrate.ts', name: 'migrationLockKey', why: 'the advisory lock of migrations: an id' },
   { file: 'src/storage/postgres.ts', name: 'int8', why: "PostgreSQL's type oid of int8" },
   { file: 'src/storage/postgres.ts', name: 'int8Array', why: "PostgreSQL's type oid of int8[]" },
-  { file: 'src/operator/operators/totp.ts', name: 'periodSeconds', why: 'RFC 6238: a 30-second time step' },
-  { file: 'src/operator/operators/password.ts', name: 'saltBytes', why: "scrypt's salt, as stored" },
-  { file: 'src/operator/operators/password.ts', name: 'hashBytes', why: "scrypt's hash, as stored" },
+  { file: 'src/platform/browser/totp.ts', name: 'periodSeconds', why: 'RFC 6238: a 30-second time step' },
+  { file: 'src/platform/browser/password.ts', name: 'saltBytes', why: "scrypt's salt, as stored" },
+  { file: 'src/platform/browser/password.ts', name: 'hashBytes', why: "scrypt's hash, as stored" },
   {
     file: 'src/operator/console/audit-views.ts',
     name: 'secondsCeiling',

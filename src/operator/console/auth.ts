@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { mayAct, type OperatorAction } from '../../domain/operators/permissions.js';
+import { csrfField, sameOrigin, tokenMatches } from '../../platform/browser/csrf.js';
+import { formField } from '../../platform/browser/forms.js';
 import { liveSession } from '../operators/sessions.js';
 import { clearCookie, readCookie, sessionCookie } from './cookies.js';
-import { csrfField, sameOrigin, tokenMatches } from './csrf.js';
-import { formField } from './forms.js';
 import { sendNotice } from './layout.js';
 
 // The console's authentication (operator console issue, item 1), for every route behind sign-in: the session from

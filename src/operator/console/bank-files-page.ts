@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
 import { limits } from '../../limits.js';
+import { formField } from '../../platform/browser/forms.js';
 import { bankFileView } from '../bank-files/files.js';
 import { acceptHeldFile, rejectHeldFile } from '../bank-files/held-files.js';
 import { type BankFileStatus, findBankFile } from '../bank-files/repo.js';
 import { bankAttention, bankFilesPage, waitingReversals } from './bank-files-repo.js';
 import { bankFilesPath, filePageBody, filesTable, reversalsTable } from './bank-files-views.js';
-import { formField } from './forms.js';
 import { sendConsolePage } from './layout.js';
 import {
   attempt,

@@ -2,10 +2,10 @@ import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
 import type { bankFileView } from '../bank-files/files.js';
 import type { BankEntryRow } from '../bank-files/repo.js';
 import type { BankAttention } from './bank-files-repo.js';
-import { hiddenToken } from './csrf.js';
 import { cell, messages, money, queueTable } from './queues-common.js';
 
 // The bank files page's HTML (issue #27): a file as operators read it (bankFileView, the operator API's shape), the

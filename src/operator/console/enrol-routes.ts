@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { boundToken, boundTokenAccepted, csrfField, sameOrigin } from '../../platform/browser/csrf.js';
+import { formField } from '../../platform/browser/forms.js';
+import { tokenHash } from '../../platform/browser/tokens.js';
 import { completeEnrolment, openEnrolment } from '../operators/enrolment.js';
-import { tokenHash } from '../operators/tokens.js';
 import { forgedTitle } from './auth.js';
-import { boundToken, boundTokenAccepted, csrfField, sameOrigin } from './csrf.js';
 import { enrolDonePage, enrolPage } from './enrol-views.js';
-import { formField } from './forms.js';
 import { sendConsolePage, sendNotice } from './layout.js';
 
 // The enrolment link an admin was shown (GET and POST /console/enrol/<secret>): set a password and the second

@@ -1,7 +1,7 @@
 import { esc } from '../../domain/html.js';
 import { limits } from '../../limits.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
 import type { EnrolmentPage, EnrolmentProblem } from '../operators/enrolment.js';
-import { hiddenToken } from './csrf.js';
 import type { ConsolePage } from './layout.js';
 
 // The enrolment page: a password, then the second factor (scan the QR code, confirm one code).

@@ -2,16 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import type { SignedInOperator } from '../../platform/actor.js';
-import { hiddenToken } from './csrf.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { sendSitePage } from '../../platform/browser/page.js';
 import { sections } from './sections.js';
 
-// The console's pages (operator console issue, item 3): server-rendered HTML with every value escaped (`esc`), in
-// English, under a strict content security policy: no script at all (every task is a form), styles from the one
-// same-origin sheet, images from it or data: (the enrolment QR code), forms posted only to the console itself, and
-// never framed. Pages are not cached (`no-store`), so the back button after sign-out fetches them again, and is
-// answered by the sign-in page. The referrer policy is same-origin, not no-referrer: under no-referrer a browser
-// sends `Origin: null` with a form post, which the origin check (csrf.ts) refuses; same-origin still keeps the
-// enrolment link's secret from any other site.
+// The console's pages (operator console issue, item 3): the signed-in sites' page (platform/browser/page.ts) with the
+// console's header, its sections as the operator's role allows them.
 
 export interface ConsolePage {
   readonly title: string;
@@ -24,9 +20,6 @@ export interface ConsolePage {
   /** A single-form page (sign-in, enrolment) is narrow. */
   readonly narrow?: boolean;
 }
-
-const policy =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 function header(page: ConsolePage): string {
   const operator = page.operator;
@@ -47,33 +40,18 @@ function header(page: ConsolePage): string {
 }
 
 export function sendConsolePage(reply: FastifyReply, page: ConsolePage, status = 200): FastifyReply {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin">
-<title>${esc(page.title)} · Brokerage console</title>
-<link rel="stylesheet" href="/console/console.css">
-</head>
-<body>
-<a class="skip" href="#main">Skip to content</a>
-${header(page)}
-<main id="main"${page.narrow ? ' class="narrow"' : ''}>
-${page.body}
-</main>
-</body>
-</html>
-`;
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', policy)
-    .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'same-origin')
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
+  return sendSitePage(
+    reply,
+    {
+      site: 'Brokerage console',
+      stylesheet: '/console/console.css',
+      title: page.title,
+      header: header(page),
+      body: page.body,
+      ...(page.narrow ? { narrow: true } : {}),
+    },
+    status,
+  );
 }
 
 /** A page that says no: a refused form (403), a role without the permission (403), a failure. */

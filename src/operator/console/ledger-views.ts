@@ -2,7 +2,7 @@ import { esc } from '../../domain/html.js';
 import type { LedgerReport } from '../../ledger/verify.js';
 import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
-import { formatMoment } from './format.js';
+import { formatMoment } from '../../platform/browser/format.js';
 import type { ConsolePage } from './layout.js';
 import type { BalanceListRow } from './ledger-repo.js';
 import type { EntryPostingRow } from './timeline-repo.js';

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { limits } from '../../limits.js';
+import { boundToken, boundTokenAccepted, csrfField, sameOrigin, tokenMatches } from '../../platform/browser/csrf.js';
+import { formatMoment } from '../../platform/browser/format.js';
+import { formField } from '../../platform/browser/forms.js';
+import { newToken, tokenPattern } from '../../platform/browser/tokens.js';
 import { liveSession, type Who } from '../operators/sessions.js';
 import { confirmSecondFactor, type SignInOutcome, signInWithPassword } from '../operators/sign-in.js';
-import { newToken, tokenPattern } from '../operators/tokens.js';
 import { forgedTitle } from './auth.js';
 import { clearCookie, loginFormCookie, pendingCookie, readCookie, sessionCookie, setCookie } from './cookies.js';
-import { boundToken, boundTokenAccepted, csrfField, sameOrigin, tokenMatches } from './csrf.js';
-import { formatMoment } from './format.js';
-import { formField } from './forms.js';
 import { sendConsolePage, sendNotice } from './layout.js';
 import { codePage, loginPage } from './login-views.js';
 

@@ -1,5 +1,5 @@
 import { esc } from '../../domain/html.js';
-import { hiddenToken } from './csrf.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
 import type { ConsolePage } from './layout.js';
 
 // The sign-in pages: the password, then the code of the second factor.

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { ApiError } from '../../domain/errors.js';
 import { isOperatorRole } from '../../domain/operators/roles.js';
+import { formField } from '../../platform/browser/forms.js';
 import * as repo from '../operators/repo.js';
 import { createOperator, disableOperator, reissueEnrolment, revokeSessionsOf } from '../operators/service.js';
 import { requirePermission } from './auth.js';
-import { formField } from './forms.js';
 import { sendConsolePage } from './layout.js';
 import { type OperatorsPageInput, operatorsPage } from './operators-views.js';
 

@@ -1,9 +1,9 @@
 import { esc } from '../../domain/html.js';
 import { operatorRoles } from '../../domain/operators/roles.js';
 import type { SignedInOperator } from '../../platform/actor.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMoment } from '../../platform/browser/format.js';
 import type { OperatorRow } from '../operators/repo.js';
-import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
 import type { ConsolePage } from './layout.js';
 
 // The operators page (admins): the accounts, a form to create one, and each account's actions.

@@ -1,9 +1,9 @@
 import { esc } from '../../domain/html.js';
 import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMoment } from '../../platform/browser/format.js';
 import type { ScreeningRow } from '../../resources/aml-screenings/repo.js';
-import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
 
 // The second step of "Confirm the match" on the AML queue (issue 30, item 4). Confirming stops the account moving
 // money, so the queue's button only asks: its POST (without `confirmed`) answers this page, which names the person

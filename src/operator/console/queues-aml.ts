@@ -4,12 +4,12 @@ import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { type AmlResolution, amlResolutions, amlScreeningStatuses } from '../../domain/states/aml-screening-status.js';
 import { limits } from '../../limits.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMoment } from '../../platform/browser/format.js';
+import { formField } from '../../platform/browser/forms.js';
 import type { SecretsKeyring } from '../../platform/secrets/keyring.js';
 import { openSensitive } from '../../platform/secrets/sensitive.js';
 import { findScreening, listScreenings, type ScreeningRow } from '../../resources/aml-screenings/repo.js';
-import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
-import { formField } from './forms.js';
 import { resolveAmlMatch } from './queues-actions.js';
 import { confirmedField, confirmedValue, confirmMatchBody } from './queues-aml-confirm.js';
 import {

@@ -5,8 +5,8 @@ import { amountToDecimal, scaleOf } from '../../domain/money/currency-amount.js'
 import { mayAct, type OperatorAction } from '../../domain/operators/permissions.js';
 import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
 import { requirePermission } from './auth.js';
-import { hiddenToken } from './csrf.js';
 import { sendConsolePage, sendNotice } from './layout.js';
 
 // What every queue page shares (operator console issue, item 3, "Queues with their actions"): the page frame, the

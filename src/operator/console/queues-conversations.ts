@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMoment } from '../../platform/browser/format.js';
+import { formField } from '../../platform/browser/forms.js';
 import { anyConversation, attachmentOf, loadConversation } from '../../resources/conversations/service.js';
-import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
-import { formField } from './forms.js';
 import { closeConversationAsBrokerage, replyToConversation } from './queues-actions.js';
 import {
   actionForm,

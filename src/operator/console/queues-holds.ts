@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
-import { formatMoment } from './format.js';
+import { formatMoment } from '../../platform/browser/format.js';
 import { decideDepositHold, decideOrderHold, type HoldDecision } from './queues-actions.js';
 import {
   actionForm,

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
-import { hiddenToken } from './csrf.js';
-import { formField } from './forms.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formField } from '../../platform/browser/forms.js';
 import { releaseKey } from './queues-actions.js';
 import { attempt, guarded, messages, queryText, queuesPath, sendQueuePage } from './queues-common.js';
 

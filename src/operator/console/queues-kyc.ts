@@ -3,11 +3,11 @@ import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import type { SignedInOperator } from '../../platform/actor.js';
+import { formatMoment } from '../../platform/browser/format.js';
+import { formField } from '../../platform/browser/forms.js';
 import { findKycDocument } from '../../resources/kyc/repo-documents.js';
 import { listVerifications, type VerificationRow } from '../../resources/kyc/repo-reviews.js';
 import { compare, typedDocument, withOpenedFields } from '../../resources/kyc/review.js';
-import { formatMoment } from './format.js';
-import { formField } from './forms.js';
 import { decideKycReview } from './queues-actions.js';
 import {
   actionForm,

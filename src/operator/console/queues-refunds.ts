@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
+import { formatMoment } from '../../platform/browser/format.js';
 import { openSensitive } from '../../platform/secrets/sensitive.js';
-import { formatMoment } from './format.js';
 import { approveRefund } from './queues-actions.js';
 import {
   actionForm,

@@ -1,6 +1,6 @@
 import { esc } from '../../domain/html.js';
 import { limits } from '../../limits.js';
-import { formatMoment } from './format.js';
+import { formatMoment } from '../../platform/browser/format.js';
 
 // What the ticket and conversation pages share: a thread of messages (who wrote, when, the text with its line
 // breaks, and links to a message's attachments), and the check of a reply's text (the operator API's rule:

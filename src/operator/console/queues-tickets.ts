@@ -3,11 +3,11 @@ import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { type SupportTicketStatus, supportTicketStatuses } from '../../domain/states/support-ticket-status.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMoment } from '../../platform/browser/format.js';
+import { formField } from '../../platform/browser/forms.js';
 import { listTickets, ticketMessages } from '../../resources/support-tickets/repo.js';
 import { anyTicket } from '../../resources/support-tickets/service.js';
-import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
-import { formField } from './forms.js';
 import { replyToTicket, setTicketStatus } from './queues-actions.js';
 import {
   attempt,

@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { enterAuditScope, leaveAuditScope } from '../../platform/audit/scope.js';
+import { registerFormParser } from '../../platform/browser/forms.js';
+import { siteStyleRoute } from '../../platform/browser/style.js';
 import { auditPageRoutes } from './audit-page.js';
 import { consoleSession, formToken } from './auth.js';
 import { bankFilesPageRoutes } from './bank-files-page.js';
 import { chartsPageRoutes } from './charts-page.js';
 import { enrolRoutes } from './enrol-routes.js';
-import { registerFormParser } from './forms.js';
 import { homeRoutes } from './home-routes.js';
 import { sendNotice } from './layout.js';
 import { ledgerPageRoutes } from './ledger-page.js';
@@ -22,7 +23,6 @@ import { refundsQueueRoutes } from './queues-refunds.js';
 import { ticketsQueueRoutes } from './queues-tickets.js';
 import { searchPageRoutes } from './search-page.js';
 import { sessionsPageRoutes } from './sessions-page.js';
-import { consoleStyleRoute } from './style.js';
 import { timelinePageRoutes } from './timeline-page.js';
 import { webhooksPageRoutes } from './webhooks-page.js';
 import { workspacesPageRoutes } from './workspaces-page.js';
@@ -56,7 +56,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const text = status === 404 ? 'There is nothing here.' : 'The console could not read this request.';
     return sendNotice(reply, status, status === 404 ? 'Not found' : 'Request not understood', text);
   });
-  await consoleStyleRoute(app);
+  await siteStyleRoute(app, '/console/console.css');
   await loginRoutes(app, ctx);
   await enrolRoutes(app, ctx);
   await app.register(async (signedIn) => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMoment } from '../../platform/browser/format.js';
 import { liveSessions, revokeOperatorSessions, revokeSession } from '../operators/sessions-repo.js';
 import { auditOwnSessionsEnded, signInActions } from '../operators/sign-in-audit.js';
 import { requirePermission } from './auth.js';
-import { hiddenToken } from './csrf.js';
-import { formatMoment } from './format.js';
 import { sendConsolePage } from './layout.js';
 
 // "My sessions" (GET /console/sessions): where the person is signed in, with a way to end any other session, or all

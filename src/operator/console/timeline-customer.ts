@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context.js';
 import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { balancesOf } from '../../ledger/ledger.js';
+import { formatMoment } from '../../platform/browser/format.js';
 import { findWorkspace } from '../../workspaces/repo.js';
 import { requirePermission } from './auth.js';
-import { formatMoment } from './format.js';
 import { sendConsolePage, sendNotice } from './layout.js';
 import {
   attemptsOf,

@@ -1,8 +1,8 @@
 import { esc } from '../../domain/html.js';
 import { scaleOf } from '../../domain/money/currency-amount.js';
 import type { SignedInOperator } from '../../platform/actor.js';
-import { hiddenToken } from './csrf.js';
-import { formatMomentToSecond } from './format.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMomentToSecond } from '../../platform/browser/format.js';
 import type { ConsolePage } from './layout.js';
 import type { DeliveryAttemptRow, EntryPostingRow, TimelineEventRow } from './timeline-repo.js';
 import { webhookEndpointPath } from './webhooks-views.js';

@@ -1,7 +1,7 @@
 import { esc } from '../../domain/html.js';
 import type { LoggedAttempt } from '../../events/deliveries.js';
 import type { EndpointRow } from '../../events/endpoints.js';
-import { formatMomentToSecond } from './format.js';
+import { formatMomentToSecond } from '../../platform/browser/format.js';
 import type { WorkspaceLabel } from './workspace-names.js';
 
 // The HTML of the webhook pages (issue 30, item 1; the routes are webhooks-page.ts): an endpoint's facts (name, URL,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { ApiError } from '../../domain/errors.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { limits } from '../../limits.js';
+import { formField } from '../../platform/browser/forms.js';
 import {
   createWorkspace,
   listAllWorkspaces,
@@ -12,7 +13,6 @@ import {
   updateWorkspace,
 } from '../workspaces/service.js';
 import { requirePermission } from './auth.js';
-import { formField } from './forms.js';
 import { sendConsolePage, sendNotice } from './layout.js';
 import { overlapOf, settingsPatch } from './workspaces-form.js';
 import { credentialsPage, type WorkspacePageInput, workspacePage, workspacesListPage } from './workspaces-views.js';

@@ -4,9 +4,9 @@ import { esc } from '../../domain/html.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { limits } from '../../limits.js';
 import type { SignedInOperator } from '../../platform/actor.js';
+import { hiddenToken } from '../../platform/browser/csrf.js';
+import { formatMoment, formatMomentToSecond } from '../../platform/browser/format.js';
 import type { Credentials, RotatedCredentials, Workspace } from '../api/schema.js';
-import { hiddenToken } from './csrf.js';
-import { formatMoment, formatMomentToSecond } from './format.js';
 import type { ConsolePage } from './layout.js';
 
 // The workspaces pages' HTML: the list with the create form, one workspace with its settings form and the

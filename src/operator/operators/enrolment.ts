@@ -1,11 +1,11 @@
 import type { AppContext } from '../../app-context.js';
 import { secondFactorRequired } from '../../domain/operators/permissions.js';
 import { limits } from '../../limits.js';
+import { hashPassword } from '../../platform/browser/password.js';
+import { tokenHash, tokenPattern } from '../../platform/browser/tokens.js';
+import { acceptedStep, newTotpSecret, totpQrDataUrl } from '../../platform/browser/totp.js';
 import { open, seal } from '../../platform/sealing.js';
-import { hashPassword } from './password.js';
 import * as repo from './repo.js';
-import { tokenHash, tokenPattern } from './tokens.js';
-import { acceptedStep, newTotpSecret, totpQrDataUrl } from './totp.js';
 
 // Enrolment through the link an admin was shown (operator console issue, item 1): the person sets a password and
 // scans a QR code, then confirms a code from their authenticator. The second factor is required of every role that
@@ -40,7 +40,7 @@ export async function openEnrolment(ctx: Enrolling, token: string): Promise<Enro
     operator,
     secondFactorRequired: secondFactorRequired(operator.role),
     totpSecret: secret,
-    qrDataUrl: await totpQrDataUrl(secret, operator.email),
+    qrDataUrl: await totpQrDataUrl(secret, operator.email, 'Brokerage console'),
   };
 }
 

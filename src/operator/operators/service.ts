@@ -6,12 +6,12 @@ import { duplicity, existence, stateError } from '../../domain/errors.js';
 import type { OperatorRole } from '../../domain/operators/roles.js';
 import { limits } from '../../limits.js';
 import { auditChange } from '../../platform/audit/scope.js';
+import { newToken, tokenHash } from '../../platform/browser/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../storage/db.js';
 import * as repo from './repo.js';
 import type { Operator, OperatorWithEnrolment } from './schema.js';
 import { revokeOperatorSessions } from './sessions-repo.js';
-import { newToken, tokenHash } from './tokens.js';
 import { operatorView } from './view.js';
 
 // Operator accounts as the operator API and the console's operators page manage them (operator console issue,

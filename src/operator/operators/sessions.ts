@@ -1,11 +1,11 @@
 import type { AppContext } from '../../app-context.js';
 import type { Config } from '../../config.js';
 import { limits } from '../../limits.js';
+import { newToken, tokenHash, tokenPattern } from '../../platform/browser/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Queryable } from '../../storage/db.js';
 import * as repo from './repo.js';
 import { findSession, insertSession, type SessionRow, type SessionStage, touchSession } from './sessions-repo.js';
-import { newToken, tokenHash, tokenPattern } from './tokens.js';
 
 // Console sessions (operator console issue, item 1; docs/decisions/operators-console-and-audit.md, "Operator accounts and the console's shell", "Sessions"): a row per sign-in,
 // named by the SHA-256 of the cookie's random token. A session ends at the first of: its absolute expiry

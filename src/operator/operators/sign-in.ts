@@ -8,11 +8,13 @@ import {
   sourceOf,
 } from '../../domain/operators/sign-in-throttle.js';
 import { limits } from '../../limits.js';
+import { decoyHash, verifyPassword } from '../../platform/browser/password.js';
+import { tokenHash, tokenPattern } from '../../platform/browser/tokens.js';
+import { acceptedStep } from '../../platform/browser/totp.js';
 import type { Clock } from '../../platform/clock.js';
 import { open } from '../../platform/sealing.js';
 import { consoleKeys, readBuckets, recordFailure } from '../../platform/sign-in-throttle-repo.js';
 import type { Db, Queryable } from '../../storage/db.js';
-import { decoyHash, verifyPassword } from './password.js';
 import * as repo from './repo.js';
 import { liveSession, type NewSessionCookie, type SessionKeeping, startSession, type Who } from './sessions.js';
 import { pruneSessions, revokeSession } from './sessions-repo.js';
@@ -25,8 +27,6 @@ import {
   passwordRefusal,
   signInActions,
 } from './sign-in-audit.js';
-import { tokenHash, tokenPattern } from './tokens.js';
-import { acceptedStep } from './totp.js';
 
 // Signing in to the console (operator console issue, item 1): the password, then the TOTP code when the operator
 // has one. The password step is refused while the account or the address is held (domain/operators/sign-in-throttle.ts);

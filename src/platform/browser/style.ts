@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-// The console's style sheet: the hosted pages' palette (light theme), at the width of tables rather than of one
-// form. One same-origin file, so the console's content security policy allows no inline style. Text and controls
+// The style sheet of the server's signed-in browser sites, the operator console and the partner dashboard (one look,
+// issue 30): the hosted pages' palette (light theme), at the width of tables rather than of one form. One same-origin file, so the console's content security policy allows no inline style. Text and controls
 // keep WCAG AA contrast (4.5:1 or more) on their backgrounds.
 const css = `
 :root{color-scheme:light;--bg:#f3f4f6;--panel:#ffffff;--text:#111827;--muted:#374151;--line:#6b7280;--soft:#e5e7eb;
@@ -76,9 +76,9 @@ table.audit td,table.facts td{overflow-wrap:anywhere}
 .sections span.count{color:var(--text);font-size:1.4rem;font-weight:700;margin:4px 0}
 `;
 
-/** GET /console/console.css: public, so that the sign-in page is styled. */
-export async function consoleStyleRoute(app: FastifyInstance): Promise<void> {
-  app.get('/console/console.css', { schema: { hide: true } }, async (_request, reply) =>
+/** GET of a site's style sheet (/console/console.css, /dashboard/dashboard.css): public, so the sign-in page is styled. */
+export async function siteStyleRoute(app: FastifyInstance, path: string): Promise<void> {
+  app.get(path, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(css),
   );
 }
