@@ -6,12 +6,13 @@ const compositionRoot = '^src/(app|main|cluster|context|secrets-command)[.]ts$';
 /** Root files every layer may read: the typed configuration, the limits, and the context interface (types). */
 const kernelRoot = '^src/(config|limits|app-context)[.]ts$';
 /** Shared capabilities: used by several resources, never an HTTP resource themselves. */
-const shared = '^src/(events|ledger|jobs|payouts|accounts|workspaces|verification)/';
+const shared = '^src/(events|ledger|jobs|payouts|accounts|workspaces|partner-users|verification)/';
 /**
- * The homes of the audiences other than partners, beside resources/ (the partner API): the operator's console and
- * API, the customer's hosted pages, the provider service's protocol. Each stands above resources/ and calls them.
+ * The homes of the audiences other than partners' programs, beside resources/ (the partner API): the operator's
+ * console and API, the partner's engineers' dashboard, the customer's hosted pages, the provider service's protocol.
+ * Each stands above resources/ and calls them.
  */
-const audiences = '^src/(operator|hosted|provider-protocol)/';
+const audiences = '^src/(operator|dashboard|hosted|provider-protocol)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -87,7 +88,7 @@ module.exports = {
     {
       name: 'only-the-root-registers-an-audience',
       comment:
-        'operator/, hosted/ and provider-protocol/ are the top of the house under the composition root: nothing ' +
+        'operator/, dashboard/, hosted/ and provider-protocol/ are the top of the house under the composition root: nothing ' +
         'else imports them (a resource that needs what one holds takes it from the layer below, where it belongs).',
       severity: 'error',
       from: { path: '^src/', pathNot: [audiences, compositionRoot, '[.]test[.]ts$'] },
@@ -108,7 +109,7 @@ module.exports = {
         "A resource, or another audience's home, may call a resource's service, repo or view, never its routes: " +
         'HTTP wiring is registered once, by the partner API (resources/routes.ts) under the composition root.',
       severity: 'error',
-      from: { path: '^src/(resources/[^/]+|operator|hosted|provider-protocol)/' },
+      from: { path: '^src/(resources/[^/]+|operator|dashboard|hosted|provider-protocol)/' },
       to: { path: '^src/resources/.*routes[.]ts$', pathNot: '^src/$1/' },
     },
     {

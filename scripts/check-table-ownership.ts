@@ -181,8 +181,11 @@ const mayRead = (file: string, table: string, map: OwnershipMap): boolean =>
     (m) => within(file, m.module) && (m.tables === 'any' || (m.tables as readonly string[]).includes(table)),
   );
 
-/** The audiences' homes: the partner API's resources, the operator's surface, the hosted pages, the provider protocol. */
-const audienceHome = /^src\/(resources|operator|hosted|provider-protocol)\//;
+/**
+ * The audiences' homes: the partner API's resources, the operator's surface, the partner dashboard, the hosted pages,
+ * the provider protocol.
+ */
+const audienceHome = /^src\/(resources|operator|dashboard|hosted|provider-protocol)\//;
 
 /**
  * Whether a file holds SQL where it belongs: anywhere outside the audiences' homes (shared capabilities, platform),

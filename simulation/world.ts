@@ -42,6 +42,9 @@ export const simEnv: Record<string, string> = {
   WITHDRAWAL_RETURN_WINDOW_DAYS: '3650',
   // Housekeeping rests this long, in real time, between its batches: nothing to rest for here.
   HOUSEKEEPING_BATCH_PAUSE_MS: '0',
+  // The request log flushes on a real-time timer, between whatever statements the run counts to place its faults: a
+  // seed would not repeat its run (docs/decisions/storage-and-reliability.md, "The partner request log (issue #30)").
+  REQUEST_LOG_ENABLED: '0',
 };
 
 /** Which environment the app runs as: the stage sandbox (the default), or production with its real providers' paths. */

@@ -3,6 +3,7 @@ import type { WebhookDispatcher } from './events/dispatcher.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { PayoutSubjects } from './payouts/outcomes.js';
 import type { Clock } from './platform/clock.js';
+import type { RequestLogWriter } from './platform/request-log/writer.js';
 import type { SecretsKeyring } from './platform/secrets/keyring.js';
 import type { TokenService } from './platform/tokens.js';
 import type { OwnBankAccounts } from './providers/bank-files/own-accounts.js';
@@ -64,4 +65,6 @@ export interface AppContext {
   /** Durable background work; main starts it, tests call runDue(). */
   readonly jobs: JobRunner;
   readonly webhooks: WebhookDispatcher;
+  /** The partner request log's writer (platform/request-log/): the /v1 hook appends, the app's close flushes. */
+  readonly requestLog: RequestLogWriter;
 }

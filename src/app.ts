@@ -7,6 +7,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { existence } from './domain/errors.js';
 import { eventWebhooks } from './events/openapi-webhooks.js';
 import { hostedPages } from './hosted/routes.js';
@@ -110,9 +111,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // One home per audience (docs/architecture.md, "Who calls, and where it lives"): the partner API, the customer's
   // hosted pages, the operator's console and API, and the provider service's signed callbacks.
   await partnerApi(app, ctx);
+  // What the request log holds is written when the app closes, after the last request was answered.
+  app.addHook('onClose', () => ctx.requestLog.close());
   await hostedPages(app, ctx);
   // The operator console: its own session cookie, never the bearer token of /admin/v1.
   await app.register(async (scope) => consoleRoutes(scope, ctx));
+  await app.register(async (scope) => dashboardRoutes(scope, ctx));
   await operatorApi(app, ctx);
   // The brokerage's provider service calls back here, signed; no partner token.
   await app.register(async (scope) => providerCallbackRoutes(scope, ctx), { prefix: '/provider/v1' });

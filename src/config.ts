@@ -70,6 +70,10 @@ export interface Config {
   readonly operatorSessionIdleMinutes: number;
   /** A console session ends this long after sign-in, however active. */
   readonly operatorSessionMaxHours: number;
+  /** Whether every authenticated /v1 request is recorded in the partner request log (platform/request-log/). */
+  readonly requestLogEnabled: boolean;
+  /** How long a request log entry is kept before housekeeping removes it. */
+  readonly requestLogRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +120,10 @@ export function loadConfig(env: Env): Config {
   const insecure = text('WEBHOOK_ALLOW_INSECURE');
   if (insecure !== undefined && !['1', 'true', '0', 'false'].includes(insecure.toLowerCase())) {
     problems.push(`WEBHOOK_ALLOW_INSECURE must be 1, true, 0 or false, got "${insecure}"`);
+  }
+  const requestLog = text('REQUEST_LOG_ENABLED');
+  if (requestLog !== undefined && !['1', 'true', '0', 'false'].includes(requestLog.toLowerCase())) {
+    problems.push(`REQUEST_LOG_ENABLED must be 1, true, 0 or false, got "${requestLog}"`);
   }
   const publicBaseUrl = text('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
@@ -256,6 +264,14 @@ export function loadConfig(env: Env): Config {
       limits.operatorSessionLifetimeDefaultHours,
       1,
       limits.operatorSessionLifetimeMaxHours,
+    ),
+    // On unless turned off: the bench compares keyed writes with and without it (docs/performance.md).
+    requestLogEnabled: requestLog === undefined || ['1', 'true'].includes(requestLog.toLowerCase()),
+    requestLogRetentionDays: integer(
+      'REQUEST_LOG_RETENTION_DAYS',
+      limits.requestLogRetentionDefaultDays,
+      1,
+      limits.requestLogRetentionMaxDays,
     ),
   };
   if (brokerageEnv === 'production') {

@@ -15,6 +15,8 @@ import { auditBeforeCommit } from './platform/audit/record.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { idempotencyKeyRetention } from './platform/idempotency-retention.js';
 import { createLogger } from './platform/logger.js';
+import { requestLogRetention } from './platform/request-log/repo.js';
+import { RequestLogWriter, requestLogWriterDefaults } from './platform/request-log/writer.js';
 import type { SecretsKeyring } from './platform/secrets/keyring.js';
 import { TokenService } from './platform/tokens.js';
 import { noOwnBankAccounts } from './providers/bank-files/own-accounts.js';
@@ -88,6 +90,7 @@ export const retentionTargets: readonly Target[] = [
   kycSessionRetention,
   openBankingSessionRetention,
   quoteRetention,
+  requestLogRetention,
 ];
 
 /**
@@ -181,5 +184,6 @@ export async function createContext(config: Config, store: Db, options: ContextO
     bankingFingerprintKey: fingerprintKeyLoader(db, options.secretsKeyring),
     prices: options.prices ?? live?.prices ?? referenceTablePrices,
     corridors: options.corridors ?? catalogueCorridors,
+    requestLog: new RequestLogWriter(db, logger, { ...requestLogWriterDefaults, enabled: config.requestLogEnabled }),
   };
 }

@@ -179,6 +179,8 @@ export const limits = {
   /** Signed endpoints per workspace (the legacy URL aside): every event goes to each of them. */
   webhookEndpointsMax: 10,
   webhookTimeoutMs: 5_000,
+  /** How much of a receiver's answer body a delivery attempt keeps, to show why it failed (bytes, UTF-8). */
+  webhookAnswerExcerptBytes: 1_024,
   /** A delivery claimed by a process that died is sent again after this. */
   webhookLeaseMs: 30_000,
   /** Webhook sends in flight at once per process. */
@@ -409,4 +411,28 @@ export const limits = {
   /** Held bank files shown at once (more is a backlog the count names), and bank reversals. */
   consoleHeldFilesShownMax: 100,
   consoleReversalsShownMax: 50,
+
+  // The request log
+  // (platform/request-log/; docs/decisions/storage-and-reliability.md, "The partner request log (issue #30)").
+  /** A request's or answer's body is kept, masked, up to this size; a larger one is left out and its size kept. */
+  requestLogBodyMaxBytes: 16 * 1024,
+  /** A path, a query string and an Idempotency-Key are kept up to this many characters. */
+  requestLogTextLengthMax: 2_048,
+  /** The writer inserts what it holds this long after an entry came into an empty buffer... */
+  requestLogFlushIntervalMs: 250,
+  /** ...or at once when it holds this many: the rows of one insert statement at most. */
+  requestLogBatchSize: 250,
+  /** Entries held at most (while the database is away): beyond either bound new ones are dropped, and counted. */
+  requestLogBufferMax: 5_000,
+  requestLogBufferMaxBytes: 8 * 1024 * 1024,
+  /** A batch whose insert failed this many times is dropped (counted); retries wait twice as long each time. */
+  requestLogFlushAttemptsMax: 3,
+  /** How long a request log entry is kept (REQUEST_LOG_RETENTION_DAYS), and the most it may be set to. */
+  requestLogRetentionDefaultDays: 30,
+  requestLogRetentionMaxDays: 365,
+  /** Member names whose verdict (masked or not) the masking of bodies remembers; past it, each is asked again. */
+  requestLogMemberNamesKnownMax: 2_000,
+  /** The dashboard's search: entries per page when none is asked, and the most asked. */
+  requestLogPageSizeDefault: 50,
+  requestLogPageSizeMax: 100,
 } as const;

@@ -83,7 +83,11 @@ export async function runBlock(block, results, log) {
       if (m.warmup) await m.warmup();
     }
     for (let rep = 1; rep <= settings.repetitions; rep++) {
-      for (const m of measurements) {
+      await block.beforeRound?.(rep);
+      // A block comparing two processes of the same work runs them in turns, the other way round every other
+      // round, so that neither always runs after the other (the database's state, the machine's drift).
+      const order = block.alternate && rep % 2 === 0 ? [...measurements].reverse() : measurements;
+      for (const m of order) {
         await block.beforeEach?.(m);
         const result = await m.run(rep);
         results.measurements[m.id].runs.push(result);

@@ -49,6 +49,9 @@ const references = [
   ['scale-get-2', 'scale-get-1'],
   ['scale-deposits-1', 'B-insert'],
   ['scale-deposits-2', 'scale-deposits-1'],
+  // The request log pair: off against ceiling B, on against off (its cost is a row of its own below).
+  ['rl-deposits-off', 'B-insert'],
+  ['rl-deposits-on', 'rl-deposits-off'],
 ];
 
 export function buildRows(results) {
@@ -128,6 +131,16 @@ export function buildRows(results) {
       label: 'request logging cost, constant route (A info vs warn)',
       value: `${fmt(constantLogCost * 100)}%`,
       target: 'reference',
+    });
+  }
+  const requestLogCost = logCost('rl-deposits-on', 'rl-deposits-off');
+  if (requestLogCost !== null) {
+    extra.push({
+      id: 'request-log-cost',
+      label: 'partner request log cost, keyed POST /v1/deposits (pair of fresh servers, on vs off)',
+      value: `${fmt(requestLogCost * 100)}%`,
+      target: '<= 5%',
+      met: requestLogCost < 0 ? undefined : requestLogCost <= 0.05,
     });
   }
   const serverRss = Object.entries(m)

@@ -9,6 +9,7 @@ import { hotBalanceBlock } from './hot-balance.mjs';
 import { housekeepingBlock } from './housekeeping.mjs';
 import { listsBlock } from './lists.mjs';
 import { readsBlock } from './reads.mjs';
+import { requestLogBlock } from './request-log.mjs';
 import { scaleBlock } from './scale.mjs';
 import { startupBlock } from './startup.mjs';
 import { webhooksBlock } from './webhooks.mjs';
@@ -23,6 +24,7 @@ export function postgresBlocks(env, { logDir, profileDir, log }) {
     listsBlock(c),
     webhooksBlock(c),
     scaleBlock(c),
+    requestLogBlock(c),
     housekeepingBlock(c),
     startupBlock(env, { logDir, log }),
     ...growthBlocks(c, log),

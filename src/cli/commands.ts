@@ -6,6 +6,7 @@ import { auditCommands } from './audit-commands.js';
 import { bankCommands } from './bank-commands.js';
 import type { Command, Options, Values } from './command.js';
 import { conversationCommands } from './conversation-commands.js';
+import { dashboardUserCommands } from './dashboard-user-commands.js';
 import { housekeepingCommands } from './housekeeping-commands.js';
 import { operatorCommands } from './operator-commands.js';
 import { optionText, optionTexts } from './option-values.js';
@@ -270,6 +271,7 @@ export const commands: readonly Command[] = [
   ...bankCommands,
   ...housekeepingCommands,
   ...operatorCommands,
+  ...dashboardUserCommands,
   ...auditCommands,
   ...verificationCommands,
 ];

@@ -45,7 +45,7 @@ export async function recordAttempt(
   const record = (tx: Queryable) =>
     tx.query(
       `update webhook_deliveries set state = $2, attempted_at_ms = $3, status_code = $4, latency_ms = $5, error = $6,
-         locked_until_ms = null, first_attempt_at_ms = $7 where id = $1`,
+         locked_until_ms = null, first_attempt_at_ms = $7, answer_excerpt = $8 where id = $1`,
       [
         delivery.id,
         delivered ? 'delivered' : 'failed',
@@ -54,6 +54,7 @@ export async function recordAttempt(
         outcome.latencyMs,
         outcome.error?.slice(0, 500) ?? (delivered ? null : `HTTP ${outcome.statusCode}`),
         firstAttemptAtMs,
+        outcome.answerExcerpt ?? null,
       ],
     );
   const retrying = delivery.retry_policy === 'exponential' && delivery.active && !neverRetried.has(delivery.type);

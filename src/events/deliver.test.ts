@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postOnce } from './deliver.js';
+import { answerExcerptOf, postOnce } from './deliver.js';
 import type { Resolver } from './url-policy.js';
 
 // The delivery rules of the URL policy, against a loopback server: the target is checked at delivery time, the
@@ -15,6 +15,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push(req.url ?? '');
     if (req.url === '/redirect') res.writeHead(302, { location: '/elsewhere' }).end();
+    else if (req.url === '/refuse')
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(`boom \u0000${'é'.repeat(600)}`);
     else res.writeHead(204).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -27,7 +29,36 @@ const resolvingTo =
   async () => [{ address, family: 4 }];
 const body = Buffer.from('{}');
 
+describe('answerExcerptOf', () => {
+  const table: readonly [string, readonly Buffer[], number, string | undefined][] = [
+    ['an empty body is none', [], 1024, undefined],
+    ['a short body whole', [Buffer.from('{"error":"nope"}')], 1024, '{"error":"nope"}'],
+    ['chunks joined, then cut at the limit', [Buffer.from('abc'), Buffer.from('def')], 4, 'abcd'],
+    ['a character cut in two is replaced, not broken', [Buffer.from('aé')], 2, 'a\uFFFD'],
+    ['NUL, which PostgreSQL text refuses, is replaced', [Buffer.from('a\u0000b')], 1024, 'a\uFFFDb'],
+  ];
+  for (const [name, chunks, max, expected] of table) {
+    it(name, () => expect(answerExcerptOf(chunks, max)).toBe(expected));
+  }
+});
+
 describe('postOnce', () => {
+  it("keeps the first bytes of the receiver's answer, and reads the rest to its end", async () => {
+    const attempt = await postOnce(
+      `http://127.0.0.1:${port}/refuse`,
+      body,
+      {},
+      {
+        allowInsecure: true,
+        timeoutMs: 2000,
+        excerptBytes: 100,
+      },
+    );
+    expect(attempt.statusCode).toBe(500);
+    expect(Buffer.byteLength(attempt.answerExcerpt ?? '')).toBeLessThanOrEqual(102);
+    expect(attempt.answerExcerpt).toMatch(/^boom \uFFFDé+/);
+  });
+
   it('connects to the address the policy checked, whatever the host name', async () => {
     const attempt = await postOnce(
       `http://hooks.invalid:${port}/pinned`,

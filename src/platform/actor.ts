@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { OperatorRole } from '../domain/operators/roles.js';
+import type { PartnerUserRole } from '../domain/partner-users/permissions.js';
 
 /**
- * Who makes a change on the operators' side, as the audit log records it (operator console issue, items 1 and 2):
- * a person signed in to the console, or the shared bearer ADMIN_TOKEN that automation and the CLI keep using,
- * recorded as such. `address` is the client's address as the server saw it (trustProxy decides), `userAgent` what
+ * Who makes a change on the operators' side or in the partner dashboard, as the audit log records it (operator console
+ * issue, items 1 and 2; issue 30): a person signed in to the console, a partner user signed in to the dashboard, or
+ * the shared bearer ADMIN_TOKEN that automation and the CLI keep using, recorded as such. `address` is the client's address as the server saw it (trustProxy decides), `userAgent` what
  * it said it was.
  */
 export type Actor =
@@ -13,6 +14,16 @@ export type Actor =
       readonly operatorId: string;
       readonly email: string;
       readonly role: OperatorRole;
+      readonly address: string;
+      readonly userAgent?: string;
+    }
+  | {
+      /** A workspace's own engineer signed in to the partner dashboard (issue 30). */
+      readonly kind: 'partner-user';
+      readonly partnerUserId: string;
+      readonly workspaceId: string;
+      readonly email: string;
+      readonly role: PartnerUserRole;
       readonly address: string;
       readonly userAgent?: string;
     }
@@ -32,6 +43,16 @@ export interface SignedInOperator {
   /** The session row's id (the SHA-256 of the cookie's token), to tell this session among the operator's. */
   readonly sessionId: string;
   /** The session's synchronizer token, which every form of the console carries. */
+  readonly csrfToken: string;
+}
+
+/** The partner user signed in to the dashboard (dashboard/auth.ts), beside `request.actor`. */
+export interface SignedInPartnerUser {
+  readonly partnerUserId: string;
+  readonly workspaceId: string;
+  readonly email: string;
+  readonly role: PartnerUserRole;
+  readonly sessionId: string;
   readonly csrfToken: string;
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { partnerAuth } from '../platform/auth.js';
 import type { ExampleCatalogue } from '../platform/openapi-examples.js';
 import { readThrottle } from '../platform/read-throttle.js';
+import { recordRequests } from '../platform/request-log/hook.js';
 import { amlScreeningRoutes } from './aml-screenings/routes.js';
 import { balanceRoutes } from './balances/routes.js';
 import { bankingAccountRoutes } from './banking-accounts/routes.js';
@@ -33,6 +34,8 @@ export async function partnerApi(app: FastifyInstance, ctx: AppContext): Promise
     async (scope) => {
       scope.addHook('onRequest', partnerAuth(ctx));
       scope.addHook('onRequest', readThrottle(ctx));
+      // The partner request log: every request the token check let in (platform/request-log/).
+      recordRequests(scope, ctx);
       await discoveryRoutes(scope, ctx);
       await quoteRoutes(scope, ctx);
       await balanceRoutes(scope, ctx);

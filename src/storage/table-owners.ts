@@ -48,6 +48,8 @@ export const tableOwners = {
   idempotency_keys: 'src/platform',
   write_rate_windows: 'src/platform',
   audit_log: 'src/platform/audit',
+  // The partner request log: written in batches by its writer, read by the dashboard through its repository.
+  request_log: 'src/platform/request-log',
   // Shared capabilities.
   accounts: 'src/accounts',
   organisation_representatives: 'src/accounts',
@@ -64,6 +66,9 @@ export const tableOwners = {
   // operator API does workspaces through workspaces/repo.ts.
   webhook_endpoints: 'src/events',
   payouts: 'src/payouts',
+  // The partner dashboard's people and their sessions (issue 30): managed by operators and the workspace's admins.
+  partner_users: 'src/partner-users',
+  partner_user_sessions: 'src/partner-users',
   // Providers' own stores.
   sandbox_mailbox: 'src/providers/mail',
   sanctions_lists: 'src/providers/screening',
@@ -113,6 +118,7 @@ const sealedTables: readonly TableName[] = [
   'webhook_endpoints',
   'banking_accounts',
   'operators',
+  'partner_users',
   'kyc_documents',
   'bank_files',
   'payout_batches',

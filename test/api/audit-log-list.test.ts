@@ -79,6 +79,7 @@ describe('GET /admin/v1/audit-log', () => {
       actor: {
         kind: 'operator',
         operatorId: ana.id,
+        partnerUserId: null,
         email: ana.email,
         address: '203.0.113.9',
         userAgent: 'Mozilla/5.0',

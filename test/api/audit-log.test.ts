@@ -106,6 +106,7 @@ describe('the audit log records every operator change', () => {
         actor: {
           kind: 'admin-token',
           operatorId: null,
+          partnerUserId: null,
           email: null,
           address: '127.0.0.1',
           userAgent: row.user_agent,

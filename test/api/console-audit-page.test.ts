@@ -242,7 +242,7 @@ describe('the audit page', () => {
       ['?from=2025-02-30', 'From is a UTC date'],
       ['?to=yesterday', 'To is a UTC date'],
       ['?from=2025-06-02&to=2025-06-01', 'From must not be after To.'],
-      ['?via=fax', 'Via is console, api or cli.'],
+      ['?via=fax', 'Via is console, api, cli or dashboard.'],
       ['?person=not%40an%40email', 'A person is an email address or an operator id.'],
       [
         '?action=admin.workspaces.update&otherAction=admin.workspaces.create',

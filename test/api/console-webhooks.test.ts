@@ -64,7 +64,7 @@ beforeAll(async () => {
     retryPolicy: 'exponential',
     enabledEvents: ['balance_updated'],
   });
-  refusing.url = `${receiver.url}/status/500`;
+  refusing.url = `${receiver.url}/status/500?answer=${encodeURIComponent('{"error":"<unknown signature>"}')}`;
   refusing.id = await createEndpoint({ name: 'Refusing', url: refusing.url, secret: 'whsec-console-refusing' });
   await sendEvents(3);
 });
@@ -116,6 +116,8 @@ describe('the webhook page of one endpoint', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('None: each event is attempted once');
     expect(page.body).toContain('<strong>HTTP 500</strong>');
+    // The start of the receiver's answer, escaped (migration 0046).
+    expect(page.body).toContain('<pre class="json">{&quot;error&quot;:&quot;&lt;unknown signature&gt;&quot;}</pre>');
     expect(page.body).toMatch(/data-label="Next retry">None</);
   });
 

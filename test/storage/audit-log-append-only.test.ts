@@ -29,6 +29,7 @@ beforeAll(async () => {
     actorKind: 'admin-token',
     via: 'api',
     operatorId: null,
+    partnerUserId: null,
     operatorEmail: null,
     address: '127.0.0.1',
     userAgent: null,

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { type Admin, type Operation, secretsSeen } from './audit-kit.js';
+import { aWorkspace } from './builders.js';
 import type { TestApp } from './harness.js';
 import { adminHeaders } from './operators.js';
 
@@ -41,7 +42,74 @@ const onAccount =
     };
   };
 
+/** A workspace with one invited dashboard user (and an admin beside, so the workspace keeps one). */
+async function aDashboardUser(t: TestApp, role = 'developer') {
+  const { workspaceId } = await aWorkspace(t.app);
+  const invite = async (email: string, as: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/admin/v1/workspaces/${workspaceId}/dashboard-users`,
+      headers: adminHeaders,
+      payload: { email, role: as },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    secretsSeen.add(response.json().enrolmentUrl.split('/').pop());
+    return response.json().partnerUser.partnerUserId as string;
+  };
+  await invite(`admin-${randomUUID().slice(0, 8)}@partner.example`, 'admin');
+  const email = `audited-${randomUUID().slice(0, 8)}@partner.example`;
+  return { workspaceId, email, partnerUserId: await invite(email, role) };
+}
+
+/** A change to a dashboard user: its row names the workspace, the person, before and after. */
+const onDashboardUser =
+  (path: string, after: Record<string, unknown>, body?: object): Operation =>
+  async (t: TestApp, admin: Admin) => {
+    const { workspaceId, email, partnerUserId } = await aDashboardUser(t);
+    const response = await admin(
+      'POST',
+      `/admin/v1/workspaces/${workspaceId}/dashboard-users/${partnerUserId}/${path}`,
+      body,
+    );
+    if (path === 'enrolment') secretsSeen.add(response.json().enrolmentUrl.split('/').pop());
+    return {
+      response,
+      expected: {
+        workspaceId,
+        target: { type: 'partner_user', id: partnerUserId },
+        check: (before, logged) => {
+          expect(before).toMatchObject({ partnerUserId, email, role: 'developer', disabled: false });
+          expect(logged).toMatchObject({ partnerUserId, email, ...after });
+        },
+      },
+    };
+  };
+
 export const operatorOperations: Readonly<Record<string, Operation>> = {
+  'admin.dashboardUsers.invite': async (t, admin) => {
+    const { workspaceId } = await aWorkspace(t.app);
+    const email = `invited-${randomUUID().slice(0, 8)}@partner.example`;
+    const response = await admin('POST', `/admin/v1/workspaces/${workspaceId}/dashboard-users`, {
+      email,
+      role: 'viewer',
+    });
+    const { partnerUser, enrolmentUrl } = response.json();
+    secretsSeen.add(enrolmentUrl.split('/').pop());
+    return {
+      response,
+      expected: {
+        workspaceId,
+        target: { type: 'partner_user', id: partnerUser.partnerUserId },
+        check: (before, after) => {
+          expect(before).toBeNull();
+          expect(after).toMatchObject({ email, role: 'viewer', enrolled: false, workspaceId });
+        },
+      },
+    };
+  },
+  'admin.dashboardUsers.setRole': onDashboardUser('role', { role: 'viewer' }, { role: 'viewer' }),
+  'admin.dashboardUsers.disable': onDashboardUser('disable', { disabled: true, signInsEnded: 0 }),
+  'admin.dashboardUsers.reissueEnrolment': onDashboardUser('enrolment', { enrolled: false, signInsEnded: 0 }),
   'admin.operators.create': async (_t, admin) => {
     const email = `created-${randomUUID().slice(0, 8)}@brokerage.example`;
     const response = await admin('POST', '/admin/v1/operators', { email, role: 'compliance' });

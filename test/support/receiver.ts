@@ -35,7 +35,8 @@ export type Hold = (body: Received['body'], before: readonly Received[]) => numb
 
 /**
  * A webhook receiver on loopback: records every POST with its arrival time and answers with the status its path asks
- * for (/status/500; 200 otherwise) and the Retry-After its query asks for (?retry-after=120), after `holdMs` for the
+ * for (/status/500; 200 otherwise), the Retry-After and the body its query asks for (?retry-after=120,
+ * ?answer=text), after `holdMs` for the
  * requests it picks. A held request whose sender goes away is recorded as aborted.
  */
 export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
@@ -79,8 +80,11 @@ export async function aReceiver(holdMs: Hold = () => 0): Promise<Receiver> {
         if (!res.writableFinished) arrival.aborted = true;
       });
       const { status, retryAfter } = answered;
+      const text = new URL(req.url ?? '/', 'http://receiver').searchParams.get('answer') ?? '';
       const answer = () => {
-        if (!res.destroyed) res.writeHead(status, retryAfter === undefined ? {} : { 'retry-after': retryAfter }).end();
+        if (!res.destroyed) {
+          res.writeHead(status, retryAfter === undefined ? {} : { 'retry-after': retryAfter }).end(text);
+        }
       };
       if (hold === 0) answer();
       else {

@@ -53,6 +53,8 @@ export const configVariables: readonly string[] = [
   'HOUSEKEEPING_BATCH_PAUSE_MS',
   'OPERATOR_SESSION_IDLE_MINUTES',
   'OPERATOR_SESSION_MAX_HOURS',
+  'REQUEST_LOG_ENABLED',
+  'REQUEST_LOG_RETENTION_DAYS',
 ];
 
 /** The variables src/config.ts names (its quoted upper-case words) that configVariables lacks: none, or a child inherits them. */

@@ -74,6 +74,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/workspaces/{workspaceId}/dashboard-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's dashboard users, oldest first */
+        get: operations["admin.dashboardUsers.list"];
+        put?: never;
+        /** Invite a workspace's engineer to the partner dashboard; answers the enrolment link (shown only now) that sets password and TOTP */
+        post: operations["admin.dashboardUsers.invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/workspaces/{workspaceId}/dashboard-users/{partnerUserId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a dashboard user's role; the workspace's only admin keeps theirs */
+        post: operations["admin.dashboardUsers.setRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/workspaces/{workspaceId}/dashboard-users/{partnerUserId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a dashboard user: no more sign-ins, and every session ends now */
+        post: operations["admin.dashboardUsers.disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/workspaces/{workspaceId}/dashboard-users/{partnerUserId}/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a dashboard user a new enrolment link (forgotten password, lost authenticator): password and TOTP are cleared, sessions end */
+        post: operations["admin.dashboardUsers.reissueEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/ledger/verification": {
         parameters: {
             query?: never;
@@ -1777,6 +1846,797 @@ export interface operations {
                      *       "ok": false,
                      *       "message": "Workspace nope does not exist",
                      *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.dashboardUsers.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 OK: the dashboard users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "partnerUserId": "5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *           "workspaceId": "c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *           "email": "dev@partner.example",
+                     *           "role": "developer",
+                     *           "enrolled": true,
+                     *           "disabled": false,
+                     *           "enrolmentExpiresAt": null,
+                     *           "createdAt": 1748856600,
+                     *           "lastSignInAt": 1748860200
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            partnerUserId: string;
+                            workspaceId: string;
+                            email: string;
+                            /**
+                             * @description viewer reads everything of the workspace; developer also manages webhook endpoints, re-sends events and drives the stage sandbox; admin also rotates credentials and manages the dashboard users
+                             * @enum {unknown}
+                             */
+                            role: "viewer" | "developer" | "admin";
+                            /** @description Whether the person has set a password and a second factor through the enrolment link */
+                            enrolled: boolean;
+                            disabled: boolean;
+                            /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                            enrolmentExpiresAt: number | null;
+                            /** @description Unix seconds */
+                            createdAt: number;
+                            /** @description Unix seconds */
+                            lastSignInAt: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter workspaceId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No workspace 3f1d2c4b-0000-4000-8000-000000000000",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.dashboardUsers.invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "dev@partner.example",
+                 *       "role": "developer"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @description viewer reads everything of the workspace; developer also manages webhook endpoints, re-sends events and drives the stage sandbox; admin also rotates credentials and manages the dashboard users
+                     * @enum {unknown}
+                     */
+                    role: "viewer" | "developer" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description 201 Created: the dashboard user and enrolment link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partnerUser": {
+                     *         "partnerUserId": "5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *         "workspaceId": "c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *         "email": "dev@partner.example",
+                     *         "role": "developer",
+                     *         "enrolled": false,
+                     *         "disabled": false,
+                     *         "enrolmentExpiresAt": 1749115800,
+                     *         "createdAt": 1748856600,
+                     *         "lastSignInAt": null
+                     *       },
+                     *       "enrolmentUrl": "https://api.brokerage.example/dashboard/enrol/kQ3v9T0pZr8mYw2xB6nL4cH1sJ7dF5gA0eU9iO2tR4w"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Dashboard user */
+                        partnerUser: {
+                            partnerUserId: string;
+                            workspaceId: string;
+                            email: string;
+                            /**
+                             * @description viewer reads everything of the workspace; developer also manages webhook endpoints, re-sends events and drives the stage sandbox; admin also rotates credentials and manages the dashboard users
+                             * @enum {unknown}
+                             */
+                            role: "viewer" | "developer" | "admin";
+                            /** @description Whether the person has set a password and a second factor through the enrolment link */
+                            enrolled: boolean;
+                            disabled: boolean;
+                            /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                            enrolmentExpiresAt: number | null;
+                            /** @description Unix seconds */
+                            createdAt: number;
+                            /** @description Unix seconds */
+                            lastSignInAt: number | null;
+                        };
+                        /** @description Shown only now: the person opens it to set a password and a second factor at /dashboard/enrol; it works once */
+                        enrolmentUrl: string;
+                    };
+                };
+            };
+            /** @description Error body of create routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "body/role must be equal to one of the allowed values",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "AuthorizationError",
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "errorId": "AuthorizationError-1748856600",
+                     *       "errorName": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ExistenceError",
+                     *       "message": "No workspace 3f1d2c4b-0000-4000-8000-000000000000",
+                     *       "errorId": "ExistenceError-1748856600",
+                     *       "errorName": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "DuplicityError",
+                     *       "message": "A dashboard user with email dev@partner.example already exists",
+                     *       "errorId": "DuplicityError-1748856600",
+                     *       "errorName": "DuplicityError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "ValidationError",
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "errorId": "ValidationError-1748856600",
+                     *       "errorName": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+            /** @description Error body of create routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "OperationError",
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "errorId": "OperationError-1748856600",
+                     *       "errorName": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.dashboardUsers.setRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f */
+                workspaceId: string;
+                /** @example 5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b */
+                partnerUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description viewer reads everything of the workspace; developer also manages webhook endpoints, re-sends events and drives the stage sandbox; admin also rotates credentials and manages the dashboard users
+                     * @enum {unknown}
+                     */
+                    role: "viewer" | "developer" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description 200 OK: the dashboard user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partnerUserId": "5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "workspaceId": "c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *       "email": "dev@partner.example",
+                     *       "role": "admin",
+                     *       "enrolled": true,
+                     *       "disabled": false,
+                     *       "enrolmentExpiresAt": null,
+                     *       "createdAt": 1748856600,
+                     *       "lastSignInAt": 1748860200
+                     *     }
+                     */
+                    "application/json": {
+                        partnerUserId: string;
+                        workspaceId: string;
+                        email: string;
+                        /**
+                         * @description viewer reads everything of the workspace; developer also manages webhook endpoints, re-sends events and drives the stage sandbox; admin also rotates credentials and manages the dashboard users
+                         * @enum {unknown}
+                         */
+                        role: "viewer" | "developer" | "admin";
+                        /** @description Whether the person has set a password and a second factor through the enrolment link */
+                        enrolled: boolean;
+                        disabled: boolean;
+                        /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                        enrolmentExpiresAt: number | null;
+                        /** @description Unix seconds */
+                        createdAt: number;
+                        /** @description Unix seconds */
+                        lastSignInAt: number | null;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "body/role must be equal to one of the allowed values",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No dashboard user 3f1d2c4b-0000-4000-8000-000000000000 in workspace c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "This is the workspace’s only admin: make another person admin first",
+                     *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.dashboardUsers.disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f */
+                workspaceId: string;
+                /** @example 5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b */
+                partnerUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 OK: the dashboard user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partnerUserId": "5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "workspaceId": "c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *       "email": "dev@partner.example",
+                     *       "role": "developer",
+                     *       "enrolled": true,
+                     *       "disabled": true,
+                     *       "enrolmentExpiresAt": null,
+                     *       "createdAt": 1748856600,
+                     *       "lastSignInAt": 1748860200
+                     *     }
+                     */
+                    "application/json": {
+                        partnerUserId: string;
+                        workspaceId: string;
+                        email: string;
+                        /**
+                         * @description viewer reads everything of the workspace; developer also manages webhook endpoints, re-sends events and drives the stage sandbox; admin also rotates credentials and manages the dashboard users
+                         * @enum {unknown}
+                         */
+                        role: "viewer" | "developer" | "admin";
+                        /** @description Whether the person has set a password and a second factor through the enrolment link */
+                        enrolled: boolean;
+                        disabled: boolean;
+                        /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                        enrolmentExpiresAt: number | null;
+                        /** @description Unix seconds */
+                        createdAt: number;
+                        /** @description Unix seconds */
+                        lastSignInAt: number | null;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter workspaceId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No dashboard user 3f1d2c4b-0000-4000-8000-000000000000 in workspace c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "This is the workspace’s only admin: make another person admin first",
+                     *       "error": "StateError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is too large: at most 1048576 bytes are accepted",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.dashboardUsers.reissueEnrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f */
+                workspaceId: string;
+                /** @example 5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b */
+                partnerUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 OK: the dashboard user and enrolment link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partnerUser": {
+                     *         "partnerUserId": "5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *         "workspaceId": "c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *         "email": "dev@partner.example",
+                     *         "role": "developer",
+                     *         "enrolled": false,
+                     *         "disabled": false,
+                     *         "enrolmentExpiresAt": 1749115800,
+                     *         "createdAt": 1748856600,
+                     *         "lastSignInAt": null
+                     *       },
+                     *       "enrolmentUrl": "https://api.brokerage.example/dashboard/enrol/kQ3v9T0pZr8mYw2xB6nL4cH1sJ7dF5gA0eU9iO2tR4w"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Dashboard user */
+                        partnerUser: {
+                            partnerUserId: string;
+                            workspaceId: string;
+                            email: string;
+                            /**
+                             * @description viewer reads everything of the workspace; developer also manages webhook endpoints, re-sends events and drives the stage sandbox; admin also rotates credentials and manages the dashboard users
+                             * @enum {unknown}
+                             */
+                            role: "viewer" | "developer" | "admin";
+                            /** @description Whether the person has set a password and a second factor through the enrolment link */
+                            enrolled: boolean;
+                            disabled: boolean;
+                            /** @description Unix seconds; when the enrolment link stops working; null once enrolled */
+                            enrolmentExpiresAt: number | null;
+                            /** @description Unix seconds */
+                            createdAt: number;
+                            /** @description Unix seconds */
+                            lastSignInAt: number | null;
+                        };
+                        /** @description Shown only now: the person opens it to set a password and a second factor at /dashboard/enrol; it works once */
+                        enrolmentUrl: string;
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "path parameter workspaceId must NOT have more than 64 characters",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "No dashboard user 3f1d2c4b-0000-4000-8000-000000000000 in workspace c1a3e7f0-5b2d-4c8e-9f10-2a3b4c5d6e7f",
+                     *       "error": "ExistenceError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Dashboard user 5e9d2c1b-7a4f-4e3d-8c2b-1a0f9e8d7c6b is disabled",
+                     *       "error": "StateError"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadErrorBody"];
@@ -7948,7 +8808,7 @@ export interface operations {
                  */
                 action?: string;
                 /** @example cli */
-                via?: "console" | "api" | "cli";
+                via?: "console" | "api" | "cli" | "dashboard";
                 /**
                  * @description Unix seconds, inclusive
                  * @example 1748770200
@@ -7995,6 +8855,7 @@ export interface operations {
                      *         "actor": {
                      *           "kind": "admin-token",
                      *           "operatorId": null,
+                     *           "partnerUserId": null,
                      *           "email": null,
                      *           "address": "10.0.4.17",
                      *           "userAgent": "brokerage-cli/1"
@@ -8030,6 +8891,7 @@ export interface operations {
                      *         "actor": {
                      *           "kind": "operator",
                      *           "operatorId": "op_3k9x2m7q",
+                     *           "partnerUserId": null,
                      *           "email": "maria.lopez@brokerage.example",
                      *           "address": "203.0.113.24",
                      *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0"
@@ -8064,20 +8926,22 @@ export interface operations {
                         occurredAt: number;
                         actor: {
                             /**
-                             * @description A person signed in to the console, or the shared ADMIN_TOKEN
+                             * @description A person signed in to the console, the shared ADMIN_TOKEN, or a workspace's engineer signed in to the partner dashboard
                              * @enum {unknown}
                              */
-                            kind: "operator" | "admin-token";
+                            kind: "operator" | "admin-token" | "partner-user";
                             /** @description null for the ADMIN_TOKEN, and for a sign-in attempt that named no operator (console.signInRefused) */
                             operatorId: string | null;
-                            /** @description The operator's e-mail; for a sign-in attempt, the address typed when it has the shape of one */
+                            /** @description The partner user, for a dashboard entry; null on every other, and for a refused dashboard sign-in that named no account */
+                            partnerUserId: string | null;
+                            /** @description The operator's or partner user's e-mail; for a sign-in attempt, the address typed when it has the shape of one */
                             email: string | null;
                             /** @description The client's address as the server saw it */
                             address: string;
                             userAgent: string | null;
                         };
                         /** @enum {unknown} */
-                        via: "console" | "api" | "cli";
+                        via: "console" | "api" | "cli" | "dashboard";
                         /** @description The operationId of the admin operation, a console action, a sign-in event (console.signIn, ...), or sensitive.shown: sealed values opened to answer this operator */
                         action: string;
                         /** @description The workspace the change concerns */

@@ -15,6 +15,7 @@ export function horizonsAt(config: Config, nowMs: number): Horizons {
     paidBeforeMs: nowMs - config.withdrawalReturnWindowDays * dayMs,
     sessionsBeforeMs: nowMs - config.hostedSessionRetentionDays * dayMs,
     quotesBeforeMs: nowMs - config.quoteRetentionDays * dayMs,
+    requestsBeforeMs: nowMs - config.requestLogRetentionDays * dayMs,
   };
 }
 

@@ -15,6 +15,8 @@ export interface Horizons {
   readonly paidBeforeMs: number;
   readonly sessionsBeforeMs: number;
   readonly quotesBeforeMs: number;
+  /** The partner request log's entries (REQUEST_LOG_RETENTION_DAYS). */
+  readonly requestsBeforeMs: number;
 }
 
 /** The tables housekeeping prunes, as the run record and the operator API name them. */

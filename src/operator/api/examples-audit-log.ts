@@ -10,6 +10,7 @@ const feeChange = {
   actor: {
     kind: 'admin-token',
     operatorId: null,
+    partnerUserId: null,
     email: null,
     address: '10.0.4.17',
     userAgent: 'brokerage-cli/1',
@@ -29,6 +30,7 @@ const holdCleared = {
   actor: {
     kind: 'operator',
     operatorId: 'op_3k9x2m7q',
+    partnerUserId: null,
     email: 'maria.lopez@brokerage.example',
     address: '203.0.113.24',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',

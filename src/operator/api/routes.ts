@@ -9,6 +9,7 @@ import { bankFileAdminRoutes } from './bank-file-routes.js';
 import { capabilityAdminRoutes } from './capability-routes.js';
 import { complianceAdminRoutes } from './compliance-routes.js';
 import { conversationAdminRoutes } from './conversation-routes.js';
+import { dashboardUserAdminRoutes } from './dashboard-user-routes.js';
 import { housekeepingAdminRoutes } from './housekeeping-routes.js';
 import { idempotencyAdminRoutes } from './idempotency-routes.js';
 import { ledgerAdminRoutes } from './ledger-routes.js';
@@ -34,6 +35,7 @@ export async function operatorApi(app: FastifyInstance, ctx: AppContext): Promis
       scope.addHook('preHandler', enterAuditScope);
       scope.addHook('onResponse', leaveAuditScope);
       await workspaceAdminRoutes(scope, ctx);
+      await dashboardUserAdminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
       await capabilityAdminRoutes(scope, ctx);
       await scope.register(async (files) => bankFileAdminRoutes(files, ctx));
@@ -66,6 +68,7 @@ export async function operatorApiExamples(): Promise<ExampleCatalogue[]> {
     import('./examples-bank-files.js').then((m) => m.bankFilesExamples),
     import('./examples-payout-batches.js').then((m) => m.payoutBatchesExamples),
     import('./examples-operators.js').then((m) => m.operatorsExamples),
+    import('./examples-dashboard-users.js').then((m) => m.dashboardUsersExamples),
     import('./examples-audit-log.js').then((m) => m.auditLogExamples),
     import('./examples-overview.js').then((m) => m.overviewExamples),
   ]);

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { pageSizeDefault, pageSizeMax, UnixSecondsFilter } from '../../platform/list-query.js';
 import { Obj, StringEnum, titled } from '../../platform/schema.js';
 
-const vias = ['console', 'api', 'cli'] as const;
+const vias = ['console', 'api', 'cli', 'dashboard'] as const;
 
 export const AuditLogQuery = Obj({
   operatorId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "The person's operator id" })),
@@ -44,15 +44,21 @@ export const AuditEntry = titled(
     entryId: Type.String({ description: 'Increasing; newer entries have larger ids' }),
     occurredAt: Type.Integer({ description: 'Unix seconds' }),
     actor: Type.Object({
-      kind: StringEnum(['operator', 'admin-token'], {
-        description: 'A person signed in to the console, or the shared ADMIN_TOKEN',
+      kind: StringEnum(['operator', 'admin-token', 'partner-user'], {
+        description:
+          "A person signed in to the console, the shared ADMIN_TOKEN, or a workspace's engineer signed in to the partner dashboard",
       }),
       operatorId: Type.Union([Type.String(), Type.Null()], {
         description:
           'null for the ADMIN_TOKEN, and for a sign-in attempt that named no operator (console.signInRefused)',
       }),
+      partnerUserId: Type.Union([Type.String(), Type.Null()], {
+        description:
+          'The partner user, for a dashboard entry; null on every other, and for a refused dashboard sign-in that named no account',
+      }),
       email: Type.Union([Type.String(), Type.Null()], {
-        description: "The operator's e-mail; for a sign-in attempt, the address typed when it has the shape of one",
+        description:
+          "The operator's or partner user's e-mail; for a sign-in attempt, the address typed when it has the shape of one",
       }),
       address: Type.String({ description: "The client's address as the server saw it" }),
       userAgent: Type.Union([Type.String(), Type.Null()]),

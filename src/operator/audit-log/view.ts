@@ -12,6 +12,7 @@ export function auditEntryView(row: AuditEntryRow): Static<typeof AuditEntry> {
     actor: {
       kind: row.actor_kind,
       operatorId: row.operator_id,
+      partnerUserId: row.partner_user_id,
       email: row.operator_email,
       address: row.address,
       userAgent: row.user_agent,

@@ -36,7 +36,7 @@ export function momentSpan(text: string): { first: number; last: number } | unde
   return { first, last: first + width - 1 };
 }
 
-const vias = ['console', 'api', 'cli'] as const;
+const vias = ['console', 'api', 'cli', 'dashboard'] as const;
 const emailLike = /^[^\s@]+@[^\s@]+$/;
 
 /** The filter of the form's fields, or the first field that cannot be read (a 400 page with no rows). */
@@ -47,7 +47,8 @@ export function auditFilterOf(f: AuditFields): { filter: Omit<AuditFilters, 'lim
   if (from === undefined && f.from !== '') return { error: `From is ${moment}.` };
   if (to === undefined && f.to !== '') return { error: `To is ${moment}.` };
   if (from !== undefined && to !== undefined && from.first > to.last) return { error: 'From must not be after To.' };
-  if (f.via !== '' && !(vias as readonly string[]).includes(f.via)) return { error: 'Via is console, api or cli.' };
+  if (f.via !== '' && !(vias as readonly string[]).includes(f.via))
+    return { error: 'Via is console, api, cli or dashboard.' };
   const byEmail = f.person.includes('@');
   if (byEmail && !emailLike.test(f.person)) return { error: 'A person is an email address or an operator id.' };
   const some = (text: string) => (text === '' ? undefined : text);

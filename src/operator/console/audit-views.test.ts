@@ -48,7 +48,14 @@ describe('the entries', () => {
   const entry = (type: string, id: string) => ({
     entryId: '7',
     occurredAt: day,
-    actor: { kind: 'admin-token' as const, operatorId: null, email: null, address: '10.0.0.1', userAgent: null },
+    actor: {
+      kind: 'admin-token' as const,
+      operatorId: null,
+      partnerUserId: null,
+      email: null,
+      address: '10.0.0.1',
+      userAgent: null,
+    },
     via: 'api' as const,
     action: 'admin.compliance.decideDeposit',
     workspaceId: 'ws-1',

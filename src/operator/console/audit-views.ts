@@ -78,6 +78,7 @@ function filterForm(f: AuditFields, error: string | undefined): string {
     ['console', 'console'],
     ['api', 'api (ADMIN_TOKEN)'],
     ['cli', 'cli (ADMIN_TOKEN)'],
+    ['dashboard', 'dashboard (partner users)'],
   ]
     .map(([value = '', label = '']) => option(value, label, f.via))
     .join('');
@@ -101,6 +102,10 @@ const momentOf = (seconds: number) => `${new Date(seconds * 1000).toISOString().
 function who(e: Entry, roles: ReadonlyMap<string, OperatorRole>): string {
   if (e.actor.kind === 'admin-token') {
     return `<strong>ADMIN_TOKEN</strong><br><span class="muted">via ${esc(e.via)}</span>`;
+  }
+  if (e.actor.kind === 'partner-user') {
+    return `${esc(e.actor.email ?? '')} <span class="role">partner user</span>
+<br><span class="muted">via ${esc(e.via)}</span>`;
   }
   const role = e.actor.operatorId === null ? undefined : roles.get(e.actor.operatorId);
   return `${esc(e.actor.email ?? e.actor.operatorId ?? '')}${role ? ` <span class="role">${esc(role)}</span>` : ''}

@@ -1,110 +1,18 @@
-import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
 
-// What a record's timeline reads (operator console issue, item 3): the outbox events about it (status changes are
-// carried by its status events: events/catalogue.ts), each delivery attempt of those events (one webhook_deliveries
-// row per attempt, numbered), and the ledger entries posted for it (ledger_entries.reference is the resource's id)
-// with their postings. Read-only; each list is bounded, newest records being what an operator opens.
+export {
+  attemptsOf,
+  type DeliveryAttemptRow,
+  eventsAbout,
+  type TimelineEventRow,
+  verificationEventsOf,
+} from '../../events/timeline.js';
+export { type EntryPostingRow, entriesFor, entriesOfAccount } from '../../ledger/timeline.js';
 
-export interface TimelineEventRow {
-  id: bigint;
-  event_uid: string;
-  type: string;
-  event_id: string;
-  data: Record<string, unknown>;
-  occurred_at_ms: bigint;
-  /** When the dispatcher fanned it out to the endpoints of the moment; null: not yet. */
-  fanned_out_at_ms: bigint | null;
-  [column: string]: unknown;
-}
-
-const eventColumns = 'id, event_uid::text as event_uid, type, event_id, data, occurred_at_ms, fanned_out_at_ms';
-
-/** The workspace's events whose envelope id is one of `entityIds` (entity events: the resource's id), oldest first. */
-export function eventsAbout(db: Queryable, workspaceId: string, entityIds: readonly string[]) {
-  return db.query<TimelineEventRow>(
-    `select ${eventColumns} from outbox_events
-     where workspace_id = $1 and event_id = any($2::text[]) and type <> 'webhook_test'
-     order by occurred_at_ms, id limit ${limits.consoleTimelineRowsMax}`,
-    [workspaceId, [...entityIds]],
-  );
-}
-
-/** A customer's verification events (their envelope id is a delivery id: the email in data names the person). */
-export function verificationEventsOf(db: Queryable, workspaceId: string, email: string) {
-  return db.query<TimelineEventRow>(
-    `select ${eventColumns} from outbox_events
-     where workspace_id = $1 and type = 'verification_status_updated' and lower(data ->> 'customerEmail') = $2
-     order by occurred_at_ms, id limit ${limits.consoleTimelineRowsMax}`,
-    [workspaceId, email.toLowerCase()],
-  );
-}
-
-export interface DeliveryAttemptRow {
-  id: bigint;
-  outbox_id: bigint;
-  endpoint_id: string;
-  endpoint_url: string;
-  attempt: number;
-  state: string;
-  status_code: number | null;
-  latency_ms: number | null;
-  error: string | null;
-  created_at_ms: bigint;
-  attempted_at_ms: bigint | null;
-  next_attempt_at_ms: bigint | null;
-  [column: string]: unknown;
-}
-
-/** Every delivery attempt of these outbox rows, in the order they were made. */
-export function attemptsOf(db: Queryable, outboxIds: readonly bigint[]) {
-  if (outboxIds.length === 0) return Promise.resolve([] as DeliveryAttemptRow[]);
-  return db.query<DeliveryAttemptRow>(
-    `select d.id, d.outbox_id, d.endpoint_id::text as endpoint_id, e.url as endpoint_url, d.attempt, d.state,
-            d.status_code, d.latency_ms, d.error, d.created_at_ms, d.attempted_at_ms, d.next_attempt_at_ms
-     from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-     where d.outbox_id = any($1::bigint[]) order by d.outbox_id, d.id limit ${limits.consoleTimelineRowsMax}`,
-    [outboxIds.map(String)],
-  );
-}
-
-export interface EntryPostingRow {
-  entry_id: bigint;
-  workspace_id: string;
-  kind: string;
-  reference: string;
-  created_at_ms: bigint;
-  account_id: string;
-  currency: string;
-  bucket: string;
-  amount: bigint;
-  [column: string]: unknown;
-}
-
-/** The ledger entries posted for these references, each with its postings (one row per posting), oldest first. */
-export function entriesFor(db: Queryable, references: readonly string[]) {
-  return db.query<EntryPostingRow>(
-    `select e.id as entry_id, e.workspace_id, e.kind, e.reference, e.created_at_ms,
-            p.account_id, p.currency, p.bucket, p.amount
-     from ledger_entries e join ledger_postings p on p.entry_id = e.id
-     where e.reference = any($1::text[]) order by e.id, p.account_id, p.currency, p.bucket limit ${limits.consoleTimelineRowsMax}`,
-    [[...references]],
-  );
-}
-
-/** The newest ledger entries with a posting to this account, each with all its postings, oldest first. */
-export function entriesOfAccount(db: Queryable, accountId: string) {
-  return db.query<EntryPostingRow>(
-    `with touched as (
-       select distinct entry_id from ledger_postings where account_id = $1 order by entry_id desc limit 100
-     )
-     select e.id as entry_id, e.workspace_id, e.kind, e.reference, e.created_at_ms,
-            p.account_id, p.currency, p.bucket, p.amount
-     from touched t join ledger_entries e on e.id = t.entry_id join ledger_postings p on p.entry_id = e.id
-     order by e.id, p.account_id, p.currency, p.bucket limit ${limits.consoleTimelineRowsMax}`,
-    [accountId],
-  );
-}
+// What the console's customer page reads across modules (operator console issue, item 3): the customer, their
+// records, their screenings. A record's timeline itself (its events, their delivery attempts, its ledger entries)
+// is read by the modules that own those tables (events/timeline.ts, ledger/timeline.ts), which the partner
+// dashboard reads too; re-exported here for the console's pages. Read-only; each list is bounded.
 
 export interface CustomerRow {
   id: string;

@@ -1,10 +1,11 @@
 import { esc } from '../../domain/html.js';
 import { scaleOf } from '../../domain/money/currency-amount.js';
+import { type DeliveryAttemptRow, eventSummaries, type TimelineEventRow } from '../../events/timeline.js';
+import { type EntryPostingRow, groupEntries, type LedgerEntryOf } from '../../ledger/timeline.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { hiddenToken } from '../../platform/browser/csrf.js';
 import { formatMomentToSecond } from '../../platform/browser/format.js';
 import type { ConsolePage } from './layout.js';
-import type { DeliveryAttemptRow, EntryPostingRow, TimelineEventRow } from './timeline-repo.js';
 import { webhookEndpointPath } from './webhooks-views.js';
 
 // A record's page (an order, a deposit, a withdrawal; the customer page adds its own parts): what the partner API
@@ -98,41 +99,10 @@ interface Moment {
   readonly what: string;
 }
 
-/**
- * What each event says happened, in order: a status change when it carries a status that differs from the one
- * before (its own previousStatus, else the status of the record's previous status event), else its type. Entity
- * events carry the entity, not the previous status, so the change is read from the sequence.
- */
-export function eventSummaries(events: readonly TimelineEventRow[]): string[] {
-  let last: string | undefined;
-  return events.map((event) => {
-    const { status, previousStatus } = event.data;
-    if (typeof status !== 'string') return `Event ${event.type}`;
-    const before = typeof previousStatus === 'string' ? previousStatus : last;
-    last = status;
-    if (before === status) return `Event ${event.type} (status ${status})`;
-    return `Status ${before === undefined ? '' : `${before} → `}${status} (${event.type})`;
-  });
-}
+export { eventSummaries } from '../../events/timeline.js';
+export { groupEntries } from '../../ledger/timeline.js';
 
-type Entry = { id: bigint; kind: string; reference: string; createdAtMs: bigint; postings: EntryPostingRow[] };
-
-export function groupEntries(rows: readonly EntryPostingRow[]): Entry[] {
-  const entries = new Map<string, Entry>();
-  for (const row of rows) {
-    const key = String(row.entry_id);
-    const entry = entries.get(key) ?? {
-      id: row.entry_id,
-      kind: row.kind,
-      reference: row.reference,
-      createdAtMs: row.created_at_ms,
-      postings: [],
-    };
-    entry.postings.push(row);
-    entries.set(key, entry);
-  }
-  return [...entries.values()];
-}
+type Entry = LedgerEntryOf;
 
 function timeline(input: RecordPageInput, entries: readonly Entry[]): string {
   const moments: Moment[] = [

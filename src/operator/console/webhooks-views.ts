@@ -6,9 +6,8 @@ import type { WorkspaceLabel } from './workspace-names.js';
 
 // The HTML of the webhook pages (issue 30, item 1; the routes are webhooks-page.ts): an endpoint's facts (name, URL,
 // whether it is active, its retry policy and event filter), and its attempts, one row per attempt, newest first:
-// when it was made (to the second), its event, the HTTP status or the error, the latency and the next retry. The
-// receiver's body is not kept (events/deliver.ts discards it): the answer shown is the status and the error the
-// dispatcher recorded, at most 500 characters (events/attempt-record.ts).
+// when it was made (to the second), its event, the HTTP status or the error, the start of the receiver's answer body
+// (limits.webhookAnswerExcerptBytes, kept by events/deliver.ts since migration 0046), the latency and the next retry.
 
 export const webhooksPath = '/console/webhooks';
 export const webhookEndpointPath = (endpointId: string) => `${webhooksPath}/${encodeURIComponent(endpointId)}`;
@@ -70,8 +69,9 @@ function answerOf(a: LoggedAttempt): string {
   if (a.attempted_at_ms === null && a.state !== 'failed') return '—';
   const status = a.status_code === null ? '' : `HTTP ${a.status_code}`;
   const error = a.error !== null && a.error !== status ? a.error : '';
-  if (status === '' && error === '') return '—';
-  return [status === '' ? '' : `<strong>${esc(status)}</strong>`, error === '' ? '' : esc(error)]
+  const excerpt = a.answer_excerpt === null ? '' : `<pre class="json">${esc(a.answer_excerpt)}</pre>`;
+  if (status === '' && error === '' && excerpt === '') return '—';
+  return [status === '' ? '' : `<strong>${esc(status)}</strong>`, error === '' ? '' : esc(error), excerpt]
     .filter((x) => x !== '')
     .join('<br>');
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Config } from '../../config.js';
 import { limits } from '../../limits.js';
 import { newToken, tokenHash, tokenPattern } from '../../platform/browser/tokens.js';
+import type { Who } from '../../platform/browser/who.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Queryable } from '../../storage/db.js';
 import * as repo from './repo.js';
@@ -12,12 +13,7 @@ import { findSession, insertSession, type SessionRow, type SessionStage, touchSe
 // (OPERATOR_SESSION_MAX_HOURS after sign-in), its idle timeout (OPERATOR_SESSION_IDLE_MINUTES since the last
 // request), its revocation (sign-out, an admin's revoke, the account disabled or re-enrolled).
 
-export interface Who {
-  readonly address: string;
-  readonly userAgent: string | undefined;
-  /** The request's X-Request-Id, for the audit log's entry of the sign-in (sign-in-audit.ts). */
-  readonly requestId: string;
-}
+export type { Who } from '../../platform/browser/who.js';
 
 /** What opening and checking the console's sessions reads of the server: the store, the clock, the session limits. */
 export type SessionKeeping = Pick<AppContext, 'db' | 'clock' | 'config'>;

@@ -15,11 +15,14 @@ import {
   findWorkspace,
   insertWorkspace,
   listWorkspaces,
-  revokePreviousPassword,
-  rotateCredentials,
   updateWorkspaceSettings,
   type WorkspaceRow,
 } from '../../workspaces/repo.js';
+import {
+  type CredentialsRotating,
+  revokePreviousCredentialsOf,
+  rotateCredentialsOf,
+} from '../../workspaces/rotation.js';
 import { defaultFeeSchedule } from '../../workspaces/workspace.js';
 import type {
   CreateWorkspaceBody,
@@ -71,82 +74,18 @@ export async function createWorkspace(
   return { workspaceId: row.id, clientId: row.client_id, username: row.username, password };
 }
 
-/** What rotating a workspace's credentials reads of the server: the store, the clock, the cache it clears. */
-export type CredentialsRotating = Pick<AppContext, 'db' | 'clock' | 'workspaces'>;
-
-/**
- * A new password, shown once. The one it replaces keeps working, with its tokens, for `overlapSeconds` (0: it stops
- * now, and its tokens within seconds); a password already previous stops now: one previous password at a time
- * (docs/decisions/security-and-secrets.md, "Rotating a workspace's password with an overlap").
- */
+/** Rotation lives below every home (workspaces/rotation.ts): the dashboard's admins rotate too. */
 export async function rotateWorkspaceCredentials(
   ctx: CredentialsRotating,
   workspaceId: string,
-  overlapSeconds: number = limits.credentialOverlapDefaultSeconds,
+  overlapSeconds?: number,
 ): Promise<RotatedCredentialsOut> {
-  if (!Number.isInteger(overlapSeconds) || overlapSeconds < 0 || overlapSeconds > limits.credentialOverlapMaxSeconds) {
-    throw validation(
-      `overlapSeconds must be a whole number of seconds from 0 to ${limits.credentialOverlapMaxSeconds}`,
-    );
-  }
-  const password = newSecret(limits.passwordLengthBytes);
-  const passwordHash = await hashPassword(password);
-  const nowMs = ctx.clock.nowMs();
-  const previousExpiresAtMs = overlapSeconds === 0 ? null : nowMs + overlapSeconds * 1000;
-  const row = await ctx.db.transaction(async (tx) => {
-    const before = await findWorkspace(tx, workspaceId, true);
-    if (!before) throw existence(`Workspace ${workspaceId} does not exist`);
-    const rotated = (await rotateCredentials(
-      tx,
-      workspaceId,
-      passwordHash,
-      previousExpiresAtMs,
-      nowMs,
-    )) as WorkspaceRow;
-    // Which credentials are valid changed; the password itself is shown once, to the caller, and nowhere else.
-    auditChange(tx, {
-      ...workspaceTarget(workspaceId),
-      before: credentialsState(before, nowMs),
-      after: credentialsState(rotated, nowMs),
-    });
-    return rotated;
-  });
-  ctx.workspaces.forget(workspaceId);
-  return {
-    workspaceId: row.id,
-    clientId: row.client_id,
-    username: row.username,
-    password,
-    previousPasswordExpiresAt: previousExpiresAtMs === null ? null : secondsOf(previousExpiresAtMs),
-  };
+  return rotateCredentialsOf(ctx, workspaceId, overlapSeconds);
 }
 
-/**
- * Ends a rotation's overlap now: the previous password stops working, and its tokens within seconds (the workspace
- * cache's window in other processes). With no overlap running it changes nothing and records nothing, and answers
- * the workspace all the same.
- */
 export async function revokePreviousCredentials(ctx: CredentialsRotating, workspaceId: string): Promise<WorkspaceOut> {
-  const nowMs = ctx.clock.nowMs();
-  const row = await ctx.db.transaction(async (tx) => {
-    const revoked = await revokePreviousPassword(tx, workspaceId, nowMs);
-    if (revoked === undefined) {
-      // Nothing ran: nothing was locked or written, and there is no change to record.
-      const current = await findWorkspace(tx, workspaceId);
-      if (!current) throw existence(`Workspace ${workspaceId} does not exist`);
-      return current;
-    }
-    // Before: the same version, with the end the overlap had.
-    const until = secondsOf(Number(revoked.revoked_until_ms));
-    auditChange(tx, {
-      ...workspaceTarget(workspaceId),
-      before: { credentialVersion: revoked.credential_version, previousVersionExpiresAt: until },
-      after: credentialsState(revoked, nowMs),
-    });
-    return revoked;
-  });
-  ctx.workspaces.forget(workspaceId);
-  return workspaceOut(row, nowMs);
+  const row = await revokePreviousCredentialsOf(ctx, workspaceId);
+  return workspaceOut(row, ctx.clock.nowMs());
 }
 
 export async function readWorkspace(db: Queryable, workspaceId: string, nowMs: number): Promise<WorkspaceOut> {
@@ -223,19 +162,6 @@ export async function decideVerification(
 }
 
 const workspaceTarget = (workspaceId: string) => ({ workspaceId, target: { type: 'workspace', id: workspaceId } });
-
-/**
- * What the audit log records of a change of credentials: which version works, and until when the previous one does
- * (Unix seconds, null: none). Not named `previousPasswordExpiresAt` as the read has it: the log's redaction replaces
- * every field named like a password (platform/audit/redaction.ts).
- */
-function credentialsState(row: WorkspaceRow, nowMs: number) {
-  const until = livePreviousPasswordUntilMs(row, nowMs);
-  return {
-    credentialVersion: row.credential_version,
-    previousVersionExpiresAt: until === null ? null : secondsOf(until),
-  };
-}
 
 /**
  * What the audit log records of a creation or a settings change: the operator read's shape without

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../storage/db.js';
 import type { Actor } from '../actor.js';
 import type { ShownValues } from '../secrets/disclosure.js';
-import { viaOf } from './record.js';
+import { personOf, viaOf } from './record.js';
 import { redact } from './redaction.js';
 import { insertAuditEntry } from './repo.js';
 
@@ -11,9 +11,14 @@ import { insertAuditEntry } from './repo.js';
 // the transaction of what it records when there is one (a session started and its sign-in commit together), else as
 // one statement of its own, which PostgreSQL commits by itself.
 
-/** Someone at the console who has not signed in: a sign-in attempt. `email` is what they typed, when it may be kept. */
+/**
+ * Someone at the console's or the dashboard's door who has not signed in: a sign-in attempt. `email` is what they
+ * typed, when it may be kept.
+ */
 export interface ConsoleVisitor {
   readonly kind: 'visitor';
+  /** Which door; the console's when absent. */
+  readonly site?: 'console' | 'dashboard';
   readonly email: string | null;
   readonly address: string;
   readonly userAgent?: string | undefined;
@@ -25,6 +30,8 @@ export interface AuditEvent {
   readonly action: string;
   readonly target: { readonly type: string; readonly id: string };
   readonly after?: unknown;
+  /** The workspace it concerns: a partner user's own when absent. */
+  readonly workspaceId?: string | null;
   /** The X-Request-Id of the request it happened in. */
   readonly requestId: string;
 }
@@ -35,19 +42,21 @@ export interface AuditEvent {
  */
 export async function recordAuditEvent(db: Queryable, event: AuditEvent, nowMs: number): Promise<void> {
   const { actor } = event;
-  // A visitor is recorded as a console actor with no operator id: the database allows an operator id only on an
-  // operator row (migration 0040), and the API's actor is "operator" with operatorId null (no kind of its own).
-  const operator = actor.kind === 'operator' ? actor : undefined;
+  // A visitor is recorded as the actor of its door with no person's id: the database allows an operator id only on an
+  // operator row (migration 0040), a partner user's only on a partner user's (0044); the API's actor is "operator"
+  // (or "partner-user") with its id null (no kind of its own).
+  const visitorAtDashboard = actor.kind === 'visitor' && actor.site === 'dashboard';
   await insertAuditEntry(db, {
     occurredAtMs: nowMs,
-    actorKind: actor.kind === 'visitor' ? 'operator' : actor.kind,
-    via: actor.kind === 'visitor' ? 'console' : viaOf(actor),
-    operatorId: operator?.operatorId ?? null,
-    operatorEmail: operator?.email ?? (actor.kind === 'visitor' ? actor.email : null),
+    actorKind: actor.kind === 'visitor' ? (visitorAtDashboard ? 'partner-user' : 'operator') : actor.kind,
+    via: actor.kind === 'visitor' ? (visitorAtDashboard ? 'dashboard' : 'console') : viaOf(actor),
+    ...(actor.kind === 'visitor'
+      ? { operatorId: null, operatorEmail: actor.email, partnerUserId: null }
+      : personOf(actor)),
     address: actor.address,
     userAgent: actor.userAgent?.slice(0, 500) ?? null,
     action: event.action,
-    workspaceId: null,
+    workspaceId: event.workspaceId ?? (actor.kind === 'partner-user' ? actor.workspaceId : null),
     targetType: event.target.type,
     targetId: event.target.id,
     before: null,

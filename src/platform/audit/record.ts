@@ -2,7 +2,7 @@ import type { BeforeCommit, Queryable } from '../../storage/db.js';
 import type { Actor } from '../actor.js';
 import type { Clock } from '../clock.js';
 import { redact } from './redaction.js';
-import { insertAuditEntry, type NewAuditEntry } from './repo.js';
+import { type AuditVia, insertAuditEntry, type NewAuditEntry } from './repo.js';
 import { type AuditChange, type AuditScope, currentAuditScope, takeAuditChange } from './scope.js';
 
 /** Whether the transaction has written anything yet: PostgreSQL assigns it a transaction id at its first write. */
@@ -11,7 +11,18 @@ async function wroteAnything(tx: Queryable): Promise<boolean> {
   return row?.wrote === true;
 }
 
-export const viaOf = (actor: Actor): 'console' | 'api' | 'cli' => (actor.kind === 'operator' ? 'console' : actor.via);
+export const viaOf = (actor: Actor): AuditVia =>
+  actor.kind === 'operator' ? 'console' : actor.kind === 'partner-user' ? 'dashboard' : actor.via;
+
+/** The columns naming the person of an entry: an operator, a partner user, or none (the ADMIN_TOKEN). */
+export function personOf(actor: Actor): Pick<NewAuditEntry, 'operatorId' | 'operatorEmail' | 'partnerUserId'> {
+  if (actor.kind === 'operator')
+    return { operatorId: actor.operatorId, operatorEmail: actor.email, partnerUserId: null };
+  if (actor.kind === 'partner-user') {
+    return { operatorId: null, operatorEmail: actor.email, partnerUserId: actor.partnerUserId };
+  }
+  return { operatorId: null, operatorEmail: null, partnerUserId: null };
+}
 
 function entryOf(scope: AuditScope, change: AuditChange, nowMs: number): NewAuditEntry {
   const { actor } = scope;
@@ -19,12 +30,12 @@ function entryOf(scope: AuditScope, change: AuditChange, nowMs: number): NewAudi
     occurredAtMs: nowMs,
     actorKind: actor.kind,
     via: viaOf(actor),
-    operatorId: actor.kind === 'operator' ? actor.operatorId : null,
-    operatorEmail: actor.kind === 'operator' ? actor.email : null,
+    ...personOf(actor),
     address: actor.address,
     userAgent: actor.userAgent ?? null,
     action: scope.action,
-    workspaceId: change.workspaceId ?? null,
+    // A partner user acts in their own workspace only: the entry names it even when the change did not.
+    workspaceId: change.workspaceId ?? (actor.kind === 'partner-user' ? actor.workspaceId : null),
     targetType: change.target.type,
     targetId: change.target.id,
     before: redact(change.before),

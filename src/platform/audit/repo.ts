@@ -4,11 +4,16 @@ import type { Queryable } from '../../storage/db.js';
 // before-commit hook (a change's row) or by events.ts (a sign-in's), and the filtered, newest-first page
 // GET /admin/v1/audit-log reads.
 
+export type AuditActorKind = 'operator' | 'admin-token' | 'partner-user';
+export type AuditVia = 'console' | 'api' | 'cli' | 'dashboard';
+
 export interface NewAuditEntry {
   readonly occurredAtMs: number;
-  readonly actorKind: 'operator' | 'admin-token';
-  readonly via: 'console' | 'api' | 'cli';
+  readonly actorKind: AuditActorKind;
+  readonly via: AuditVia;
   readonly operatorId: string | null;
+  /** The partner user of a dashboard entry (migration 0044); null on every other. */
+  readonly partnerUserId: string | null;
   readonly operatorEmail: string | null;
   readonly address: string;
   readonly userAgent: string | null;
@@ -24,9 +29,10 @@ export interface NewAuditEntry {
 export interface AuditEntryRow {
   id: bigint;
   occurred_at_ms: bigint;
-  actor_kind: 'operator' | 'admin-token';
-  via: 'console' | 'api' | 'cli';
+  actor_kind: AuditActorKind;
+  via: AuditVia;
   operator_id: string | null;
+  partner_user_id: string | null;
   operator_email: string | null;
   address: string;
   user_agent: string | null;
@@ -45,8 +51,8 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 export async function insertAuditEntry(tx: Queryable, e: NewAuditEntry): Promise<void> {
   await tx.query(
     `insert into audit_log (occurred_at_ms, actor_kind, via, operator_id, operator_email, address, user_agent, action,
-       workspace_id, target_type, target_id, before, after, request_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13::text::jsonb, $14)`,
+       workspace_id, target_type, target_id, before, after, request_id, partner_user_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13::text::jsonb, $14, $15)`,
     [
       e.occurredAtMs,
       e.actorKind,
@@ -62,6 +68,7 @@ export async function insertAuditEntry(tx: Queryable, e: NewAuditEntry): Promise
       json(e.before),
       json(e.after),
       e.requestId,
+      e.partnerUserId,
     ],
   );
 }

@@ -74,6 +74,12 @@ table.audit td,table.facts td{overflow-wrap:anywhere}
 .sections strong{display:block}
 .sections span{display:block;color:var(--muted);font-size:.9rem}
 .sections span.count{color:var(--text);font-size:1.4rem;font-weight:700;margin:4px 0}
+/* Checkboxes in a fieldset (the dashboard's webhook event filter): each a 44px target, its text beside it. */
+fieldset{border:1px solid var(--soft);border-radius:8px;padding:10px 14px;margin:0;min-width:0}
+legend{font-weight:600;padding:0 4px}
+.choices{display:grid;gap:0 16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+label.check{display:flex;gap:8px;align-items:center;font-weight:400;min-height:44px;overflow-wrap:anywhere}
+label.check input{width:22px;height:22px;min-height:0;flex:none;accent-color:var(--accent)}
 `;
 
 /** GET of a site's style sheet (/console/console.css, /dashboard/dashboard.css): public, so the sign-in page is styled. */

@@ -60,6 +60,14 @@ export const sealedColumns: readonly SealedColumn[] = [
     assign: 'totp_secret_sealed = $1',
   },
   {
+    name: 'partner_users.totp_secret_sealed',
+    table: 'partner_users',
+    id: 'id',
+    idType: 'text',
+    value: 'totp_secret_sealed',
+    assign: 'totp_secret_sealed = $1',
+  },
+  {
     name: 'kyc_documents.content_sealed',
     table: 'kyc_documents',
     id: 'session_id',

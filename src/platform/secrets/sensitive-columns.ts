@@ -42,6 +42,7 @@ export const sensitiveColumns: Readonly<Record<string, SensitiveColumn>> = {
     atRest: 'sealed',
   },
   'operators.totp_secret_sealed': { holds: 'a TOTP secret (sealed for its own reason)', atRest: 'sealed' },
+  'partner_users.totp_secret_sealed': { holds: 'a TOTP secret (sealed for its own reason)', atRest: 'sealed' },
   'withdrawals.destination': { holds: 'the payout instrument: IBAN, account number, tax id', atRest: 'sealed-fields' },
   'withdrawals.beneficiary': { holds: 'the beneficiary identity: tax id, date of birth', atRest: 'sealed-fields' },
   'openbanking_sessions.payer': { holds: "the payer's IBAN or account number", atRest: 'sealed-fields' },
@@ -104,8 +105,27 @@ export const sensitiveColumns: Readonly<Record<string, SensitiveColumn>> = {
     note: 'account numbers and tax ids masked to their last four, dates of birth, document details and sealed fields replaced (platform/audit/redaction.ts): the log is append-only, so nothing in it could be re-sealed',
   },
   'audit_log.after': { holds: "an operator's change, after", atRest: 'masked', note: 'as audit_log.before' },
+  'request_log.request_body': {
+    holds: "a partner's request body (a withdrawal's destination, a KYC profile)",
+    atRest: 'masked',
+    note: "masked by the audit log's rule (platform/audit/redaction.ts) before it is written (platform/request-log/entry.ts, mask.ts)",
+  },
+  'request_log.response_body': {
+    holds: 'the answer a partner received, its sealed fields opened',
+    atRest: 'masked',
+    note: 'as request_log.request_body',
+  },
+  'request_log.query': {
+    holds: "a request's query string",
+    atRest: 'masked',
+    note: 'each parameter by its name, as request_log.request_body',
+  },
   'conversation_messages.body': { holds: 'a message a person writes', atRest: 'free-text' },
   'support_ticket_messages.body': { holds: 'a message a person writes', atRest: 'free-text' },
+  'webhook_deliveries.answer_excerpt': {
+    holds: "the start of a partner's receiver's answer to a delivery, whatever it wrote",
+    atRest: 'free-text',
+  },
   'support_tickets.description': { holds: 'a description a person writes', atRest: 'free-text' },
   'conversation_attachments.content': { holds: 'a file a person attaches', atRest: 'free-text' },
 };
@@ -141,6 +161,7 @@ export const clearColumns: Readonly<Record<string, readonly string[]>> = {
     'target_type',
     'target_id',
     'request_id',
+    'partner_user_id',
   ],
   balances: ['account_id', 'currency'],
   bank_balances: ['account', 'currency', 'balance_date', 'file_id'],
@@ -224,6 +245,8 @@ export const clearColumns: Readonly<Record<string, readonly string[]>> = {
   ],
   operator_sessions: ['id', 'operator_id', 'stage', 'csrf_token', 'address', 'user_agent'],
   operators: ['id', 'email', 'role', 'password_hash', 'enrolment_token_hash'],
+  partner_user_sessions: ['id', 'partner_user_id', 'stage', 'csrf_token', 'address', 'user_agent'],
+  partner_users: ['id', 'workspace_id', 'email', 'role', 'password_hash', 'enrolment_token_hash'],
   order_day_count_deltas: ['workspace_id', 'status'],
   order_day_counts: ['workspace_id', 'status'],
   orders: [
@@ -288,6 +311,7 @@ export const clearColumns: Readonly<Record<string, readonly string[]>> = {
     'used_by_order_id',
     'price_source',
   ],
+  request_log: ['workspace_id', 'method', 'path', 'request_id', 'idempotency_key', 'error_type'],
   sanctions_entries: ['list', 'entry_id', 'name', 'entry_type', 'programs', 'aliases', 'dates_of_birth', 'remarks'],
   sanctions_lists: ['list', 'list_date', 'sha256'],
   // Migration 0041: a throttle's scope and key (an email or a source address). The two tables it replaces stay

@@ -21,9 +21,10 @@ import {
 import { queueLatestEvent } from '../../events/resend.js';
 import { checkTarget } from '../../events/url-policy.js';
 import { limits } from '../../limits.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { seal } from '../../platform/sealing.js';
-import type { Queryable } from '../../storage/db.js';
+import type { Db, Queryable } from '../../storage/db.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { findDepositStatus } from '../deposits/repo.js';
 import { findOrderStatus } from '../orders/repo.js';
@@ -107,18 +108,27 @@ export async function createEndpoint(
     throw allowance(`A workspace has at most ${limits.webhookEndpointsMax} webhook endpoints; delete one first`);
   }
   const nowMs = ctx.clock.nowMs();
-  const row = await insertEndpoint(ctx.db, {
-    id: randomUUID(),
-    workspaceId: workspace.id,
-    name: body.name,
-    url: body.url,
-    secretSealed: seal(ctx.secretsKeyring, body.secret),
-    retryPolicy: body.retryPolicy ?? 'none',
-    enabledEvents: body.enabledEvents ?? null,
-    nowMs,
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertEndpoint(tx, {
+      id: randomUUID(),
+      workspaceId: workspace.id,
+      name: body.name,
+      url: body.url,
+      secretSealed: seal(ctx.secretsKeyring, body.secret),
+      retryPolicy: body.retryPolicy ?? 'none',
+      enabledEvents: body.enabledEvents ?? null,
+      nowMs,
+    });
+    const view = endpointView(row);
+    // The audit log's record when a partner user or an operator makes it (a no-op for the partner API): the view,
+    // which never holds the secret.
+    auditChange(tx, { workspaceId: workspace.id, target: endpointTarget(row.id), before: null, after: view });
+    return view;
   });
-  return endpointView(row);
 }
+
+/** The audit log's target of a change to an endpoint. */
+const endpointTarget = (id: string) => ({ type: 'webhook_endpoint', id });
 
 export async function ownedEndpoint(db: Queryable, workspace: WorkspaceContext, id: string): Promise<EndpointRow> {
   const row = await findEndpoint(db, id);
@@ -140,7 +150,7 @@ export async function updateEndpoint(
   id: string,
   body: Static<typeof UpdateWebhookRequest>,
 ) {
-  await ownedEndpoint(ctx.db, workspace, id);
+  const before = await ownedEndpoint(ctx.db, workspace, id);
   if (Object.keys(body).length === 0) {
     throw validation('Send at least one of name, url, secret, isActive, retryPolicy, enabledEvents');
   }
@@ -148,28 +158,49 @@ export async function updateEndpoint(
   requireKnownTypes(body.enabledEvents);
   if (body.url !== undefined) await requireTarget(ctx.config, body.url);
   const nowMs = ctx.clock.nowMs();
-  const row = await updateEndpointRow(
-    ctx.db,
-    id,
-    {
-      name: body.name,
-      url: body.url,
-      secretSealed: body.secret === undefined ? undefined : seal(ctx.secretsKeyring, body.secret),
-      isActive: body.isActive,
-      retryPolicy: body.retryPolicy,
-      enabledEvents: body.enabledEvents,
-    },
-    nowMs,
-    // The replaced secret's grace: webhook-signature carries its signature beside the new one's until then.
-    nowMs + ctx.config.webhookSecretGraceHours * 3_600_000,
-  );
-  if (!row) throw existence(`Webhook endpoint ${id} does not exist`);
-  return endpointView(row);
+  // The replaced secret's grace: webhook-signature carries its signature beside the new one's until then.
+  const previousSecretUntilMs = nowMs + ctx.config.webhookSecretGraceHours * 3_600_000;
+  const view = await ctx.db.transaction(async (tx) => {
+    const row = await updateEndpointRow(
+      tx,
+      id,
+      {
+        name: body.name,
+        url: body.url,
+        secretSealed: body.secret === undefined ? undefined : seal(ctx.secretsKeyring, body.secret),
+        isActive: body.isActive,
+        retryPolicy: body.retryPolicy,
+        enabledEvents: body.enabledEvents,
+      },
+      nowMs,
+      previousSecretUntilMs,
+    );
+    if (!row) return undefined;
+    const after = endpointView(row);
+    auditChange(tx, {
+      workspaceId: workspace.id,
+      target: endpointTarget(id),
+      before: endpointView(before),
+      // A new secret is recorded as a rotation and the end of the old one's grace, never as a value.
+      after: body.secret === undefined ? after : { ...after, rotation: { previousSignsUntil: previousSecretUntilMs } },
+    });
+    return after;
+  });
+  if (!view) throw existence(`Webhook endpoint ${id} does not exist`);
+  return view;
 }
 
-export async function deleteEndpoint(db: Queryable, clock: Clock, workspace: WorkspaceContext, id: string) {
-  await ownedEndpoint(db, workspace, id);
-  await markEndpointDeleted(db, id, clock.nowMs());
+export async function deleteEndpoint(db: Db, clock: Clock, workspace: WorkspaceContext, id: string) {
+  const before = await ownedEndpoint(db, workspace, id);
+  await db.transaction(async (tx) => {
+    await markEndpointDeleted(tx, id, clock.nowMs());
+    auditChange(tx, {
+      workspaceId: workspace.id,
+      target: endpointTarget(id),
+      before: endpointView(before),
+      after: null,
+    });
+  });
   return { success: true, message: `Webhook endpoint ${id} deleted` };
 }
 
@@ -185,8 +216,15 @@ export async function setLegacy(ctx: LegacyUrlSetting, workspace: WorkspaceConte
   const nowMs = ctx.clock.nowMs();
   await ctx.db.transaction(async (tx) => {
     const existing = await findLegacy(tx, workspace.id);
-    if (existing) await setLegacyUrl(tx, existing.id, url, nowMs);
-    else await insertLegacy(tx, randomUUID(), workspace.id, url, nowMs);
+    const id = existing?.id ?? randomUUID();
+    if (existing) await setLegacyUrl(tx, id, url, nowMs);
+    else await insertLegacy(tx, id, workspace.id, url, nowMs);
+    auditChange(tx, {
+      workspaceId: workspace.id,
+      target: endpointTarget(id),
+      before: existing ? { url: existing.url } : null,
+      after: { url },
+    });
   });
   return { url };
 }
@@ -201,7 +239,7 @@ const entityStatus = { order: findOrderStatus, deposit: findDepositStatus } as c
 
 /** Re-sends the latest event of a completed order or deposit to every active endpoint. */
 export async function resend(
-  db: Queryable,
+  db: Db,
   clock: Clock,
   workspace: WorkspaceContext,
   entityType: ResendEntity,
@@ -217,7 +255,17 @@ export async function resend(
     );
   }
   const nowMs = clock.nowMs();
-  const latest = await queueLatestEvent(db, workspace.id, entityId, nowMs);
+  const latest = await db.transaction(async (tx) => {
+    const queued = await queueLatestEvent(tx, workspace.id, entityId, nowMs);
+    if (!queued) return undefined;
+    auditChange(tx, {
+      workspaceId: workspace.id,
+      target: { type: entityType, id: entityId },
+      before: null,
+      after: { eventType: queued.type, deliveriesQueued: Number(queued.sent) },
+    });
+    return queued;
+  });
   if (!latest) throw stateError(`The ${entityType} ${entityId} has no event to re-send`);
   await announceDeliveries(db);
   return {

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { insertHeldTestDelivery } from '../../events/deliveries.js';
 import { limits } from '../../limits.js';
+import { auditChange } from '../../platform/audit/scope.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import type { TestDelivery } from './schema.js';
 import { ownedEndpoint } from './service.js';
@@ -24,18 +25,28 @@ export async function sendTestEvent(
   const endpoint = await ownedEndpoint(ctx.db, workspace, id);
   const nowMs = ctx.clock.nowMs();
   const eventId = randomUUID();
-  const deliveryId = await insertHeldTestDelivery(ctx.db, {
-    workspaceId: workspace.id,
-    endpointId: endpoint.id,
-    eventId,
-    data: {
+  const deliveryId = await ctx.db.transaction(async (tx) => {
+    const held = await insertHeldTestDelivery(tx, {
+      workspaceId: workspace.id,
+      endpointId: endpoint.id,
       eventId,
-      webhookId: endpoint.id,
-      occurredAt: nowMs,
-      message: 'A test event sent on request: nothing happened to any entity',
-    },
-    nowMs,
-    heldUntilMs: nowMs + limits.webhookLeaseMs,
+      data: {
+        eventId,
+        webhookId: endpoint.id,
+        occurredAt: nowMs,
+        message: 'A test event sent on request: nothing happened to any entity',
+      },
+      nowMs,
+      heldUntilMs: nowMs + limits.webhookLeaseMs,
+    });
+    // Recorded when a partner user or an operator sends it (a no-op for the partner API); its outcome is in the log.
+    auditChange(tx, {
+      workspaceId: workspace.id,
+      target: { type: 'webhook_endpoint', id: endpoint.id },
+      before: null,
+      after: { testEventId: eventId, deliveryId: Number(held) },
+    });
+    return held;
   });
   const outcome = await ctx.webhooks.sendHeld(deliveryId);
   return {

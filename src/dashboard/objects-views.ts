@@ -1,0 +1,229 @@
+import { esc } from '../domain/html.js';
+import { scaleOf } from '../domain/money/currency-amount.js';
+import { type DeliveryAttemptRow, eventSummaries, type TimelineEventRow } from '../events/timeline.js';
+import type { LedgerEntryOf } from '../ledger/timeline.js';
+import type { SignedInPartnerUser } from '../platform/actor.js';
+import { formatMoment, formatMomentToSecond } from '../platform/browser/format.js';
+import type { DashboardPage } from './layout.js';
+
+// The HTML of the objects' pages (issue 30, "Objects"): a list of the workspace's orders, deposits or withdrawals
+// with its status filter and pages, and one object's page: its facts, the object as the partner API answers it
+// (its view), its timeline (created, each status change its events carry, each ledger entry posted for it) and its
+// events with every delivery attempt, as the console's record page shows them (operator/console/timeline-views.ts),
+// for the workspace's own objects only. Ledger entries are shown as steps, not their postings: those name the
+// brokerage's own accounts, which the partner API never shows.
+
+/** A minor-unit amount with every decimal of its currency ("75.00 EUR"), exact; bare for an unknown currency. */
+export function money(minor: bigint, currency: string): string {
+  let scale: number;
+  try {
+    scale = scaleOf(currency);
+  } catch {
+    return `${minor} (minor units) ${currency}`;
+  }
+  const sign = minor < 0n ? '-' : '';
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  return `${sign}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''} ${currency}`;
+}
+
+export type Fact = readonly [label: string, value: string, link?: string];
+
+export const factsTable = (facts: readonly Fact[]) =>
+  `<div class="table-wrap"><table><tbody>
+${facts
+  .map(
+    ([label, value, link]) =>
+      `<tr><th scope="row">${esc(label)}</th><td>${link ? `<a href="${esc(link)}">${esc(value)}</a>` : esc(value)}</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table></div>`;
+
+/** Notices shown once after a form's redirect (`?done=`), by their key. */
+export const doneNotices: Readonly<Record<string, string>> = {
+  transfer: 'The incoming transfer was simulated: it settles within seconds (reload to see it).',
+  kyc: 'The verification was moved.',
+  clock: "The workspace's test clock was moved forward.",
+};
+
+export const doneNotice = (done: string | undefined) => {
+  const text = doneNotices[done ?? ''];
+  return text ? `<p class="done" role="status">${esc(text)}</p>` : '';
+};
+
+/** One row of a list: where it links, its status, what it is worth, when it was created. */
+export interface ListedObject {
+  readonly id: string;
+  readonly status: string;
+  readonly amount: string;
+  readonly createdAtMs: bigint | number;
+}
+
+export interface ObjectListInput {
+  readonly me: SignedInPartnerUser;
+  readonly title: string;
+  /** The list's path, /dashboard/orders. */
+  readonly path: string;
+  readonly noun: string;
+  readonly statuses: readonly string[];
+  readonly status: string | undefined;
+  readonly page: number;
+  readonly rows: readonly ListedObject[];
+  readonly hasMore: boolean;
+  /** Stage only: the way to the sandbox's test clock. */
+  readonly sandboxLink?: boolean;
+}
+
+const pageLink = (path: string, status: string | undefined, page: number) => {
+  const query = new URLSearchParams();
+  if (status !== undefined) query.set('status', status);
+  if (page > 0) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+export function objectListPage(input: ObjectListInput): DashboardPage {
+  const { path, status, page } = input;
+  const options = ['<option value="">Any status</option>']
+    .concat(input.statuses.map((s) => `<option value="${esc(s)}"${s === status ? ' selected' : ''}>${esc(s)}</option>`))
+    .join('');
+  const rows = input.rows
+    .map(
+      (r) => `<tr><td data-label="Id"><a href="${esc(`${path}/${encodeURIComponent(r.id)}`)}">${esc(r.id)}</a></td>
+<td data-label="Status">${esc(r.status)}</td><td data-label="Amount">${esc(r.amount)}</td>
+<td data-label="Created">${esc(formatMoment(r.createdAtMs))}</td></tr>`,
+    )
+    .join('\n');
+  const table =
+    input.rows.length === 0
+      ? `<p>No ${esc(input.noun)}${status ? ` with status ${esc(status)}` : ''}${page > 0 ? ' on this page' : ''}.</p>`
+      : `<div class="table-wrap"><table class="cards"><caption>${esc(input.title)}, newest first</caption>
+<thead><tr><th scope="col">Id</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Created</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`;
+  const pages = [
+    page > 0 ? `<a href="${esc(pageLink(path, status, page - 1))}" rel="prev">Newer</a>` : '',
+    input.hasMore ? `<a href="${esc(pageLink(path, status, page + 1))}" rel="next">Older</a>` : '',
+  ]
+    .filter((l) => l !== '')
+    .join(' · ');
+  return {
+    title: input.title,
+    user: input.me,
+    current: path,
+    body: `<h1>${esc(input.title)}</h1>
+${input.sandboxLink ? '<p><a href="/dashboard/sandbox">The sandbox\'s test clock</a></p>' : ''}
+<form method="get" action="${esc(path)}"><label>Status <select name="status">${options}</select></label>
+<div class="actions"><button class="secondary" type="submit">Filter</button></div></form>
+${table}
+${pages ? `<nav aria-label="Pages"><p>${pages}</p></nav>` : ''}`,
+  };
+}
+
+/** The view's fields as rows, nested objects by dotted names ("deposit.depositId"). */
+function flatten(value: unknown, prefix: string, rows: [string, string][]): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, rows);
+    return;
+  }
+  if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
+    value.forEach((inner, index) => {
+      flatten(inner, `${prefix}[${index}]`, rows);
+    });
+    return;
+  }
+  rows.push([prefix, Array.isArray(value) ? value.join(', ') : String(value)]);
+}
+
+export function viewTable(view: Readonly<Record<string, unknown>>): string {
+  const rows: [string, string][] = [];
+  flatten(view, '', rows);
+  return `<h2 id="api">As the partner API answers it</h2>
+<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Field</th><th scope="col">Value</th></tr></thead><tbody>
+${rows.map(([k, v]) => `<tr><td data-label="Field"><code>${esc(k)}</code></td><td data-label="Value">${esc(v)}</td></tr>`).join('\n')}
+</tbody></table></div>`;
+}
+
+export interface ObjectPageInput {
+  readonly me: SignedInPartnerUser;
+  readonly title: string;
+  /** The section's path, /dashboard/orders. */
+  readonly section: string;
+  readonly sectionTitle: string;
+  readonly facts: readonly Fact[];
+  readonly view?: Readonly<Record<string, unknown>>;
+  readonly createdAtMs: bigint | number;
+  readonly events: readonly TimelineEventRow[];
+  readonly attempts: readonly DeliveryAttemptRow[];
+  readonly entries: readonly LedgerEntryOf[];
+  /** The sandbox's forms for it (stage, developer or admin), already built. */
+  readonly sandbox?: string;
+  readonly done?: string | undefined;
+  readonly error?: string | undefined;
+}
+
+export function timelineSection(
+  createdAtMs: bigint | number,
+  events: readonly TimelineEventRow[],
+  entries: readonly LedgerEntryOf[],
+): string {
+  const moments = [
+    { atMs: BigInt(createdAtMs), order: 0, what: 'Created' },
+    ...eventSummaries(events).map((what, i) => ({ atMs: events[i]?.occurred_at_ms ?? 0n, order: 1, what })),
+    ...entries.map((e) => ({ atMs: e.createdAtMs, order: 2, what: `Ledger entry: ${e.kind}` })),
+  ].sort((a, b) => (a.atMs === b.atMs ? a.order - b.order : a.atMs < b.atMs ? -1 : 1));
+  return `<h2 id="timeline">Timeline</h2>
+<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">When</th><th scope="col">What</th></tr></thead><tbody>
+${moments.map((m) => `<tr><td data-label="When">${esc(formatMomentToSecond(m.atMs))}</td><td data-label="What">${esc(m.what)}</td></tr>`).join('\n')}
+</tbody></table></div>`;
+}
+
+function attemptRows(e: TimelineEventRow, attempts: readonly DeliveryAttemptRow[]): string {
+  if (attempts.length === 0) {
+    return `<p class="muted">${
+      e.fanned_out_at_ms === null
+        ? 'Not sent yet.'
+        : 'No delivery: none of your endpoints took this event when it was sent (none was active, or their event filters left this type out).'
+    }</p>`;
+  }
+  const rows = attempts
+    .map(
+      (a) => `<tr><td data-label="Attempt">${a.attempt}</td><td data-label="Endpoint">${esc(a.endpoint_url)}</td>
+<td data-label="State">${esc(a.state)}</td><td data-label="Answer">${a.status_code === null ? '—' : esc(a.status_code)}${a.latency_ms === null ? '' : ` in ${esc(a.latency_ms)} ms`}</td>
+<td data-label="Error">${esc(a.error ?? '—')}</td>
+<td data-label="When">${esc(formatMomentToSecond(a.attempted_at_ms ?? a.next_attempt_at_ms ?? a.created_at_ms))}${a.attempted_at_ms === null && a.next_attempt_at_ms !== null ? ' (due)' : ''}</td></tr>`,
+    )
+    .join('\n');
+  return `<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Attempt</th><th scope="col">Endpoint</th><th scope="col">State</th><th scope="col">Answer</th><th scope="col">Error</th><th scope="col">When</th></tr></thead><tbody>
+${rows}
+</tbody></table></div>`;
+}
+
+export function eventsSection(events: readonly TimelineEventRow[], attempts: readonly DeliveryAttemptRow[]): string {
+  if (events.length === 0) return '<h2 id="events">Events and deliveries</h2><p>No event was recorded for it.</p>';
+  const parts = events.map(
+    (e) => `<h3>${esc(e.type)} <span class="muted">${esc(formatMomentToSecond(e.occurred_at_ms))}</span></h3>
+<p>Event id <code>${esc(e.event_uid)}</code></p>
+${attemptRows(
+  e,
+  attempts.filter((a) => a.outbox_id === e.id),
+)}`,
+  );
+  return `<h2 id="events">Events and deliveries</h2>\n${parts.join('\n')}`;
+}
+
+export function objectPage(input: ObjectPageInput): DashboardPage {
+  return {
+    title: input.title,
+    user: input.me,
+    current: input.section,
+    body: `<p><a href="${esc(input.section)}">${esc(input.sectionTitle)}</a></p>
+<h1>${esc(input.title)}</h1>
+${doneNotice(input.done)}
+${input.error ? `<p class="error" role="alert">${esc(input.error)}</p>` : ''}
+${factsTable(input.facts)}
+${input.sandbox ?? ''}
+${timelineSection(input.createdAtMs, input.events, input.entries)}
+${input.view ? viewTable(input.view) : ''}
+${eventsSection(input.events, input.attempts)}`,
+  };
+}
