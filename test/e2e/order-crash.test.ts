@@ -19,7 +19,6 @@ import {
 } from '../support/e2e-api.js';
 import {
   accepts,
-  databaseUrl,
   kill9,
   type Server,
   serverProcesses,
@@ -232,11 +231,11 @@ describe(`an order survives kill -9 of the server (${storeName})`, () => {
   it('killed while a batch of legs is claimed: the lost claims are taken again after their lease, each once', async () => {
     // Twenty inbound transfers are queued on a server that dies before any settles. The next server finds them all
     // due as it starts and claims them in one batch (batchSize 20), then works through its batches one transaction
-    // at a time: from just after listen() until the drain ends, a batch is always claimed and partly done. It is
-    // killed inside that drain, timed from the moment its port accepts connections: on PGlite the drain holds the
-    // event loop, so no HTTP answer could time it. The claims it took with it keep their 30 s lease (JobRunner's
-    // default; neither createContext nor the configuration can change it), and a third server runs those legs once
-    // the lease has run out.
+    // at a time, letting requests in between jobs: from its first claim until the payouts' batch ends, a batch is
+    // always claimed and partly done. It is killed as soon as an order shows it has run a leg and before every order
+    // has left: a condition, not a time after listen() (a fixed delay missed the drain once start-up grew). The claims
+    // it took with it keep their 30 s lease (JobRunner's default; neither createContext nor the configuration can
+    // change it), and a third server runs those legs once the lease has run out.
     const first = await processes.startHealthy(dataDir, { SANDBOX_SETTLE_DELAY_MS: '3000' });
     const partner = await anApprovedPartner(first, 'e2e crash inside a claimed batch');
     const placed: PlacedOrder[] = [];
@@ -254,8 +253,21 @@ describe(`an order survives kill -9 of the server (${storeName})`, () => {
     // 60 legs take about 1.5 s on PGlite and 0.4 s on PostgreSQL; the claim of the first batch takes a few ms.
     const second = await processes.spawn(dataDir, { SANDBOX_SETTLE_DELAY_MS: '2000' });
     await waitFor(`a TCP listener on ${second.port}`, () => accepts(second.port), 60_000, 2);
-    await sleep(databaseUrl === undefined ? 400 : 150);
+    let atKill: string[] = [];
+    await waitFor(
+      'the second server to have run a leg of its claimed batch',
+      async () => {
+        atKill = [...(await statuses(second, partner)).values()];
+        return atKill.some((s) => s !== 'Pending');
+      },
+      60_000,
+      2,
+    );
     await kill9(second);
+    expect(
+      atKill.some((s) => s === 'Pending' || s === 'Received' || s === 'Exchanging'),
+      atKill.join(', '),
+    ).toBe(true);
 
     const restarted = Date.now();
     const third = await processes.startHealthy(dataDir, { SANDBOX_SETTLE_DELAY_MS: '2000' });
