@@ -23,7 +23,7 @@ import { documentPlatformStatuses } from './platform/documented-statuses.js';
 import { registerErrorEnvelope, sendError } from './platform/error-envelope.js';
 import { frameworkErrors, pathParamLengthMax } from './platform/framework-errors.js';
 import { registerJsonBody } from './platform/json-body.js';
-import { createLogger, logEachRequest } from './platform/logger.js';
+import { createLogger, logEachRequest, silentLogger } from './platform/logger.js';
 import { publishedDocuments, registerOpenApi } from './platform/openapi.js';
 import { collectExamples, type ExampleCatalogue } from './platform/openapi-examples.js';
 import { RouteKinds } from './platform/route-kinds.js';
@@ -73,7 +73,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const logger = options.logger ?? createLogger(ctx.config.logLevel);
   const routeKinds = new RouteKinds();
   const app = Fastify({
-    ...(logger === false ? { logger: false } : { loggerInstance: logger }),
+    // Without a logger (tests) a silent one: Fastify times a request (reply.elapsedTime, the request log's latency)
+    // only when it has a logger or an onResponse hook.
+    loggerInstance: logger === false ? silentLogger() : logger,
     // logEachRequest writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: limits.bodyLimitBytes,

@@ -31,6 +31,9 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   return logger;
 }
 
+/** A logger that writes nothing: an app built without logging still has one (app.ts). */
+export const silentLogger = (): Logger => pino({ level: 'silent' });
+
 interface RequestLine {
   readonly method: string;
   readonly route: string;

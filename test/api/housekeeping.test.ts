@@ -1,12 +1,14 @@
 // Housekeeping as it runs: the scheduled job through the job queue (one pending row however many processes, a run
 // carried on in slices when its budget runs out, the next run queued an interval later), the operator API's report
-// of the last run, and `brokerage housekeeping`.
+// of the last run (every pruned table counted, the partner request log's among them), and `brokerage housekeeping`.
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionTargets } from '../../src/context.js';
 import { housekeepingHandler, housekeepingJob } from '../../src/jobs/housekeeping/job.js';
 import { JobRunner } from '../../src/jobs/runner.js';
+import type { RequestLogRow } from '../../src/platform/request-log/entry.js';
+import { insertRequestLogBatch } from '../../src/platform/request-log/repo.js';
 import { adminHeaders } from '../support/builders.js';
 import { cliAgainst } from '../support/cli.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
@@ -50,6 +52,7 @@ describe('the housekeeping job', () => {
       withdrawalReturnWindowDays: 90,
       hostedSessionRetentionDays: 7,
       quoteRetentionDays: 7,
+      requestLogRetentionDays: 30,
       intervalMinutes: 60,
       batchSize: 1000,
       batchPauseMs: 20,
@@ -76,6 +79,7 @@ describe('the housekeeping job', () => {
       'openBankingSessions',
       'outboxEvents',
       'quotes',
+      'requestLog',
       'webhookDeliveries',
     ]);
     const runs = await t.ctx.db.query('select 1 from housekeeping_runs where id > $1', [before.lastRun?.runId ?? 0]);
@@ -107,6 +111,66 @@ describe('the housekeeping job', () => {
     expect(lastRun.removed.jobs).toBeGreaterThanOrEqual(5);
     expect(await pending()).toHaveLength(1);
     expect((await pending())[0]?.payload).toEqual({});
+  });
+
+  it('removes the partner request log entries past REQUEST_LOG_RETENTION_DAYS and counts them', async () => {
+    const workspaceId = `ws-housekeeping-${randomUUID()}`;
+    const horizonMs = t.ctx.clock.nowMs() - t.ctx.config.requestLogRetentionDays * dayMs;
+    const entry = (requestId: string, occurredAtMs: number): RequestLogRow => ({
+      workspaceId,
+      occurredAtMs,
+      method: 'GET',
+      path: '/v1/balances',
+      query: null,
+      status: 200,
+      latencyMs: 1,
+      requestId,
+      idempotencyKey: null,
+      errorType: null,
+      requestBody: null,
+      requestBodyBytes: null,
+      requestBodyOmitted: false,
+      responseBody: null,
+      responseBodyBytes: null,
+      responseBodyOmitted: false,
+    });
+    const old = [1, 2, 3].map((i) => entry(`old-${i}`, horizonMs - i * dayMs));
+    await insertRequestLogBatch(t.ctx.db, [...old, entry('recent', horizonMs + dayMs)]);
+    const due = await t.app.inject({ method: 'POST', url: '/admin/v1/housekeeping/run', headers: adminHeaders });
+    expect(due.statusCode, due.body).toBe(202);
+
+    await t.ctx.jobs.runDue();
+
+    const left = await t.ctx.db.query<{ request_id: string }>(
+      'select request_id from request_log where workspace_id = $1',
+      [workspaceId],
+    );
+    expect(left.map((r) => r.request_id)).toEqual(['recent']);
+    const { lastRun } = await report();
+    expect(lastRun.finishedAt).not.toBeNull();
+    expect(lastRun.removed.requestLog).toBeGreaterThanOrEqual(old.length);
+  });
+
+  it('reads a run recorded before the request log was counted as having removed none of it', async () => {
+    // A run row written by the version before `requestLog` was among the reported tables has no such key (runs.ts).
+    const removedBefore = {
+      webhookDeliveries: 0,
+      outboxEvents: 0,
+      jobs: 4,
+      idempotencyKeys: 0,
+      kycSessions: 0,
+      openBankingSessions: 0,
+      quotes: 0,
+    };
+    await t.ctx.db.query(
+      `insert into housekeeping_runs (started_at_ms, finished_at_ms, slices, removed)
+       values ($1, $1, 1, $2::text::jsonb)`,
+      [t.ctx.clock.nowMs(), JSON.stringify(removedBefore)],
+    );
+
+    const { lastRun } = await report();
+
+    expect(lastRun.removed).toMatchObject({ jobs: 4, requestLog: 0 });
   });
 
   it('the operator API needs the operator token', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { horizonsAt } from '../../src/jobs/housekeeping/pass.js';
@@ -32,9 +31,8 @@ const iban = 'DE89370400440532013000';
 const sepa = { type: 'SEPA', destinationName: 'Ana Silva', iban, country: 'DE', city: 'Berlin', postalCode: '10115' };
 
 beforeAll(async () => {
-  // A logger, silent, as every server process has one: Fastify times a request only when it logs or has an
-  // onResponse hook (the latency of an app built without one reads 0).
-  t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' }, logger: pino({ level: 'silent' }) });
+  // Built without a logger, as most tests are: the latency is timed all the same (app.ts gives such an app a silent one).
+  t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0' } });
   p = await aPartner(t.app);
 });
 afterAll(async () => {

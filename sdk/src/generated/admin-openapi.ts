@@ -7851,7 +7851,8 @@ export interface operations {
                      *           "idempotencyKeys": 40,
                      *           "kycSessions": 0,
                      *           "openBankingSessions": 0,
-                     *           "quotes": 0
+                     *           "quotes": 0,
+                     *           "requestLog": 5310
                      *         }
                      *       },
                      *       "nextRunAt": 1748946617,
@@ -7862,6 +7863,7 @@ export interface operations {
                      *         "withdrawalReturnWindowDays": 90,
                      *         "hostedSessionRetentionDays": 7,
                      *         "quoteRetentionDays": 7,
+                     *         "requestLogRetentionDays": 30,
                      *         "intervalMinutes": 60,
                      *         "batchSize": 1000,
                      *         "batchPauseMs": 20
@@ -7892,6 +7894,8 @@ export interface operations {
                                 openBankingSessions: number;
                                 /** @description Expired quotes that back no order */
                                 quotes: number;
+                                /** @description Partner request log entries past REQUEST_LOG_RETENTION_DAYS */
+                                requestLog: number;
                             };
                         };
                         nextRunAt: number | null;
@@ -7902,6 +7906,7 @@ export interface operations {
                             withdrawalReturnWindowDays: number;
                             hostedSessionRetentionDays: number;
                             quoteRetentionDays: number;
+                            requestLogRetentionDays: number;
                             intervalMinutes: number;
                             batchSize: number;
                             batchPauseMs: number;
@@ -7988,7 +7993,8 @@ export interface operations {
                      *           "idempotencyKeys": 40,
                      *           "kycSessions": 0,
                      *           "openBankingSessions": 0,
-                     *           "quotes": 0
+                     *           "quotes": 0,
+                     *           "requestLog": 5310
                      *         }
                      *       },
                      *       "nextRunAt": 1748856704,
@@ -7999,6 +8005,7 @@ export interface operations {
                      *         "withdrawalReturnWindowDays": 90,
                      *         "hostedSessionRetentionDays": 7,
                      *         "quoteRetentionDays": 7,
+                     *         "requestLogRetentionDays": 30,
                      *         "intervalMinutes": 60,
                      *         "batchSize": 1000,
                      *         "batchPauseMs": 20
@@ -8029,6 +8036,8 @@ export interface operations {
                                 openBankingSessions: number;
                                 /** @description Expired quotes that back no order */
                                 quotes: number;
+                                /** @description Partner request log entries past REQUEST_LOG_RETENTION_DAYS */
+                                requestLog: number;
                             };
                         };
                         nextRunAt: number | null;
@@ -8039,6 +8048,7 @@ export interface operations {
                             withdrawalReturnWindowDays: number;
                             hostedSessionRetentionDays: number;
                             quoteRetentionDays: number;
+                            requestLogRetentionDays: number;
                             intervalMinutes: number;
                             batchSize: number;
                             batchPauseMs: number;

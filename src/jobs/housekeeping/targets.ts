@@ -28,6 +28,7 @@ export const prunedTables = [
   'kycSessions',
   'openBankingSessions',
   'quotes',
+  'requestLog',
 ] as const;
 export type PrunedTable = (typeof prunedTables)[number];
 export type Removed = Record<PrunedTable, number>;

@@ -19,6 +19,7 @@ const Removed = Type.Object(
     kycSessions: count('Hosted verification attempts never submitted, expired'),
     openBankingSessions: count('Open banking forms that ended unpaid, expired'),
     quotes: count('Expired quotes that back no order'),
+    requestLog: count('Partner request log entries past REQUEST_LOG_RETENTION_DAYS'),
   },
   { additionalProperties: false },
 );
@@ -46,6 +47,7 @@ const Report = titled(
       withdrawalReturnWindowDays: Type.Integer(),
       hostedSessionRetentionDays: Type.Integer(),
       quoteRetentionDays: Type.Integer(),
+      requestLogRetentionDays: Type.Integer(),
       intervalMinutes: Type.Integer(),
       batchSize: Type.Integer(),
       batchPauseMs: Type.Integer(),
@@ -76,6 +78,7 @@ export async function housekeepingAdminRoutes(app: FastifyInstance, ctx: AppCont
         withdrawalReturnWindowDays: c.withdrawalReturnWindowDays,
         hostedSessionRetentionDays: c.hostedSessionRetentionDays,
         quoteRetentionDays: c.quoteRetentionDays,
+        requestLogRetentionDays: c.requestLogRetentionDays,
         intervalMinutes: c.housekeepingIntervalMinutes,
         batchSize: c.housekeepingBatchSize,
         batchPauseMs: c.housekeepingBatchPauseMs,

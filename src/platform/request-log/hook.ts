@@ -11,8 +11,8 @@ import '../fastify-types.js';
 // One onSend hook, which runs after the root's (platform/secrets/open-at-edge.ts opens the answer's sealed fields
 // there), so that what the log masks is what the partner received. It keeps references only: the writer masks,
 // bounds and writes each batch later (writer.ts, entry.ts). The latency is the answer's: from the request's arrival
-// to its answer, handed to the socket, as Fastify times it for a server with a logger (main.ts's always has one; an
-// app built without a logger, in a test, reads 0). One hook, and no state kept between hooks (docs/performance.md,
+// to its answer, handed to the socket, as Fastify times it for an app with a logger (app.ts gives every app one, a
+// silent one when it is built without logging). One hook, and no state kept between hooks (docs/performance.md,
 // "The partner request log's cost").
 
 const isJson = (type: unknown) => typeof type === 'string' && type.includes('json');

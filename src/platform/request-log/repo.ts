@@ -192,8 +192,8 @@ export async function readRequestLogEntry(
 /**
  * Housekeeping's prune statement: entries older than REQUEST_LOG_RETENTION_DAYS, oldest first along
  * request_log_occurred. Nothing refers to an entry, so an entry past its horizon always goes. Its figure is named
- * `requestLog`; the run record and GET /admin/v1/housekeeping count it once `requestLog` is among the reported
- * tables (jobs/housekeeping/targets.ts, `prunedTables`, with the operator API's schema of the report).
+ * `requestLog`, one of the reported tables (jobs/housekeeping/targets.ts, `prunedTables`): the run record and
+ * GET /admin/v1/housekeeping count it.
  */
 export const requestLogRetention: RetentionTarget<{ readonly requestsBeforeMs: number }> = {
   name: 'requestLog',
