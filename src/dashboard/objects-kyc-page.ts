@@ -17,7 +17,9 @@ import { kycForm } from './sandbox-views.js';
 // and filtered by status, and one customer's: what GET /v1/kyc answers (status, missing fields, account id), their
 // newest submitted attempt (when, the session's id) and their verification events with every delivery attempt. A
 // verification is named by the customer's email, as the partner API names it (accountId). What the customer typed
-// and the partner's KYC profile are never shown: the partner API does not answer them.
+// and the partner's KYC profile are never shown: the partner API does not answer them. Its timeline starts when the
+// verified account was created, as the console's customer page dates it (operator/console/timeline-customer.ts):
+// the list's created_at_ms, where its since_ms is when it entered its status (the newest submission).
 
 type ListQuery = { Querystring: { status?: string; page?: string } };
 type OneRoute = { Params: { id: string }; Querystring: { done?: string } };
@@ -127,7 +129,7 @@ ${factsTable([
   ['Session', row.session_id ?? '—'],
 ])}
 ${sandbox}
-${timelineSection(row.since_ms, events, [])}
+${timelineSection(row.created_at_ms, events, [])}
 ${eventsSection(events, attempts)}`,
       });
     },

@@ -3,15 +3,20 @@ import { scaleOf } from '../domain/money/currency-amount.js';
 import { type DeliveryAttemptRow, eventSummaries, type TimelineEventRow } from '../events/timeline.js';
 import type { LedgerEntryOf } from '../ledger/timeline.js';
 import type { SignedInPartnerUser } from '../platform/actor.js';
-import { formatMoment, formatMomentToSecond } from '../platform/browser/format.js';
+import { formatMoment } from '../platform/browser/format.js';
+import {
+  type EventsAudience,
+  eventsSection as eventsWithAttempts,
+  timelineSection as timelineRows,
+} from '../platform/browser/timeline-rows.js';
 import type { DashboardPage } from './layout.js';
 
 // The HTML of the objects' pages (issue 30, "Objects"): a list of the workspace's orders, deposits or withdrawals
 // with its status filter and pages, and one object's page: its facts, the object as the partner API answers it
 // (its view), its timeline (created, each status change its events carry, each ledger entry posted for it) and its
-// events with every delivery attempt, as the console's record page shows them (operator/console/timeline-views.ts),
-// for the workspace's own objects only. Ledger entries are shown as steps, not their postings: those name the
-// brokerage's own accounts, which the partner API never shows.
+// events with every delivery attempt, as the console's record page shows them (both through
+// platform/browser/timeline-rows.ts), for the workspace's own objects only. Ledger entries are shown as steps, not
+// their postings: those name the brokerage's own accounts, which the partner API never shows.
 
 /** A minor-unit amount with every decimal of its currency ("75.00 EUR"), exact; bare for an unknown currency. */
 export function money(minor: bigint, currency: string): string {
@@ -166,50 +171,24 @@ export function timelineSection(
   events: readonly TimelineEventRow[],
   entries: readonly LedgerEntryOf[],
 ): string {
-  const moments = [
-    { atMs: BigInt(createdAtMs), order: 0, what: 'Created' },
-    ...eventSummaries(events).map((what, i) => ({ atMs: events[i]?.occurred_at_ms ?? 0n, order: 1, what })),
-    ...entries.map((e) => ({ atMs: e.createdAtMs, order: 2, what: `Ledger entry: ${e.kind}` })),
-  ].sort((a, b) => (a.atMs === b.atMs ? a.order - b.order : a.atMs < b.atMs ? -1 : 1));
-  return `<h2 id="timeline">Timeline</h2>
-<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">When</th><th scope="col">What</th></tr></thead><tbody>
-${moments.map((m) => `<tr><td data-label="When">${esc(formatMomentToSecond(m.atMs))}</td><td data-label="What">${esc(m.what)}</td></tr>`).join('\n')}
-</tbody></table></div>`;
-}
-
-function attemptRows(e: TimelineEventRow, attempts: readonly DeliveryAttemptRow[]): string {
-  if (attempts.length === 0) {
-    return `<p class="muted">${
-      e.fanned_out_at_ms === null
-        ? 'Not sent yet.'
-        : 'No delivery: none of your endpoints took this event when it was sent (none was active, or their event filters left this type out).'
-    }</p>`;
-  }
-  const rows = attempts
-    .map(
-      (a) => `<tr><td data-label="Attempt">${a.attempt}</td><td data-label="Endpoint">${esc(a.endpoint_url)}</td>
-<td data-label="State">${esc(a.state)}</td><td data-label="Answer">${a.status_code === null ? '—' : esc(a.status_code)}${a.latency_ms === null ? '' : ` in ${esc(a.latency_ms)} ms`}</td>
-<td data-label="Error">${esc(a.error ?? '—')}</td>
-<td data-label="When">${esc(formatMomentToSecond(a.attempted_at_ms ?? a.next_attempt_at_ms ?? a.created_at_ms))}${a.attempted_at_ms === null && a.next_attempt_at_ms !== null ? ' (due)' : ''}</td></tr>`,
-    )
-    .join('\n');
-  return `<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Attempt</th><th scope="col">Endpoint</th><th scope="col">State</th><th scope="col">Answer</th><th scope="col">Error</th><th scope="col">When</th></tr></thead><tbody>
-${rows}
-</tbody></table></div>`;
-}
-
-export function eventsSection(events: readonly TimelineEventRow[], attempts: readonly DeliveryAttemptRow[]): string {
-  if (events.length === 0) return '<h2 id="events">Events and deliveries</h2><p>No event was recorded for it.</p>';
-  const parts = events.map(
-    (e) => `<h3>${esc(e.type)} <span class="muted">${esc(formatMomentToSecond(e.occurred_at_ms))}</span></h3>
-<p>Event id <code>${esc(e.event_uid)}</code></p>
-${attemptRows(
-  e,
-  attempts.filter((a) => a.outbox_id === e.id),
-)}`,
+  return timelineRows(
+    createdAtMs,
+    eventSummaries(events).map((what, i) => ({ atMs: events[i]?.occurred_at_ms ?? 0n, what })),
+    entries.map((e) => ({ atMs: e.createdAtMs, what: `Ledger entry: ${e.kind}` })),
   );
-  return `<h2 id="events">Events and deliveries</h2>\n${parts.join('\n')}`;
 }
+
+/** The dashboard's words for the events section: an attempt shows its endpoint's URL. */
+const dashboardEvents: EventsAudience = {
+  endpointCell: (a) => esc(a.endpoint_url),
+  undelivered: (e) =>
+    e.fanned_out_at_ms === null
+      ? 'Not sent yet.'
+      : 'No delivery: none of your endpoints took this event when it was sent (none was active, or their event filters left this type out).',
+};
+
+export const eventsSection = (events: readonly TimelineEventRow[], attempts: readonly DeliveryAttemptRow[]) =>
+  eventsWithAttempts(dashboardEvents, events, attempts);
 
 export function objectPage(input: ObjectPageInput): DashboardPage {
   return {

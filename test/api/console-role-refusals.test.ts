@@ -28,8 +28,9 @@ afterAll(async () => {
 const concrete = (path: string) =>
   path
     .replace(':decision', path.includes('/kyc/') ? 'approve' : 'clear')
-    .replace(/:(workspaceId|operatorId|eventUid|ticketId|conversationId|transferId|screeningId|id)/g, () =>
-      randomUUID(),
+    .replace(
+      /:(workspaceId|operatorId|partnerUserId|eventUid|ticketId|conversationId|transferId|screeningId|id)/g,
+      () => randomUUID(),
     );
 
 const consoleEntries = async () =>

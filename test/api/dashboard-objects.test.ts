@@ -2,6 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { getDashboardPage, signedInPerson } from '../support/dashboard.js';
 import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
+import {
+  documentFields,
+  openFlow,
+  photo,
+  postStep,
+  sendKycData,
+  standardProfile,
+  startKyc,
+} from '../support/kyc-flow.js';
 import type { CookieJar } from '../support/operators.js';
 import { payer, sepaToPixOrder } from '../support/orders.js';
 import { fundEur } from '../support/sandbox-helpers.js';
@@ -129,5 +138,32 @@ describe('balances and KYC', () => {
     expect(one).toContain('verification_status_updated');
     expect(one).not.toContain('Move to APPROVED');
     await page(viewer, '/dashboard/kyc/nobody%40example.com', 404);
+  });
+
+  it('dates a verification’s Created step from its creation, not from its submission later', async () => {
+    const email = 'later.submitter@example.com';
+    const createdFrom = Math.floor(clock.nowMs() / 1000) * 1000;
+    expect((await sendKycData(t.app, p, { userEmail: email, ...standardProfile })).statusCode).toBe(200);
+    const started = await startKyc(t.app, p, {
+      userEmail: email,
+      countryCode: 'PT',
+      type: 'INDIVIDUAL',
+      sendOTPMail: false,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const createdUntil = clock.nowMs();
+    const flow = await openFlow(t.app, started.json().kycUrl);
+    // The customer submits 20 minutes later: within the opened flow's hour and the dashboard session's idle limit.
+    clock.advance(20 * 60_000);
+    expect((await postStep(t.app, `${flow}/consent`, { consent: 'yes' })).statusCode).toBe(303);
+    const submitted = await postStep(t.app, `${flow}/document`, documentFields(), photo);
+    expect(submitted.statusCode, submitted.body).toBe(303);
+    const one = await page(viewer, `/dashboard/kyc/${encodeURIComponent(email)}`);
+    const utc = (text: string | undefined) => Date.parse(`${(text ?? '').replace(' UTC', '').replace(' ', 'T')}Z`);
+    const lastSubmitted = utc(/<th scope="row">Last submitted<\/th><td>([^<]+)<\/td>/.exec(one)?.[1]);
+    expect(lastSubmitted).toBeGreaterThanOrEqual(createdFrom + 19 * 60_000);
+    const created = utc(/<td data-label="When">([^<]+)<\/td><td data-label="What">Created<\/td>/.exec(one)?.[1]);
+    expect(created).toBeGreaterThanOrEqual(createdFrom);
+    expect(created).toBeLessThanOrEqual(createdUntil);
   });
 });

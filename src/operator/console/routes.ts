@@ -25,6 +25,7 @@ import { searchPageRoutes } from './search-page.js';
 import { sessionsPageRoutes } from './sessions-page.js';
 import { timelinePageRoutes } from './timeline-page.js';
 import { webhooksPageRoutes } from './webhooks-page.js';
+import { workspaceDashboardUsersRoutes } from './workspaces-dashboard-users.js';
 import { workspacesPageRoutes } from './workspaces-page.js';
 
 // The operator console at /console (operator console issue, item 3): server-rendered pages for the brokerage's own
@@ -85,6 +86,7 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await operatorsPageRoutes(signedIn, ctx);
     await sessionsPageRoutes(signedIn, ctx);
     await workspacesPageRoutes(signedIn, ctx);
+    await workspaceDashboardUsersRoutes(signedIn, ctx);
     await searchPageRoutes(signedIn, ctx);
     await timelinePageRoutes(signedIn, ctx);
     await webhooksPageRoutes(signedIn, ctx);

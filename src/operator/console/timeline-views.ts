@@ -5,12 +5,20 @@ import { type EntryPostingRow, groupEntries, type LedgerEntryOf } from '../../le
 import type { SignedInOperator } from '../../platform/actor.js';
 import { hiddenToken } from '../../platform/browser/csrf.js';
 import { formatMomentToSecond } from '../../platform/browser/format.js';
+import {
+  type EventsAudience,
+  eventsSection as eventsWithAttempts,
+  type ShownEvent,
+  timelineSection,
+} from '../../platform/browser/timeline-rows.js';
 import type { ConsolePage } from './layout.js';
 import { webhookEndpointPath } from './webhooks-views.js';
 
 // A record's page (an order, a deposit, a withdrawal; the customer page adds its own parts): what the partner API
 // shows of it, its timeline (created, each status change as its status event carries it, each ledger entry), the
 // ledger entries with their postings, and its events with every delivery attempt and, for roles that may, a resend.
+// The timeline and the events are rendered as the dashboard's object pages render them
+// (platform/browser/timeline-rows.ts), with the console's words and links.
 
 /** The customer page's address for an email within a workspace. */
 export const customerPath = (workspaceId: string, email: string) =>
@@ -93,28 +101,17 @@ ${rows.map(([k, v]) => `<tr><td data-label="Field"><code>${esc(k)}</code></td><t
 </tbody></table></div></details>`;
 }
 
-interface Moment {
-  readonly atMs: bigint;
-  readonly order: number;
-  readonly what: string;
-}
-
 export { eventSummaries } from '../../events/timeline.js';
 export { groupEntries } from '../../ledger/timeline.js';
 
 type Entry = LedgerEntryOf;
 
-function timeline(input: RecordPageInput, entries: readonly Entry[]): string {
-  const moments: Moment[] = [
-    { atMs: BigInt(input.createdAtMs), order: 0, what: 'Created' },
-    ...eventSummaries(input.events).map((what, i) => ({ atMs: input.events[i]?.occurred_at_ms ?? 0n, order: 1, what })),
-    ...entries.map((e) => ({ atMs: e.createdAtMs, order: 2, what: `Ledger entry ${e.id}: ${e.kind}` })),
-  ].sort((a, b) => (a.atMs === b.atMs ? a.order - b.order : a.atMs < b.atMs ? -1 : 1));
-  return `<h2 id="timeline">Timeline</h2>
-<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">When</th><th scope="col">What</th></tr></thead><tbody>
-${moments.map((m) => `<tr><td data-label="When">${esc(formatMomentToSecond(m.atMs))}</td><td data-label="What">${esc(m.what)}</td></tr>`).join('\n')}
-</tbody></table></div>`;
-}
+const timeline = (input: RecordPageInput, entries: readonly Entry[]) =>
+  timelineSection(
+    input.createdAtMs,
+    eventSummaries(input.events).map((what, i) => ({ atMs: input.events[i]?.occurred_at_ms ?? 0n, what })),
+    entries.map((e) => ({ atMs: e.createdAtMs, what: `Ledger entry ${e.id}: ${e.kind}` })),
+  );
 
 export function ledgerSection(entries: readonly Entry[]): string {
   if (entries.length === 0) return '<h2 id="ledger">Ledger entries</h2><p>No ledger entry was posted for it.</p>';
@@ -135,51 +132,36 @@ ${rows}
   return `<h2 id="ledger">Ledger entries</h2>\n${tables.join('\n')}`;
 }
 
-/** Why an event has no delivery: not fanned out yet, or no endpoint took it then. */
-const undelivered = (e: TimelineEventRow) =>
-  e.fanned_out_at_ms === null
-    ? 'Not sent yet: the dispatcher has not handed it to the endpoints.'
-    : 'No delivery: no endpoint took this event when it was sent (none was active, or their event filters left this type out).';
-
-function attemptRows(e: TimelineEventRow, attempts: readonly DeliveryAttemptRow[]): string {
-  if (attempts.length === 0) return `<p class="muted">${esc(undelivered(e))}</p>`;
-  const rows = attempts
-    .map(
-      (
-        a,
-      ) => `<tr><td data-label="Attempt">${a.attempt}</td><td data-label="Endpoint"><a href="${esc(webhookEndpointPath(a.endpoint_id))}">${esc(a.endpoint_url)}</a></td>
-<td data-label="State">${esc(a.state)}</td><td data-label="Answer">${a.status_code === null ? '—' : esc(a.status_code)}${a.latency_ms === null ? '' : ` in ${esc(a.latency_ms)} ms`}</td>
-<td data-label="Error">${esc(a.error ?? '—')}</td>
-<td data-label="When">${esc(formatMomentToSecond(a.attempted_at_ms ?? a.next_attempt_at_ms ?? a.created_at_ms))}${a.attempted_at_ms === null && a.next_attempt_at_ms !== null ? ' (due)' : ''}</td></tr>`,
-    )
-    .join('\n');
-  return `<div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Attempt</th><th scope="col">Endpoint</th><th scope="col">State</th><th scope="col">Answer</th><th scope="col">Error</th><th scope="col">When</th></tr></thead><tbody>
-${rows}
-</tbody></table></div>`;
-}
+/** The console's words for the events section: an attempt links its endpoint's page. */
+const consoleEvents: EventsAudience = {
+  endpointCell: (a) => `<a href="${esc(webhookEndpointPath(a.endpoint_id))}">${esc(a.endpoint_url)}</a>`,
+  undelivered: (e) =>
+    e.fanned_out_at_ms === null
+      ? 'Not sent yet: the dispatcher has not handed it to the endpoints.'
+      : 'No delivery: no endpoint took this event when it was sent (none was active, or their event filters left this type out).',
+};
 
 /**
  * The resend of one event, for a role that may: offered only when at least one endpoint took the event (it has a
  * delivery), else why not (issue 30, item 5). A re-send goes where a fan-out would go now, so one no endpoint took
  * has nothing to send again; the POST holds the same rule (timeline-resend.ts).
  */
-function resendOf(input: RecordPageInput, e: TimelineEventRow, delivered: boolean): string {
+function resendOf(input: RecordPageInput, e: ShownEvent, delivered: boolean): string {
   if (!input.mayResend) return '';
   if (!delivered) return '<span class="muted">No resend: no endpoint has received it (below).</span>';
   return `<form class="inline" method="post" action="/console/events/${esc(e.event_uid)}/resend">${hiddenToken(input.me.csrfToken)}<input type="hidden" name="back" value="${esc(input.path)}"><button class="secondary" type="submit" aria-label="${esc(`Resend ${e.type} ${e.event_uid}`)}">Resend</button></form>`;
 }
 
-export function eventsSection(input: RecordPageInput): string {
-  if (input.events.length === 0)
-    return '<h2 id="events">Events and deliveries</h2><p>No event was recorded for it.</p>';
-  const parts = input.events.map((e) => {
-    const attempts = input.attempts.filter((a) => a.outbox_id === e.id);
-    return `<h3>${esc(e.type)} <span class="muted">${esc(formatMomentToSecond(e.occurred_at_ms))}</span></h3>
-<p>Event id <code>${esc(e.event_uid)}</code> ${resendOf(input, e, attempts.length > 0)}</p>
-${attemptRows(e, attempts)}`;
-  });
-  return `<h2 id="events">Events and deliveries</h2>\n${parts.join('\n')}`;
-}
+export const eventsSection = (input: RecordPageInput) =>
+  eventsWithAttempts(
+    {
+      ...consoleEvents,
+      // After a space, even when empty: the paragraph reads "Event id <code>…</code> " as it always did.
+      afterEventId: (e, delivered) => ` ${resendOf(input, e, delivered)}`,
+    },
+    input.events,
+    input.attempts,
+  );
 
 export function recordPage(input: RecordPageInput): ConsolePage {
   const entries = groupEntries(input.entries);

@@ -1,11 +1,15 @@
 import type { Static } from 'typebox';
 import { type VerificationProfile, verificationProfileNames } from '../../catalogue/verification-profiles.js';
+import { isPartnerUserRole, type PartnerUserRole } from '../../domain/partner-users/permissions.js';
 import { limits } from '../../limits.js';
+import { InvitePartnerUserBody } from '../../partner-users/schema.js';
+import { compileValidator } from '../../platform/ajv.js';
 import type { UpdateWorkspaceBody, Workspace } from '../api/schema.js';
 
 // The workspace settings form of the console, read into the body of PATCH /admin/v1/workspaces/{id}
 // (admin/schema.ts UpdateWorkspaceBody), holding only what the operator changed: the use case and the audit record
-// then see the same change the API would. Pairs are checked against the catalogue by the use case itself.
+// then see the same change the API would. Pairs are checked against the catalogue by the use case itself. The
+// rotation's overlap and a dashboard user's invitation are read the same way, into their API bodies.
 
 type Patch = Static<typeof UpdateWorkspaceBody>;
 type WorkspaceOut = Static<typeof Workspace>;
@@ -111,4 +115,22 @@ export function overlapOf(text: string): { overlapSeconds: number | undefined } 
     return { error: `The overlap is a whole number of seconds from 0 to ${max}.` };
   }
   return { overlapSeconds: value };
+}
+
+const invitationBody = compileValidator(InvitePartnerUserBody, 'json');
+
+/**
+ * The dashboard user the invitation form asks for, checked by the schema of the body of POST
+ * /admin/v1/workspaces/{id}/dashboard-users (partner-users/schema.ts InvitePartnerUserBody): an address the API
+ * refuses is refused here too.
+ */
+export function invitationOf(
+  emailText: string,
+  roleText: string,
+): { invitation: { email: string; role: PartnerUserRole } } | { error: string } {
+  const email = emailText.trim();
+  if (!isPartnerUserRole(roleText)) return { error: 'Choose a role: viewer, developer or admin.' };
+  const invitation = { email, role: roleText };
+  if (!invitationBody(invitation)) return { error: 'Enter the email address of the person to invite.' };
+  return { invitation };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { ApiError } from '../../domain/errors.js';
 import { mayAct } from '../../domain/operators/permissions.js';
 import { limits } from '../../limits.js';
+import { listPartnerUsers } from '../../partner-users/service.js';
 import { formField } from '../../platform/browser/forms.js';
 import {
   createWorkspace,
@@ -21,10 +22,11 @@ import { credentialsPage, type WorkspacePageInput, workspacePage, workspacesList
 // overlap and the overlap's revocation (issue 30). Each action calls the use case its operator API route calls
 // (operator/workspaces/service.ts: POST /admin/v1/workspaces, PATCH /admin/v1/workspaces/{id}, POST
 // .../rotate-credentials, POST .../revoke-previous-credentials), never a second implementation. A new password is in
-// the answer to the POST only: the page is no-store (layout.ts) and nothing keeps the password.
+// the answer to the POST only: the page is no-store (layout.ts) and nothing keeps the password. Its dashboard users'
+// forms are in workspaces-dashboard-users.ts.
 
-type WorkspaceParams = { Params: { workspaceId: string } };
-const workspaceParams = {
+export type WorkspaceParams = { Params: { workspaceId: string } };
+export const workspaceParams = {
   type: 'object',
   properties: { workspaceId: { type: 'string', minLength: 1, maxLength: 64 } },
   required: ['workspaceId'],
@@ -34,10 +36,56 @@ const notices: Record<string, string> = {
   saved: 'The settings were saved.',
   unchanged: 'Nothing was changed.',
   revoked: 'Only the current password works: the previous one is refused, and its tokens stop within seconds.',
+  // The dashboard users' forms (workspaces-dashboard-users.ts).
+  role: 'The role of the dashboard user was changed.',
+  'user-disabled': 'The dashboard user was disabled: they can no longer sign in, and their sessions have ended.',
 };
 
+const stageOf = (ctx: AppContext) => ctx.config.brokerageEnv !== 'production';
+
+/**
+ * The page of the workspace `workspaceId` as the person's role shows it, with a form's outcome (`extra`); a workspace
+ * that does not exist is a 404 notice. Shared with the dashboard users' forms (workspaces-dashboard-users.ts).
+ */
+export async function showWorkspace(
+  ctx: AppContext,
+  request: FastifyRequest<WorkspaceParams>,
+  reply: FastifyReply,
+  extra: Partial<WorkspacePageInput> = {},
+  status = 200,
+) {
+  const me = request.operator;
+  const nowMs = ctx.clock.nowMs();
+  const workspace = await readWorkspace(ctx.db, request.params.workspaceId, nowMs).catch(() => undefined);
+  if (!workspace) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', me);
+  // Each of the section's forms is offered to the roles the operator API's route for it allows.
+  const dashboardUsers = mayAct(me.role, 'admin.dashboardUsers.list')
+    ? {
+        dashboardUsers: {
+          users: await listPartnerUsers(ctx.db, workspace.workspaceId),
+          nowMs,
+          mayInvite: mayAct(me.role, 'admin.dashboardUsers.invite'),
+          maySetRole: mayAct(me.role, 'admin.dashboardUsers.setRole'),
+          mayDisable: mayAct(me.role, 'admin.dashboardUsers.disable'),
+          mayReissue: mayAct(me.role, 'admin.dashboardUsers.reissueEnrolment'),
+        },
+      }
+    : {};
+  const input: WorkspacePageInput = {
+    me,
+    workspace,
+    mayUpdate: mayAct(me.role, 'admin.workspaces.update'),
+    mayRotate: mayAct(me.role, 'admin.workspaces.rotateCredentials'),
+    mayRevoke: mayAct(me.role, 'admin.workspaces.revokePreviousCredentials'),
+    stage: stageOf(ctx),
+    ...dashboardUsers,
+    ...extra,
+  };
+  return sendConsolePage(reply, workspacePage(input), status);
+}
+
 export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const stage = ctx.config.brokerageEnv !== 'production';
+  const stage = stageOf(ctx);
   const withId = (action: Parameters<typeof requirePermission>[0]) => ({
     schema: { hide: true, params: workspaceParams },
     preHandler: requirePermission(action),
@@ -93,33 +141,12 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
-  async function showWorkspace(
-    request: FastifyRequest<WorkspaceParams>,
-    reply: FastifyReply,
-    extra: Partial<WorkspacePageInput> = {},
-    status = 200,
-  ) {
-    const me = request.operator;
-    const workspace = await readWorkspace(ctx.db, request.params.workspaceId, ctx.clock.nowMs()).catch(() => undefined);
-    if (!workspace) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', me);
-    const input: WorkspacePageInput = {
-      me,
-      workspace,
-      mayUpdate: mayAct(me.role, 'admin.workspaces.update'),
-      mayRotate: mayAct(me.role, 'admin.workspaces.rotateCredentials'),
-      mayRevoke: mayAct(me.role, 'admin.workspaces.revokePreviousCredentials'),
-      stage,
-      ...extra,
-    };
-    return sendConsolePage(reply, workspacePage(input), status);
-  }
-
   app.get<WorkspaceParams & { Querystring: { done?: string } }>(
     '/console/workspaces/:workspaceId',
     withId('admin.workspaces.get'),
     async (request, reply) => {
       const notice = notices[request.query.done ?? ''];
-      return showWorkspace(request, reply, notice ? { notice } : {});
+      return showWorkspace(ctx, request, reply, notice ? { notice } : {});
     },
   );
 
@@ -131,7 +158,7 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
       const current = await readWorkspace(ctx.db, workspaceId, ctx.clock.nowMs()).catch(() => undefined);
       if (!current) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', request.operator);
       const read = settingsPatch((name) => formField(request, name), current);
-      if ('error' in read) return showWorkspace(request, reply, { error: read.error }, 400);
+      if ('error' in read) return showWorkspace(ctx, request, reply, { error: read.error }, 400);
       if (Object.keys(read.patch).length === 0) {
         return reply.redirect(`/console/workspaces/${encodeURIComponent(workspaceId)}?done=unchanged`, 303);
       }
@@ -139,7 +166,7 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
         await updateWorkspace(ctx, workspaceId, read.patch);
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) {
-          return showWorkspace(request, reply, { error: error.message }, error.status);
+          return showWorkspace(ctx, request, reply, { error: error.message }, error.status);
         }
         throw error;
       }
@@ -157,7 +184,7 @@ export async function workspacesPageRoutes(app: FastifyInstance, ctx: AppContext
     changing('admin.workspaces.rotateCredentials'),
     async (request, reply) => {
       const overlap = overlapOf(formField(request, 'overlapSeconds'));
-      if ('error' in overlap) return showWorkspace(request, reply, { rotateError: overlap.error }, 400);
+      if ('error' in overlap) return showWorkspace(ctx, request, reply, { rotateError: overlap.error }, 400);
       const { workspaceId } = request.params;
       const credentials = await rotateWorkspaceCredentials(ctx, workspaceId, overlap.overlapSeconds).catch(notFound);
       if (!credentials) return sendNotice(reply, 404, 'Not found', 'There is no such workspace.', request.operator);

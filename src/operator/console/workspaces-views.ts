@@ -8,10 +8,16 @@ import { hiddenToken } from '../../platform/browser/csrf.js';
 import { formatMoment, formatMomentToSecond } from '../../platform/browser/format.js';
 import type { Credentials, RotatedCredentials, Workspace } from '../api/schema.js';
 import type { ConsolePage } from './layout.js';
+import {
+  type DashboardUsersInput,
+  dashboardUsersSection,
+  type IssuedEnrolmentLink,
+  issuedLinkNotice,
+} from './workspaces-dashboard-users-views.js';
 
 // The workspaces pages' HTML: the list with the create form, one workspace with its settings form and the
-// credentials' rotation (with its overlap, and the overlap's revocation while it runs), and the answer that shows a
-// new password, the only time it is ever shown.
+// credentials' rotation (with its overlap, and the overlap's revocation while it runs), its dashboard users
+// (workspaces-dashboard-users-views.ts), and the answer that shows a new password, the only time it is ever shown.
 
 type WorkspaceOut = Static<typeof Workspace>;
 type CredentialsOut = Static<typeof Credentials> | Static<typeof RotatedCredentials>;
@@ -113,6 +119,14 @@ export interface WorkspacePageInput {
   readonly error?: string;
   /** What the rotation form could not read. */
   readonly rotateError?: string;
+  /** The workspace's dashboard users; absent when the role may not list them. */
+  readonly dashboardUsers?: DashboardUsersInput;
+  /** What a dashboard user's form could not do. */
+  readonly usersError?: string;
+  /** The address a refused invitation was sent with, kept in its form. */
+  readonly inviteEmail?: string;
+  /** An enrolment link just issued to a dashboard user: the only time it is shown. */
+  readonly enrolmentLink?: IssuedEnrolmentLink;
 }
 
 const option = (value: string, label: string, selected: boolean) =>
@@ -181,6 +195,15 @@ function revokeForm(input: WorkspacePageInput, until: number): string {
 </form>`;
 }
 
+const usersSection = (input: WorkspacePageInput, dashboardUsers: DashboardUsersInput) =>
+  dashboardUsersSection({
+    me: input.me,
+    workspaceId: input.workspace.workspaceId,
+    dashboardUsers,
+    ...(input.usersError === undefined ? {} : { error: input.usersError }),
+    ...(input.inviteEmail === undefined ? {} : { inviteEmail: input.inviteEmail }),
+  });
+
 export function workspacePage(input: WorkspacePageInput): ConsolePage {
   const w = input.workspace;
   const rows: [string, string][] = [
@@ -218,6 +241,7 @@ export function workspacePage(input: WorkspacePageInput): ConsolePage {
     body: `<p><a href="/console/workspaces">All workspaces</a></p>
 <h1>${esc(w.name)}</h1>
 ${input.notice ? `<p class="done" role="status">${esc(input.notice)}</p>` : ''}
+${input.enrolmentLink ? issuedLinkNotice(input.enrolmentLink) : ''}
 <div class="table-wrap"><table><tbody>
 ${table}
 </tbody></table></div>
@@ -226,6 +250,7 @@ ${table}
 ${mayAct(input.me.role, 'audit.read') ? `<p><a href="/console/audit?workspaceId=${esc(encodeURIComponent(w.workspaceId))}">History: its changes in the audit log</a></p>` : ''}
 ${input.mayUpdate ? settingsForm(input) : ''}
 ${input.mayRotate ? rotateForm(input) : ''}
-${input.mayRevoke && w.previousPasswordExpiresAt !== null ? revokeForm(input, w.previousPasswordExpiresAt) : ''}`,
+${input.mayRevoke && w.previousPasswordExpiresAt !== null ? revokeForm(input, w.previousPasswordExpiresAt) : ''}
+${input.dashboardUsers ? usersSection(input, input.dashboardUsers) : ''}`,
   };
 }

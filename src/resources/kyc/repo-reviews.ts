@@ -46,6 +46,8 @@ export interface VerificationRow {
   submitted_at_ms: bigint | null;
   /** When it entered its status, as near as stored: the newest submission, else the account's creation. */
   since_ms: bigint;
+  /** When the verified account (the person's, or the organisation's for KYB) was created: when the verification began. */
+  created_at_ms: bigint;
   /** The kept document's kind (kyc_documents); null when none was kept. */
   document_type: string | null;
   /** The person's KYC profile (POST /v1/kyc/data, and the sector picked on the page); null when none was sent. */
@@ -66,7 +68,7 @@ export async function listVerifications(db: Queryable, f: VerificationFilter): P
        select a.id as account_id, a.workspace_id, a.kind as account_kind, a.verification_status as status,
               a.email as account_email, coalesce(s.email, a.email, r.email) as email,
               s.id as session_id, s.submission, s.submitted_at_ms,
-              coalesce(s.submitted_at_ms, a.created_at_ms) as since_ms, d.content_type as document_type
+              coalesce(s.submitted_at_ms, a.created_at_ms) as since_ms, a.created_at_ms, d.content_type as document_type
          from accounts a
          left join lateral (select k.id, k.email, k.submission, k.submitted_at_ms from kyc_sessions k
                              where k.account_id = a.id and k.step = 'submitted'
