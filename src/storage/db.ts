@@ -74,6 +74,11 @@ export const pgErrorCodes = {
   uniqueViolation: '23505',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  /** A write on a server that takes none: a standby, or a demoted primary. */
+  readOnlyTransaction: '25006',
+  statementTimeout: '57014',
+  idleInTransactionTimeout: '25P03',
+  tooManyConnections: '53300',
 } as const;
 
 export function pgErrorCode(error: unknown): string | undefined {

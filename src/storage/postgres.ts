@@ -2,6 +2,7 @@ import pg from 'pg';
 import { limits } from '../limits.js';
 import { type Db, pgErrorCode, pgErrorCodes, type Queryable, type Row, StoreUnavailableError } from './db.js';
 import { DescribedOnceQuery } from './pg-described-query.js';
+import { checkPrimary, clientOn, type HostTagged, NotPrimaryError, PrimaryHosts } from './postgres-primary.js';
 import { unavailableCause } from './unavailable.js';
 
 export interface PostgresOptions {
@@ -78,8 +79,13 @@ export interface PoolEvents {
 
 export async function openPostgres(options: PostgresOptions, events: PoolEvents = {}): Promise<Db> {
   const onError = events.onError ?? (() => {});
+  // Each new connection goes to the host to try first and is used only if it answers as the writable primary
+  // (postgres-primary.ts); DATABASE_URL may name several hosts.
+  const hosts = new PrimaryHosts(options.url);
   const pool = new pg.Pool({
-    connectionString: options.url,
+    Client: clientOn(hosts) as unknown as new () => pg.ClientBase,
+    // pg-pool awaits the promise and closes a connection whose check failed.
+    onConnect: (client) => checkPrimary(client as pg.ClientBase & HostTagged, hosts),
     max: options.maxConnections,
     connectionTimeoutMillis: options.acquireTimeoutMs,
     idleTimeoutMillis: 30_000,
@@ -111,7 +117,9 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
       });
       return result.rows;
     } catch (error) {
-      throw asUnavailable(error, true);
+      const unavailable = asUnavailable(error, true);
+      if (lostItsPrimary(error, unavailable, hosts)) hosts.moveOn((client as unknown as HostTagged).hostIndex);
+      throw unavailable;
     }
   };
   /**
@@ -139,11 +147,28 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
       throw asUnavailable(error, true);
     }
   };
+  /**
+   * A pooled connection to the writable primary. A connection opened before the primary last changed is closed, not
+   * used (postgres-primary.ts, the epochs). When a new connection fails, or reaches a host that is not the primary,
+   * the next host is tried, each once, before the request is answered as unavailable.
+   */
   const acquire = async (): Promise<pg.PoolClient> => {
-    try {
-      return await pool.connect();
-    } catch (error) {
-      throw asUnavailable(error, false);
+    for (let hostsTried = 1; ; ) {
+      const tried = hosts.current;
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        const unavailable = asUnavailable(error, false);
+        if (hosts.count > 1 && unavailable instanceof StoreUnavailableError && hostsTried < hosts.count) {
+          hosts.moveOn(tried);
+          hostsTried += 1;
+          continue;
+        }
+        throw unavailable;
+      }
+      if ((client as unknown as HostTagged).epoch === hosts.epoch) return client;
+      client.release(new Error('opened before the primary changed'));
     }
   };
 
@@ -195,7 +220,7 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
     query: runPooled,
     exec: (script) => exec(pool, script),
     transaction: (fn) => withRetry(() => transaction(fn)),
-    listen: (channel, onNotify) => listenWithReconnect(pool, channel, onNotify, onError),
+    listen: (channel, onNotify) => listenWithReconnect(pool, hosts, channel, onNotify, onError),
     ping: async () => {
       await runPooled('select 1');
     },
@@ -204,6 +229,23 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** Failures that say nothing about which host is the primary: the server answered, slowly or busy. */
+const hostStillAnswering = new Set<string>([
+  pgErrorCodes.statementTimeout,
+  pgErrorCodes.idleInTransactionTimeout,
+  pgErrorCodes.tooManyConnections,
+]);
+
+/**
+ * Whether a statement's failure means its host is not (or no longer) the writable primary: it refused a write as
+ * read-only (a demoted primary), or, where DATABASE_URL names several hosts, its connection was lost.
+ */
+function lostItsPrimary(error: unknown, unavailable: unknown, hosts: PrimaryHosts): boolean {
+  const code = pgErrorCode(error);
+  if (code === pgErrorCodes.readOnlyTransaction) return true;
+  return hosts.count > 1 && unavailable instanceof StoreUnavailableError && !hostStillAnswering.has(code ?? '');
+}
 
 /** A driver error as the API's StoreUnavailableError when it means the database is away; anything else unchanged. */
 function asUnavailable(error: unknown, statementSent: boolean): unknown {
@@ -218,6 +260,7 @@ function asUnavailable(error: unknown, statementSent: boolean): unknown {
  */
 async function listenWithReconnect(
   pool: pg.Pool,
+  hosts: PrimaryHosts,
   channel: string,
   onNotify: () => void,
   onError: (error: Error) => void,
@@ -227,10 +270,26 @@ async function listenWithReconnect(
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
   const identifier = pg.escapeIdentifier(channel);
+  const HostClient = clientOn(hosts);
 
+  /** A connection of its own on the primary, as every connection: a standby takes no LISTEN. Each host once. */
+  const onPrimary = async (): Promise<pg.Client & HostTagged> => {
+    for (let hostsTried = 1; ; hostsTried++) {
+      const next = new HostClient({ ...pool.options, types: typeParsers }) as pg.Client & HostTagged;
+      next.on('error', (error) => onError(error));
+      try {
+        await next.connect();
+        await checkPrimary(next, hosts);
+        return next;
+      } catch (error) {
+        if (!(error instanceof NotPrimaryError) && hosts.count > 1) hosts.moveOn(next.hostIndex);
+        await next.end().catch(() => {});
+        if (hostsTried >= hosts.count) throw error;
+      }
+    }
+  };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ ...pool.options, types: typeParsers });
-    next.on('error', (error) => onError(error));
+    const next = await onPrimary();
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify();
     });
@@ -238,7 +297,6 @@ async function listenWithReconnect(
       if (client === next) client = undefined;
       if (!stopped) schedule();
     });
-    await next.connect();
     await next.query(`listen ${identifier}`);
     if (stopped) {
       await next.end().catch(() => {});

@@ -13,6 +13,9 @@ const unavailableStates = new Map<string, string>([
   ['53300', 'the database has no free connections'],
   ['57014', 'a statement ran past its time limit'],
   ['25P03', 'a transaction sat idle past its time limit'],
+  // A write refused as read-only: the server is a standby now (a demoted primary); the next connection finds the
+  // primary (postgres-primary.ts).
+  ['25006', 'the database is not the primary'],
 ]);
 
 const unavailableMessages: readonly [RegExp, string][] = [
@@ -22,6 +25,8 @@ const unavailableMessages: readonly [RegExp, string][] = [
   [/client has encountered a connection error and is not queryable/i, 'the database connection ended'],
   [/cannot use a pool after calling end/i, 'the database pool is closed'],
   [/client was closed and is not queryable/i, 'the database connection ended'],
+  // postgres-primary.ts's NotPrimaryError: no host DATABASE_URL names answered as the writable primary.
+  [/is not the writable primary/i, 'no database primary'],
 ];
 
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
