@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './net.js';
 
-const binaries = (() => {
+/** The newest PostgreSQL's bin directory from Debian's packages, when installed. */
+export const binaries = (() => {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
   const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));

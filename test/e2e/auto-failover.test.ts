@@ -1,0 +1,131 @@
+// Goal (issue 31): with a real failover engine under PostgreSQL, the server follows the primary by itself and loses
+// nothing it acknowledged. Method: a pg_auto_failover formation of the test's own (test/support/auto-failover.ts: a
+// monitor and three nodes, one synchronous standby of two required per commit), one server process whose
+// DATABASE_URL is the formation's URI (`pg_autoctl show uri`, every node's host). Under a seeded load of keyed
+// deposits, withdrawals on one hot balance and orders (test/support/failover-drill.ts), in turn: the primary's whole
+// node is killed (keeper and PostgreSQL, SIGKILL) and the monitor promotes a secondary; the old primary's node is
+// brought back and rejoins as a secondary; a planned switchover; the primary's PostgreSQL alone is killed (its keeper
+// restarts it). After each: every acknowledged write readable and replayed by its key, no duplicates, the ledger
+// consistent, and the server process never restarted. The figures (time without an acknowledged write, answers by
+// class during the gap) go to the test's output. FAILOVER_SEED and FAILOVER_CLIENTS vary the run.
+
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canRunAutoFailover, type Formation, startFormation } from '../support/auto-failover.js';
+import { aPartner, approvePayer, call, depositAndSimulate, type Partner } from '../support/e2e-api.js';
+import { FailoverDrill } from '../support/failover-drill.js';
+import {
+  databaseUrl,
+  type Server,
+  serverProcesses,
+  sleep,
+  stop,
+  unthrottled,
+  waitFor,
+} from '../support/server-process.js';
+
+const seed = Number(process.env.FAILOVER_SEED ?? 20_261_128);
+const clients = Number(process.env.FAILOVER_CLIENTS ?? 6);
+const funding = 100_000;
+const required = process.env.REQUIRE_AUTO_FAILOVER === '1';
+
+describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
+  'pg_auto_failover: the server follows the primary',
+  () => {
+    const processes = serverProcesses({ dirPrefix: 'brokerage-e2e-autofailover-', healthTimeoutMs: 60_000 });
+    const env = {
+      ...unthrottled,
+      ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+      SANDBOX_SETTLE_DELAY_MS: '200',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '1000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+      QUOTE_TTL_SECONDS: '600',
+      LOG_LEVEL: 'warn',
+    };
+    let formation: Formation;
+    let server: Server;
+    let partner: Partner;
+    let drill: FailoverDrill;
+    let pid: number | undefined;
+
+    beforeAll(async () => {
+      formation = await startFormation();
+      server = await processes.startHealthy(processes.freshDir(), { ...env, DATABASE_URL: formation.url });
+      pid = server.child.pid;
+      partner = await aPartner(server, 'auto-failover drill');
+      await approvePayer(server, partner);
+      await depositAndSimulate(server, partner, funding);
+      await waitFor(
+        'the funding to be credited',
+        async () => {
+          const balances = await call(server, partner.token, 'GET', '/v1/balances?currency=EUR');
+          return balances.body?.balances?.[0]?.available === funding;
+        },
+        30_000,
+      );
+      drill = new FailoverDrill(() => server, partner, seed, 'autofailover');
+    }, 240_000);
+
+    afterAll(async () => {
+      if (server) await stop(server).catch(() => {});
+      formation?.remove();
+    });
+
+    /**
+     * Load, then `fail` at a seeded moment; waits for the first acknowledged write after it, keeps the load a second
+     * more, and checks. Answers the figures.
+     */
+    async function drillThrough(what: string, fail: () => void | Promise<void>) {
+      drill.start(clients);
+      await sleep(1_500 + Math.floor(Math.random() * 1_000));
+      const failedAt = performance.now();
+      await fail();
+      await waitFor(
+        `an acknowledged write after ${what}`,
+        () => drill.firstAcknowledgedAfter(failedAt) !== undefined,
+        90_000,
+        50,
+      );
+      const firstAck = drill.firstAcknowledgedAfter(failedAt)?.answeredAt as number;
+      await sleep(1_000);
+      await drill.stop();
+      const figures = {
+        what,
+        seed,
+        clients,
+        withoutAcknowledgedWriteMs: Math.round(firstAck - failedAt),
+        answersDuringGap: drill.answersBetween(failedAt, firstAck),
+        ...(await drill.verify({ deposits: 1 })),
+      };
+      console.info(JSON.stringify(figures));
+      expect(server.child.pid, 'the same server process').toBe(pid);
+      expect(server.child.exitCode, 'the server never exited').toBeNull();
+      return figures;
+    }
+
+    it("the primary's node dies: a secondary is promoted and takes the writes, nothing lost", async () => {
+      const old = await formation.settled();
+      await drillThrough('the primary node killed', () => formation.killNode(old));
+      const promoted = await formation.primary();
+      expect(promoted?.name).not.toBe(old.name);
+
+      // The old primary comes back: its keeper rewinds it and it rejoins as a secondary.
+      formation.restartNode(old);
+      const primary = await formation.settled(120_000);
+      expect(primary.name).toBe(promoted?.name);
+    }, 300_000);
+
+    it('a planned switchover: the same process follows, nothing lost', async () => {
+      const before = await formation.settled();
+      await drillThrough('a switchover', () => formation.switchover());
+      const after = await formation.settled();
+      expect(after.name).not.toBe(before.name);
+    }, 300_000);
+
+    it("the primary's PostgreSQL alone dies: its keeper restarts it, the server follows, nothing lost", async () => {
+      const primary = await formation.settled();
+      await drillThrough('the primary PostgreSQL killed', () => formation.killPostgres(primary));
+      await formation.settled(120_000);
+    }, 300_000);
+  },
+);

@@ -1,0 +1,272 @@
+// A pg_auto_failover formation of a test's own (issue 31): a monitor and three PostgreSQL nodes on loopback ports,
+// each node run by its keeper (`pg_autoctl run`), from Debian's packages (postgresql-NN-auto-failover,
+// pg-auto-failover-cli). With three nodes the formation keeps number_sync_standbys at 1: the primary's
+// synchronous_standby_names is `ANY 1 (…)`, so a commit returns once one standby has it. The monitor's health checks
+// are tightened (once a second, a node unhealthy after 3 s) so that a drill fails over in seconds rather than the
+// defaults' 20-odd; docs/deployment.md gives the production values. The formation's URL for DATABASE_URL is what
+// `pg_autoctl show uri` answers, every node's host in it, without TLS on loopback.
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './net.js';
+import { asRoot, binaries } from './throwaway-postgres.js';
+
+const autoctl = '/usr/bin/pg_autoctl';
+
+/** Whether pg_auto_failover is installed (CI's PostgreSQL run installs it). */
+export const canRunAutoFailover = binaries !== undefined && existsSync(autoctl);
+
+/** The monitor's health checks for a drill: milliseconds, and retries before a node counts as unhealthy. */
+export const drillHealthChecks = {
+  'pgautofailover.health_check_period': '1000',
+  'pgautofailover.health_check_timeout': '1000',
+  'pgautofailover.health_check_max_retries': '1',
+  'pgautofailover.health_check_retry_delay': '500',
+  'pgautofailover.node_considered_unhealthy_timeout': '3000',
+  // How long the monitor waits for an unreachable primary to demote itself before it promotes a secondary: longer
+  // than the keepers' network_partition_timeout below, after which an isolated primary demotes itself (fencing).
+  'pgautofailover.primary_demote_timeout': '8000',
+} as const;
+
+/** The keepers' network_partition_timeout for a drill, in seconds (pg_autoctl's default is 20). */
+export const drillNetworkPartitionTimeoutSeconds = 4;
+
+export interface FormationNode {
+  readonly name: string;
+  readonly port: number;
+  readonly url: string;
+}
+
+export interface NodeState {
+  readonly name: string;
+  readonly reported: string;
+  readonly goal: string;
+}
+
+export interface Formation {
+  /** For DATABASE_URL: every node's host, as `pg_autoctl show uri` answers it. */
+  readonly url: string;
+  readonly nodes: readonly FormationNode[];
+  /** Each node's reported and assigned state, as the monitor holds them. */
+  states(): Promise<NodeState[]>;
+  /** The node the monitor has as the primary (reported and assigned), if any. */
+  primary(): Promise<FormationNode | undefined>;
+  /** Waits until one node is primary and every other one secondary; answers the primary. */
+  settled(timeoutMs?: number): Promise<FormationNode>;
+  /** SIGKILL of a node's keeper and its PostgreSQL: the node's machine dies. */
+  killNode(node: FormationNode): void;
+  /** SIGKILL of a node's PostgreSQL only (its postmaster); the keeper lives on and restarts it. */
+  killPostgres(node: FormationNode): void;
+  /** Runs a node's keeper again: it rejoins the formation (as a secondary, rewound, when it was the old primary). */
+  restartNode(node: FormationNode): void;
+  /** `pg_autoctl perform switchover`: the monitor hands the primary's role to a secondary, planned. */
+  switchover(): void;
+  /** The end of every node's keeper log, for a failure's message. */
+  logs(): string;
+  remove(): void;
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number, logs: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${logs()}`);
+}
+
+export async function startFormation(): Promise<Formation> {
+  if (!canRunAutoFailover) throw new Error('pg_auto_failover is not installed');
+  const dir = mkdtempSync(join(tmpdir(), 'brokerage-autofailover-'));
+  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  // pg_autoctl keeps its state under XDG directories, and finds pg_ctl on the PATH.
+  const env = {
+    PATH: `${binaries}:/usr/bin:/bin`,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_DATA_HOME: join(dir, 'share'),
+    XDG_RUNTIME_DIR: join(dir, 'run'),
+  };
+  const asPostgres = (args: readonly string[]): [string, string[]] => {
+    const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+    return asRoot
+      ? ['runuser', ['-u', 'postgres', '--', 'env', ...envArgs, autoctl, ...args]]
+      : ['env', [...envArgs, autoctl, ...args]];
+  };
+  const autoctlSync = (args: readonly string[], timeoutMs = 120_000) => {
+    const [command, commandArgs] = asPostgres(args);
+    return execFileSync(command, commandArgs, { stdio: 'pipe', timeout: timeoutMs, encoding: 'utf8' });
+  };
+  const keepers = new Map<string, ChildProcess>();
+  /** A keeper in a process group of its own, so that killing the node kills every process it started. */
+  const run = (name: string) => {
+    const [command, commandArgs] = asPostgres(['run', '--pgdata', join(dir, name)]);
+    const log = join(dir, `${name}.log`);
+    const child = spawn('sh', ['-c', `exec "$0" "$@" >>"${log}" 2>&1`, command, ...commandArgs], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    child.unref();
+    keepers.set(name, child);
+  };
+  const tail = (name: string) => {
+    try {
+      return readFileSync(join(dir, `${name}.log`), 'utf8')
+        .split('\n')
+        .slice(-25)
+        .join('\n');
+    } catch {
+      return '';
+    }
+  };
+  const names = ['node1', 'node2', 'node3'];
+  const logs = () => ['monitor', ...names].map((n) => `${n}.log:\n${tail(n)}`).join('\n');
+  const killGroup = (name: string) => {
+    const keeper = keepers.get(name);
+    if (keeper?.pid !== undefined) {
+      try {
+        process.kill(-keeper.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  const postmasterOf = (name: string) => {
+    try {
+      return Number(readFileSync(join(dir, name, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      return undefined;
+    }
+  };
+  const killPostmaster = (name: string) => {
+    const pid = postmasterOf(name);
+    if (pid === undefined) return;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const remove = () => {
+    for (const name of ['monitor', ...names]) {
+      killGroup(name);
+      killPostmaster(name);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const monitorPort = await freePort();
+    autoctlSync([
+      ...['create', 'monitor', '--pgdata', join(dir, 'monitor'), '--pgport', String(monitorPort)],
+      ...['--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl'],
+    ]);
+    run('monitor');
+    const monitorAdmin = `postgres://postgres@127.0.0.1:${monitorPort}/pg_auto_failover`;
+    await until('the monitor', () => query(monitorAdmin, 'select 1').then(() => true), 30_000, logs);
+    for (const [setting, value] of Object.entries(drillHealthChecks)) {
+      await query(monitorAdmin, `alter system set ${setting} = '${value}'`);
+    }
+    await query(monitorAdmin, 'select pg_reload_conf()');
+    const monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
+
+    const nodes: FormationNode[] = [];
+    for (const name of names) {
+      const port = await freePort();
+      autoctlSync([
+        ...['create', 'postgres', '--pgdata', join(dir, name), '--pgport', String(port), '--name', name],
+        ...['--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl', '--dbname', 'brokerage'],
+        ...['--monitor', monitorUrl],
+      ]);
+      autoctlSync([
+        ...['config', 'set', '--pgdata', join(dir, name)],
+        ...['timeout.network_partition_timeout', String(drillNetworkPartitionTimeoutSeconds)],
+      ]);
+      run(name);
+      nodes.push({ name, port, url: `postgres://postgres@127.0.0.1:${port}/brokerage` });
+      // One node at a time: the first becomes the primary, each next one a secondary cloned from it.
+      await until(
+        `${name} to join`,
+        async () => {
+          const rows = await query<{ reportedstate: string }>(
+            monitorAdmin,
+            'select reportedstate from pgautofailover.node where nodename = $1',
+            [name],
+          );
+          return ['primary', 'secondary', 'single'].includes(rows[0]?.reportedstate ?? '') || undefined;
+        },
+        120_000,
+        logs,
+      );
+    }
+
+    const states = async (): Promise<NodeState[]> =>
+      (
+        await query<{ nodename: string; reportedstate: string; goalstate: string }>(
+          monitorAdmin,
+          'select nodename, reportedstate, goalstate from pgautofailover.node order by nodeid',
+        )
+      ).map((row) => ({ name: row.nodename, reported: row.reportedstate, goal: row.goalstate }));
+    const primary = async () => {
+      const row = (await states()).find((s) => s.reported === 'primary' && s.goal === 'primary');
+      return nodes.find((n) => n.name === row?.name);
+    };
+    const settled = (timeoutMs = 60_000) =>
+      until(
+        'one primary and every other node secondary',
+        async () => {
+          const all = await states();
+          const primaries = all.filter((s) => s.reported === 'primary' && s.goal === 'primary');
+          const secondaries = all.filter((s) => s.reported === 'secondary' && s.goal === 'secondary');
+          if (primaries.length !== 1 || secondaries.length !== all.length - 1) return undefined;
+          return nodes.find((n) => n.name === primaries[0]?.name);
+        },
+        timeoutMs,
+        logs,
+      );
+    await settled();
+
+    const shown = autoctlSync(['show', 'uri', '--pgdata', join(dir, 'monitor'), '--formation', 'default']).trim();
+    // postgres://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3/brokerage?target_session_attrs=read-write&sslmode=prefer
+    const url = shown
+      .replace(/^postgres(ql)?:\/\//, 'postgres://postgres@')
+      .replace(/sslmode=[a-z-]+/, 'sslmode=disable');
+
+    return {
+      url,
+      nodes,
+      states,
+      primary,
+      settled,
+      killNode: (node) => {
+        killGroup(node.name);
+        killPostmaster(node.name);
+      },
+      killPostgres: (node) => killPostmaster(node.name),
+      restartNode: (node) => run(node.name),
+      switchover: () => {
+        autoctlSync(['perform', 'switchover', '--pgdata', join(dir, 'monitor'), '--formation', 'default']);
+      },
+      logs,
+      remove,
+    };
+  } catch (error) {
+    const message = `${error instanceof Error ? error.message : String(error)}\n${logs()}`;
+    remove();
+    throw new Error(message);
+  }
+}
