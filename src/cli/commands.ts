@@ -253,7 +253,8 @@ export const commands: readonly Command[] = [
   {
     words: ['doctor'],
     args: [],
-    summary: 'Say which capabilities are live (production offers only what the providers file connects)',
+    summary:
+      'Say which capabilities are live (production offers only what the providers file connects), and the database role and replication',
     options: {},
     optionHelp: [],
     run: async ({ api, print, warn }) => {
@@ -261,9 +262,20 @@ export const commands: readonly Command[] = [
         environment: string;
         capabilities: { capability: string; live: boolean; detail: string }[];
       };
-      print(report);
+      const database = (await api.request('GET', '/admin/v1/database')) as {
+        store: string;
+        synchronousStandbyNames: string;
+        standbys: { name: string; sync: string }[];
+      };
+      print({ ...report, database });
       const offline = report.capabilities.filter((c) => !c.live).map((c) => c.capability);
       if (offline.length > 0) warn(`brokerage: not offered on this server: ${offline.join(', ')}`);
+      // Issue 31: only synchronous replication keeps an acknowledged write through a failover.
+      if (database.store === 'postgres' && database.synchronousStandbyNames.trim() === '') {
+        warn(
+          'brokerage: no commit waits for a standby (synchronous_standby_names is empty): a failover may lose acknowledged writes',
+        );
+      }
     },
   },
   ...conversationCommands,

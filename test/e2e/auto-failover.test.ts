@@ -103,11 +103,24 @@ describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
       return figures;
     }
 
+    /** What the server reports of its database (GET /admin/v1/database, `brokerage doctor`). */
+    const databaseReport = async () => {
+      const answer = await call(server, env.ADMIN_TOKEN, 'GET', '/admin/v1/database');
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body;
+    };
+
     it("the primary's node dies: a secondary is promoted and takes the writes, nothing lost", async () => {
       const old = await formation.settled();
+      // Synchronous: a commit waits for one of the two standbys, so an acknowledged write is on two nodes.
+      const report = await databaseReport();
+      expect(report).toMatchObject({ store: 'postgres', hosts: 3, primary: true, server: `127.0.0.1:${old.port}` });
+      expect(report.synchronousStandbyNames).toMatch(/^ANY 1 \(/);
+      expect(report.standbys.map((s: { sync: string }) => s.sync)).toEqual(['quorum', 'quorum']);
       await drillThrough('the primary node killed', () => formation.killNode(old));
       const promoted = await formation.primary();
       expect(promoted?.name).not.toBe(old.name);
+      expect((await databaseReport()).server).toBe(`127.0.0.1:${promoted?.port}`);
 
       // The old primary comes back: its keeper rewinds it and it rejoins as a secondary.
       formation.restartNode(old);

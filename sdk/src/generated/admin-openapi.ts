@@ -177,6 +177,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/database": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database's role and replication: the primary the server writes to, and its standbys */
+        get: operations["admin.database.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/bank-files": {
         parameters: {
             query?: never;
@@ -2786,6 +2803,97 @@ export interface operations {
                             live: boolean;
                             /** @description What serves it, or why it is not offered */
                             detail: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The request body is not valid JSON",
+                     *       "error": "ValidationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "Operator endpoints need Authorization: Bearer <ADMIN_TOKEN>",
+                     *       "error": "AuthorizationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+            /** @description Error body of read, list and delete routes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "message": "The operation could not be completed; retry later.",
+                     *       "error": "OperationError"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadErrorBody"];
+                };
+            };
+        };
+    };
+    "admin.database.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 OK: the databaseReport */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The embedded store, or the PostgreSQL of DATABASE_URL */
+                        store: "pglite" | "postgres";
+                        /** @description How many hosts DATABASE_URL lists (1 for the embedded store) */
+                        hosts: number;
+                        /** @description Whether the server the pool reached is the writable primary */
+                        primary: boolean;
+                        /** @description address:port of the server the pool reached; null for the embedded store */
+                        server: string | null;
+                        /** @description The primary's synchronous_standby_names: empty when no commit waits for a standby */
+                        synchronousStandbyNames: string;
+                        /** @description The primary's synchronous_commit */
+                        synchronousCommit: string;
+                        standbys: {
+                            /** @description The standby's application_name */
+                            name: string;
+                            /** @description streaming, catchup, … */
+                            state: string;
+                            /** @description sync, quorum, potential or async: whether a commit waits for it */
+                            sync: string;
+                            /** @description How far behind it replays */
+                            replayLagMs: number | null;
                         }[];
                     };
                 };

@@ -48,6 +48,7 @@ export const permissions = {
   // Ending an overlap changes which credentials work, as the rotation that started it did.
   'admin.workspaces.revokePreviousCredentials': workspace(admin),
   'admin.capabilities.get': read(),
+  'admin.database.get': read(),
   // Who of a workspace may sign in to the partner dashboard, and with what role: a change to the workspace.
   'admin.dashboardUsers.invite': workspace(admin),
   'admin.dashboardUsers.list': read(),

@@ -87,6 +87,41 @@ export const adminExamples: ExampleCatalogue = {
       },
     },
   },
+  'admin.database.get': {
+    responses: {
+      200: {
+        cases: {
+          formation: {
+            summary: 'PostgreSQL under pg_auto_failover: the primary of three nodes, a commit waits for one standby',
+            value: {
+              store: 'postgres',
+              hosts: 3,
+              primary: true,
+              server: '10.0.0.11:5432',
+              synchronousStandbyNames: 'ANY 1 (pgautofailover_standby_2, pgautofailover_standby_3)',
+              synchronousCommit: 'on',
+              standbys: [
+                { name: 'pgautofailover_standby_2', state: 'streaming', sync: 'quorum', replayLagMs: 1 },
+                { name: 'pgautofailover_standby_3', state: 'streaming', sync: 'quorum', replayLagMs: null },
+              ],
+            },
+          },
+          embedded: {
+            summary: 'The embedded store (stage, one process)',
+            value: {
+              store: 'pglite',
+              hosts: 1,
+              primary: true,
+              server: null,
+              synchronousStandbyNames: '',
+              synchronousCommit: 'on',
+              standbys: [],
+            },
+          },
+        },
+      },
+    },
+  },
   'admin.verifications.decide': {
     parameters: {
       workspaceId: '37c0d06d-6250-47ec-b516-74bad604cd63',

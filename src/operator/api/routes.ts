@@ -7,6 +7,7 @@ import { amlAdminRoutes } from './aml-routes.js';
 import { auditLogAdminRoutes } from './audit-log-routes.js';
 import { bankFileAdminRoutes } from './bank-file-routes.js';
 import { capabilityAdminRoutes } from './capability-routes.js';
+import { databaseAdminRoutes } from './database-routes.js';
 import { complianceAdminRoutes } from './compliance-routes.js';
 import { conversationAdminRoutes } from './conversation-routes.js';
 import { dashboardUserAdminRoutes } from './dashboard-user-routes.js';
@@ -38,6 +39,7 @@ export async function operatorApi(app: FastifyInstance, ctx: AppContext): Promis
       await dashboardUserAdminRoutes(scope, ctx);
       await ledgerAdminRoutes(scope, ctx);
       await capabilityAdminRoutes(scope, ctx);
+      await databaseAdminRoutes(scope, ctx);
       await scope.register(async (files) => bankFileAdminRoutes(files, ctx));
       await payoutBatchAdminRoutes(scope, ctx);
       await verificationAdminRoutes(scope, ctx);
