@@ -170,9 +170,16 @@ describe.skipIf(!runBrowserTests)('the partner dashboard in a browser', () => {
     await step(page, 'dashboard-7-endpoint-created');
     await page.goto(`${base}/dashboard/webhooks`);
     await page.getByRole('link', { name: 'Ledger sync' }).first().click();
+    await page.waitForURL(/\/dashboard\/webhooks\/[^/?]+$/);
+    const endpointPage = page.url();
     await page.getByRole('button', { name: /test/i }).first().click();
+    // The test send answers with the endpoint's page and its outcome: navigating before that races the form's post.
+    await page
+      .getByText(/The test event was/)
+      .first()
+      .waitFor();
     await t.ctx.webhooks.runDue();
-    await page.reload();
+    await page.goto(endpointPage);
     await page.getByText('bad signature').first().waitFor({ state: 'attached' });
     await step(page, 'dashboard-8-endpoint-attempts');
 

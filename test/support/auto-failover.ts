@@ -7,7 +7,7 @@
 // `pg_autoctl show uri` answers, every node's host in it, without TLS on loopback.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -56,7 +56,7 @@ export interface Formation {
   primary(): Promise<FormationNode | undefined>;
   /** Waits until one node is primary and every other one secondary; answers the primary. */
   settled(timeoutMs?: number): Promise<FormationNode>;
-  /** SIGKILL of a node's keeper and its PostgreSQL: the node's machine dies. */
+  /** SIGKILL of a node's keeper, its PostgreSQL and every process of it: the node's machine dies. */
   killNode(node: FormationNode): void;
   /** SIGKILL of a node's PostgreSQL only (its postmaster); the keeper lives on and restarts it. */
   killPostgres(node: FormationNode): void;
@@ -64,6 +64,15 @@ export interface Formation {
   restartNode(node: FormationNode): void;
   /** `pg_autoctl perform switchover`: the monitor hands the primary's role to a secondary, planned. */
   switchover(): void;
+  /**
+   * SIGSTOP of the primary's WAL senders: nothing more reaches the standbys until resumeReplication() (or the
+   * primary's death). Synchronous, the primary's commits wait meanwhile; asynchronous, they are acknowledged with
+   * the standbys behind (the negative control's loss).
+   */
+  pauseReplication(): Promise<void>;
+  resumeReplication(): void;
+  /** No commit waits for a standby any more (replication-quorum false on every node): the negative control. */
+  makeAsynchronous(): Promise<void>;
   /** The end of every node's keeper log, for a failure's message. */
   logs(): string;
   remove(): void;
@@ -109,7 +118,12 @@ export async function startFormation(): Promise<Formation> {
   };
   const autoctlSync = (args: readonly string[], timeoutMs = 120_000) => {
     const [command, commandArgs] = asPostgres(args);
-    return execFileSync(command, commandArgs, { stdio: 'pipe', timeout: timeoutMs, encoding: 'utf8' });
+    try {
+      return execFileSync(command, commandArgs, { stdio: 'pipe', timeout: timeoutMs, encoding: 'utf8' });
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? '';
+      throw new Error(`pg_autoctl ${args.join(' ')} failed:\n${stderr.split('\n').slice(-8).join('\n')}`);
+    }
   };
   const keepers = new Map<string, ChildProcess>();
   /** A keeper in a process group of its own, so that killing the node kills every process it started. */
@@ -159,6 +173,33 @@ export async function startFormation(): Promise<Formation> {
       process.kill(pid, 'SIGKILL');
     } catch {
       // already gone
+    }
+  };
+  /**
+   * The postmaster and every process it started, at once, as a machine's death ends them: PostgreSQL's children each
+   * lead a process group of their own, so the keeper's group does not hold them, and left alive they would notice
+   * the postmaster's death only later (a WAL sender could still send, a backend still commit).
+   */
+  const killPostgresTree = (name: string) => {
+    const postmaster = postmasterOf(name);
+    if (postmaster === undefined) return;
+    const children = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    for (const pid of [postmaster, ...children]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
   };
   const remove = () => {
@@ -239,6 +280,7 @@ export async function startFormation(): Promise<Formation> {
         logs,
       );
     await settled();
+    let paused: number[] = [];
 
     const shown = autoctlSync(['show', 'uri', '--pgdata', join(dir, 'monitor'), '--formation', 'default']).trim();
     // postgres://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3/brokerage?target_session_attrs=read-write&sslmode=prefer
@@ -253,13 +295,54 @@ export async function startFormation(): Promise<Formation> {
       primary,
       settled,
       killNode: (node) => {
+        killPostgresTree(node.name);
         killGroup(node.name);
-        killPostmaster(node.name);
       },
       killPostgres: (node) => killPostmaster(node.name),
       restartNode: (node) => run(node.name),
       switchover: () => {
         autoctlSync(['perform', 'switchover', '--pgdata', join(dir, 'monitor'), '--formation', 'default']);
+      },
+      async pauseReplication() {
+        // The primary's WAL senders, not the standbys' receivers: a stopped receiver still finds in its socket what
+        // was sent before the primary died, a stopped sender has sent nothing.
+        const current = await primary();
+        const senders = await query<{ pid: number }>(current?.url ?? '', 'select pid from pg_stat_replication');
+        paused = senders.map((sender) => sender.pid);
+        for (const pid of paused) process.kill(pid, 'SIGSTOP');
+      },
+      resumeReplication() {
+        for (const pid of paused) {
+          try {
+            process.kill(pid, 'SIGCONT');
+          } catch {
+            // ended meanwhile
+          }
+        }
+        paused = [];
+      },
+      async makeAsynchronous() {
+        // The monitor's own functions (pg_autoctl 2.0's `set formation number-sync-standbys 0` refuses 0): the
+        // formation first, since it refuses a quorum smaller than number_sync_standbys + 1, then each node.
+        await query(monitorAdmin, `select pgautofailover.set_formation_number_sync_standbys('default', 0)`);
+        for (const node of nodes) {
+          await query(monitorAdmin, `select pgautofailover.set_node_replication_quorum('default', $1, false)`, [
+            node.name,
+          ]);
+        }
+        const current = await primary();
+        await until(
+          'the primary to wait for no standby',
+          async () => {
+            const [row] = await query<{ names: string }>(
+              current?.url ?? nodes[0]?.url ?? '',
+              `select current_setting('synchronous_standby_names') as names`,
+            );
+            return row?.names === '' || undefined;
+          },
+          60_000,
+          logs,
+        );
       },
       logs,
       remove,
