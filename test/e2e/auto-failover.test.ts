@@ -7,7 +7,8 @@
 // brought back and rejoins as a secondary; a planned switchover; the primary's PostgreSQL alone is killed (its keeper
 // restarts it). After each: every acknowledged write readable and replayed by its key, no duplicates, the ledger
 // consistent, and the server process never restarted. The figures (time without an acknowledged write, answers by
-// class during the gap) go to the test's output. FAILOVER_SEED and FAILOVER_CLIENTS vary the run.
+// class during the gap) go to the test's output. FAILOVER_SEED, FAILOVER_CLIENTS and FAILOVER_CYCLES vary the run;
+// the seed chooses the moments of the failures too.
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,8 @@ const required = process.env.REQUIRE_AUTO_FAILOVER === '1';
  * with an acknowledged write lost (the primary's WAL senders are paused before the kill).
  */
 const asynchronous = process.env.FAILOVER_ASYNC === '1';
+/** By hand, longer: FAILOVER_CYCLES node deaths and returns in a row (one in CI). */
+const cycles = Number(process.env.FAILOVER_CYCLES ?? 1);
 
 describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
   'pg_auto_failover: the server follows the primary',
@@ -78,12 +81,12 @@ describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
     });
 
     /**
-     * Load, then `fail` at a random moment; waits for the first acknowledged write after it, keeps the load a second
+     * Load, then `fail` at a moment the seed chooses; waits for the first acknowledged write after it, keeps the load a second
      * more, and checks. Answers the figures.
      */
     async function drillThrough(what: string, fail: () => number | undefined | Promise<number | undefined>) {
       drill.start(clients);
-      await sleep(1_500 + Math.floor(Math.random() * 1_000));
+      await sleep(drill.between(1_500, 2_500));
       const started = performance.now();
       // When the failure struck: what `fail` answers, or its start.
       const failedAt = (await fail()) ?? started;
@@ -117,34 +120,40 @@ describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
       return answer.body;
     };
 
-    it("the primary's node dies: a secondary is promoted and takes the writes, nothing lost", async () => {
-      const old = await formation.settled();
-      // Synchronous: a commit waits for one of the two standbys, so an acknowledged write is on two nodes.
-      const report = await databaseReport();
-      expect(report).toMatchObject({ store: 'postgres', hosts: 3, primary: true, server: `127.0.0.1:${old.port}` });
-      if (!asynchronous) {
-        expect(report.synchronousStandbyNames).toMatch(/^ANY 1 \(/);
-        expect(report.standbys.map((s: { sync: string }) => s.sync)).toEqual(['quorum', 'quorum']);
-      }
-      // The standbys fall behind first (the primary's WAL senders stopped for a moment under load): what the primary
-      // acknowledged meanwhile is on a standby only if a commit waited for one.
-      await drillThrough('the primary node killed, its standbys behind', async () => {
-        await formation.pauseReplication();
-        await sleep(700);
-        const killedAt = performance.now();
-        formation.killNode(old);
-        formation.resumeReplication();
-        return killedAt;
-      });
-      const promoted = await formation.primary();
-      expect(promoted?.name).not.toBe(old.name);
-      expect((await databaseReport()).server).toBe(`127.0.0.1:${promoted?.port}`);
+    it(
+      "the primary's node dies: a secondary is promoted and takes the writes, nothing lost",
+      async () => {
+        for (let cycle = 1; cycle <= cycles; cycle++) {
+          const old = await formation.settled();
+          // Synchronous: a commit waits for one of the two standbys, so an acknowledged write is on two nodes.
+          const report = await databaseReport();
+          expect(report).toMatchObject({ store: 'postgres', hosts: 3, primary: true, server: `127.0.0.1:${old.port}` });
+          if (!asynchronous) {
+            expect(report.synchronousStandbyNames).toMatch(/^ANY 1 \(/);
+            expect(report.standbys.map((s: { sync: string }) => s.sync)).toEqual(['quorum', 'quorum']);
+          }
+          // The standbys fall behind first (the primary's WAL senders stopped for a moment under load): what the
+          // primary acknowledged meanwhile is on a standby only if a commit waited for one.
+          await drillThrough(`cycle ${cycle}: the primary node killed, its standbys behind`, async () => {
+            await formation.pauseReplication();
+            await sleep(drill.between(300, 1_000));
+            const killedAt = performance.now();
+            formation.killNode(old);
+            formation.resumeReplication();
+            return killedAt;
+          });
+          const promoted = await formation.primary();
+          expect(promoted?.name).not.toBe(old.name);
+          expect((await databaseReport()).server).toBe(`127.0.0.1:${promoted?.port}`);
 
-      // The old primary comes back: its keeper rewinds it and it rejoins as a secondary.
-      formation.restartNode(old);
-      const primary = await formation.settled(120_000);
-      expect(primary.name).toBe(promoted?.name);
-    }, 300_000);
+          // The old primary comes back: its keeper rewinds it and it rejoins as a secondary.
+          formation.restartNode(old);
+          const primary = await formation.settled(120_000);
+          expect(primary.name).toBe(promoted?.name);
+        }
+      },
+      300_000 * cycles,
+    );
 
     it('a planned switchover: the same process follows, nothing lost', async () => {
       const before = await formation.settled();

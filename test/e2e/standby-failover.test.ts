@@ -61,7 +61,7 @@ describe.skipIf(!databaseUrl || !canStartPostgres)('failover to a synchronous st
     expect(await pair.standbySyncState(), `commits wait for the standby\n${pair.logs()}`).toBe('sync');
     const drill = new FailoverDrill(() => server, partner, seed, 'standby');
     drill.start(clients);
-    await sleep(2_500 + Math.floor(Math.random() * 1_000));
+    await sleep(drill.between(2_500, 3_500));
     const inFlightAtKill = drill.writes.filter((w) => w.status === undefined).length;
     const killedAt = performance.now();
     await pair.killPrimary();

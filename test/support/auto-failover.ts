@@ -2,14 +2,15 @@
 // each node run by its keeper (`pg_autoctl run`), from Debian's packages (postgresql-NN-auto-failover,
 // pg-auto-failover-cli). With three nodes the formation keeps number_sync_standbys at 1: the primary's
 // synchronous_standby_names is `ANY 1 (…)`, so a commit returns once one standby has it. The monitor's health checks
-// are tightened (once a second, a node unhealthy after 3 s) so that a drill fails over in seconds rather than the
-// defaults' 20-odd; docs/deployment.md gives the production values. The formation's URL for DATABASE_URL is what
-// `pg_autoctl show uri` answers, every node's host in it, without TLS on loopback.
+// are tightened (deploy/pg-auto-failover/monitor-drill.conf and keeper-drill.ini, checked in beside the production
+// values) so that a drill fails over in seconds rather than the defaults' half minute. The formation's URL for
+// DATABASE_URL is what `pg_autoctl show uri` answers, every node's host in it, without TLS on loopback.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './net.js';
 import { asRoot, binaries } from './throwaway-postgres.js';
@@ -19,20 +20,33 @@ const autoctl = '/usr/bin/pg_autoctl';
 /** Whether pg_auto_failover is installed (CI's PostgreSQL run installs it). */
 export const canRunAutoFailover = binaries !== undefined && existsSync(autoctl);
 
-/** The monitor's health checks for a drill: milliseconds, and retries before a node counts as unhealthy. */
-export const drillHealthChecks = {
-  'pgautofailover.health_check_period': '1000',
-  'pgautofailover.health_check_timeout': '1000',
-  'pgautofailover.health_check_max_retries': '1',
-  'pgautofailover.health_check_retry_delay': '500',
-  'pgautofailover.node_considered_unhealthy_timeout': '3000',
-  // How long the monitor waits for an unreachable primary to demote itself before it promotes a secondary: longer
-  // than the keepers' network_partition_timeout below, after which an isolated primary demotes itself (fencing).
-  'pgautofailover.primary_demote_timeout': '8000',
-} as const;
+/** The checked-in configuration the drill runs with (docs/deployment.md, "High availability: pg_auto_failover"). */
+const configDir = fileURLToPath(new URL('../../deploy/pg-auto-failover/', import.meta.url));
 
-/** The keepers' network_partition_timeout for a drill, in seconds (pg_autoctl's default is 20). */
-export const drillNetworkPartitionTimeoutSeconds = 4;
+/**
+ * The `name = value` lines of a configuration file, comments left out; under an ini file's `[section]`, named
+ * `section.name` (as `pg_autoctl config set` names a keeper's settings).
+ */
+export function settingsOf(file: string): [string, string][] {
+  const settings: [string, string][] = [];
+  let section = '';
+  for (const raw of readFileSync(join(configDir, file), 'utf8').split('\n')) {
+    const line = raw.replace(/#.*/, '').trim();
+    const header = /^\[(.+)\]$/.exec(line);
+    if (header) section = `${header[1]}.`;
+    else if (line.includes('=')) {
+      const [name = '', value = ''] = line.split('=').map((part) => part.trim());
+      settings.push([`${section}${name}`, value]);
+    }
+  }
+  return settings;
+}
+
+/** The monitor's health checks for a drill (monitor-drill.conf). */
+export const drillHealthChecks = Object.fromEntries(settingsOf('monitor-drill.conf'));
+
+/** The keepers' settings for a drill (keeper-drill.ini). */
+const drillKeeperSettings = settingsOf('keeper-drill.ini');
 
 export interface FormationNode {
   readonly name: string;
@@ -233,10 +247,9 @@ export async function startFormation(): Promise<Formation> {
         ...['--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl', '--dbname', 'brokerage'],
         ...['--monitor', monitorUrl],
       ]);
-      autoctlSync([
-        ...['config', 'set', '--pgdata', join(dir, name)],
-        ...['timeout.network_partition_timeout', String(drillNetworkPartitionTimeoutSeconds)],
-      ]);
+      for (const [setting, value] of drillKeeperSettings) {
+        autoctlSync(['config', 'set', '--pgdata', join(dir, name), setting, value]);
+      }
       run(name);
       nodes.push({ name, port, url: `postgres://postgres@127.0.0.1:${port}/brokerage` });
       // One node at a time: the first becomes the primary, each next one a secondary cloned from it.

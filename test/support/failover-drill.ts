@@ -120,6 +120,11 @@ export class FailoverDrill {
     }
   }
 
+  /** A duration in [min, max) ms chosen by the seed: when a failure strikes, so that a seed replays a run. */
+  between(minMs: number, maxMs: number): number {
+    return minMs + Math.floor(this.random() * (maxMs - minMs));
+  }
+
   /** Starts `clients` concurrent clients; they run until stop(). */
   start(clients: number): void {
     this.stopped = false;
