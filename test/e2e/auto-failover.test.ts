@@ -1,20 +1,23 @@
 // Goal (issue 31): with a real failover engine under PostgreSQL, the server follows the primary by itself and loses
 // nothing it acknowledged. Method: a pg_auto_failover formation of the test's own (test/support/auto-failover.ts: a
 // monitor and three nodes, one synchronous standby of two required per commit), one server process whose
-// DATABASE_URL is the formation's URI (`pg_autoctl show uri`, every node's host). Under a seeded load of keyed
-// deposits, withdrawals on one hot balance and orders (test/support/failover-drill.ts), in turn: the primary's whole
-// node is killed (keeper and PostgreSQL, SIGKILL) and the monitor promotes a secondary; the old primary's node is
-// brought back and rejoins as a secondary; a planned switchover; the primary's PostgreSQL alone is killed (its keeper
-// restarts it). After each: every acknowledged write readable and replayed by its key, no duplicates, the ledger
-// consistent, and the server process never restarted. The figures (time without an acknowledged write, answers by
-// class during the gap) go to the test's output. FAILOVER_SEED, FAILOVER_CLIENTS and FAILOVER_CYCLES vary the run;
-// the seed chooses the moments of the failures too.
+// DATABASE_URL is the formation's URI (`pg_autoctl show uri`, every node's host), and a webhook endpoint on a
+// receiver of the test's. Under a seeded load of keyed deposits, withdrawals on one hot balance and orders
+// (test/support/failover-drill.ts), in turn: the primary's whole node is killed (keeper, postmaster and its children,
+// SIGKILL) with its standbys behind, and the monitor promotes a secondary; the old primary's node is brought back and
+// rejoins as a secondary; a planned switchover; the primary's PostgreSQL alone is killed (its keeper restarts it).
+// After each: every acknowledged write readable and replayed by its key, no duplicates, the ledger consistent, every
+// event delivered to the endpoint, and the server process never restarted. The figures (time without an
+// acknowledged write, answers by class during the gap, events delivered more than once) go to the test's output.
+// FAILOVER_SEED, FAILOVER_CLIENTS and FAILOVER_CYCLES vary the run; the seed chooses the failures' moments too.
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canRunAutoFailover, type Formation, startFormation } from '../support/auto-failover.js';
+import { canRunAutoFailover, type Formation, query, startFormation } from '../support/auto-failover.js';
 import { aPartner, approvePayer, call, depositAndSimulate, type Partner } from '../support/e2e-api.js';
+import { registerEndpoint } from '../support/e2e-webhooks.js';
 import { FailoverDrill } from '../support/failover-drill.js';
+import { aReceiver, type Receiver } from '../support/receiver.js';
 import {
   databaseUrl,
   type Server,
@@ -49,8 +52,12 @@ describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
       DATABASE_STATEMENT_TIMEOUT_MS: '3000',
       QUOTE_TTL_SECONDS: '600',
       LOG_LEVEL: 'warn',
+      // The drill's webhook receiver is on loopback, over http.
+      WEBHOOK_ALLOW_INSECURE: '1',
     };
     let formation: Formation;
+    let receiver: Receiver;
+    let endpointId: string;
     let server: Server;
     let partner: Partner;
     let drill: FailoverDrill;
@@ -72,11 +79,14 @@ describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
         },
         30_000,
       );
+      receiver = await aReceiver();
+      endpointId = await registerEndpoint(server, partner, receiver.url, randomBytes(24).toString('base64url'));
       drill = new FailoverDrill(() => server, partner, seed, 'autofailover');
     }, 240_000);
 
     afterAll(async () => {
       if (server) await stop(server).catch(() => {});
+      await receiver?.close();
       formation?.remove();
     });
 
@@ -106,11 +116,54 @@ describe.skipIf(!databaseUrl || (!canRunAutoFailover && !required))(
         withoutAcknowledgedWriteMs: Math.round(firstAck - failedAt),
         answersDuringGap: drill.answersBetween(failedAt, firstAck),
         ...(await drill.verify({ deposits: 1 })),
+        webhooks: await everyEventDelivered(),
       };
       console.info(JSON.stringify(figures));
       expect(server.child.pid, 'the same server process').toBe(pid);
       expect(server.child.exitCode, 'the server never exited').toBeNull();
       return figures;
+    }
+
+    /**
+     * Every event of the workspace reached the endpoint with a 2xx, once its deliveries have all ended (read on the
+     * primary). Delivery is at least once: an attempt whose 2xx the failover cut before it was recorded is sent
+     * again, so the figure counts events delivered more than once rather than holding it to 0.
+     */
+    async function everyEventDelivered() {
+      const primary = await formation.primary();
+      const workspaceId = partner.workspace.workspaceId;
+      await waitFor(
+        'every delivery of the workspace to end',
+        async () => {
+          const [row] = await query<{ n: number }>(
+            primary?.url ?? '',
+            `select count(*)::int as n from webhook_deliveries where workspace_id = $1 and state in ('pending', 'sending')`,
+            [workspaceId],
+          );
+          return row?.n === 0;
+        },
+        120_000,
+        250,
+      );
+      // The events the endpoint was to receive: those after it was registered (the setup's funding came before).
+      const events = await query<{ event_uid: string }>(
+        primary?.url ?? '',
+        `select e.event_uid from outbox_events e join webhook_deliveries d on d.outbox_id = e.id
+          where d.workspace_id = $1 and d.endpoint_id = $2`,
+        [workspaceId, endpointId],
+      );
+      const arrivals = new Map<string, number>();
+      for (const r of receiver.received) {
+        if (!r.answered || r.status >= 300) continue;
+        const uid = String(r.headers['webhook-id']);
+        arrivals.set(uid, (arrivals.get(uid) ?? 0) + 1);
+      }
+      const missing = events.filter((e) => !arrivals.has(e.event_uid)).map((e) => e.event_uid);
+      expect(missing, 'events never delivered').toEqual([]);
+      return {
+        events: events.length,
+        deliveredMoreThanOnce: [...arrivals.values()].filter((n) => n > 1).length,
+      };
     }
 
     /** What the server reports of its database (GET /admin/v1/database, `brokerage doctor`). */

@@ -7,7 +7,7 @@
 // DATABASE_URL is what `pg_autoctl show uri` answers, every node's host in it, without TLS on loopback.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,7 +92,12 @@ export interface Formation {
   remove(): void;
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+/** One statement on a node of its own connection (the monitor, or a node by its URL). */
+export async function query<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   client.on('error', () => {});
   await client.connect();
@@ -118,6 +123,10 @@ export async function startFormation(): Promise<Formation> {
   const dir = mkdtempSync(join(tmpdir(), 'brokerage-autofailover-'));
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   // pg_autoctl keeps its state under XDG directories, and finds pg_ctl on the PATH.
+  // pg_autoctl's runtime files (its processes' pid and state files) under the formation's directory, which remove()
+  // deletes; without the directory it falls back to /tmp/pg_autoctl.
+  mkdirSync(join(dir, 'run'));
+  if (asRoot) execFileSync('chown', ['postgres:postgres', join(dir, 'run')]);
   const env = {
     PATH: `${binaries}:/usr/bin:/bin`,
     XDG_CONFIG_HOME: join(dir, 'config'),
