@@ -288,18 +288,20 @@ export async function startFormation(): Promise<Formation> {
       const row = (await states()).find((s) => s.reported === 'primary' && s.goal === 'primary');
       return nodes.find((n) => n.name === row?.name);
     };
+    let lastStates: NodeState[] = [];
     const settled = (timeoutMs = 60_000) =>
       until(
         'one primary and every other node secondary',
         async () => {
           const all = await states();
+          lastStates = all;
           const primaries = all.filter((s) => s.reported === 'primary' && s.goal === 'primary');
           const secondaries = all.filter((s) => s.reported === 'secondary' && s.goal === 'secondary');
           if (primaries.length !== 1 || secondaries.length !== all.length - 1) return undefined;
           return nodes.find((n) => n.name === primaries[0]?.name);
         },
         timeoutMs,
-        logs,
+        () => `states: ${lastStates.map((n) => `${n.name} ${n.reported}/${n.goal}`).join(', ')}\n${logs()}`,
       );
     await settled();
     let paused: number[] = [];
