@@ -1,8 +1,8 @@
 import { esc } from '../domain/html.js';
-import { scaleOf } from '../domain/money/currency-amount.js';
 import { type DeliveryAttemptRow, eventSummaries, type TimelineEventRow } from '../events/timeline.js';
 import type { LedgerEntryOf } from '../ledger/timeline.js';
 import type { SignedInPartnerUser } from '../platform/actor.js';
+import { type Fact, factsTable, fieldRows } from '../platform/browser/facts.js';
 import { formatMoment } from '../platform/browser/format.js';
 import {
   type EventsAudience,
@@ -11,38 +11,14 @@ import {
 } from '../platform/browser/timeline-rows.js';
 import type { DashboardPage } from './layout.js';
 
+export { type Fact, factsTable, money } from '../platform/browser/facts.js';
+
 // The HTML of the objects' pages (issue 30, "Objects"): a list of the workspace's orders, deposits or withdrawals
 // with its status filter and pages, and one object's page: its facts, the object as the partner API answers it
 // (its view), its timeline (created, each status change its events carry, each ledger entry posted for it) and its
 // events with every delivery attempt, as the console's record page shows them (both through
 // platform/browser/timeline-rows.ts), for the workspace's own objects only. Ledger entries are shown as steps, not
 // their postings: those name the brokerage's own accounts, which the partner API never shows.
-
-/** A minor-unit amount with every decimal of its currency ("75.00 EUR"), exact; bare for an unknown currency. */
-export function money(minor: bigint, currency: string): string {
-  let scale: number;
-  try {
-    scale = scaleOf(currency);
-  } catch {
-    return `${minor} (minor units) ${currency}`;
-  }
-  const sign = minor < 0n ? '-' : '';
-  const digits = (minor < 0n ? -minor : minor).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  return `${sign}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''} ${currency}`;
-}
-
-export type Fact = readonly [label: string, value: string, link?: string];
-
-export const factsTable = (facts: readonly Fact[]) =>
-  `<div class="table-wrap"><table><tbody>
-${facts
-  .map(
-    ([label, value, link]) =>
-      `<tr><th scope="row">${esc(label)}</th><td>${link ? `<a href="${esc(link)}">${esc(value)}</a>` : esc(value)}</td></tr>`,
-  )
-  .join('\n')}
-</tbody></table></div>`;
 
 /** Notices shown once after a form's redirect (`?done=`), by their key. */
 export const doneNotices: Readonly<Record<string, string>> = {
@@ -124,24 +100,8 @@ ${pages ? `<nav aria-label="Pages"><p>${pages}</p></nav>` : ''}`,
   };
 }
 
-/** The view's fields as rows, nested objects by dotted names ("deposit.depositId"). */
-function flatten(value: unknown, prefix: string, rows: [string, string][]): void {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, rows);
-    return;
-  }
-  if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
-    value.forEach((inner, index) => {
-      flatten(inner, `${prefix}[${index}]`, rows);
-    });
-    return;
-  }
-  rows.push([prefix, Array.isArray(value) ? value.join(', ') : String(value)]);
-}
-
 export function viewTable(view: Readonly<Record<string, unknown>>): string {
-  const rows: [string, string][] = [];
-  flatten(view, '', rows);
+  const rows = fieldRows(view);
   return `<h2 id="api">As the partner API answers it</h2>
 <div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Field</th><th scope="col">Value</th></tr></thead><tbody>
 ${rows.map(([k, v]) => `<tr><td data-label="Field"><code>${esc(k)}</code></td><td data-label="Value">${esc(v)}</td></tr>`).join('\n')}

@@ -1,9 +1,9 @@
 import { esc } from '../../domain/html.js';
-import { scaleOf } from '../../domain/money/currency-amount.js';
 import { type DeliveryAttemptRow, eventSummaries, type TimelineEventRow } from '../../events/timeline.js';
 import { type EntryPostingRow, groupEntries, type LedgerEntryOf } from '../../ledger/timeline.js';
 import type { SignedInOperator } from '../../platform/actor.js';
 import { hiddenToken } from '../../platform/browser/csrf.js';
+import { type Fact, factsTable, fieldRows, money } from '../../platform/browser/facts.js';
 import { formatMomentToSecond } from '../../platform/browser/format.js';
 import {
   type EventsAudience,
@@ -28,8 +28,6 @@ export const customerPath = (workspaceId: string, email: string) =>
 export const resentOf = (query: { resent?: string }) =>
   /^\d{1,4}$/.test(query.resent ?? '') ? Number(query.resent) : undefined;
 
-export type Fact = readonly [label: string, value: string, link?: string];
-
 export interface RecordPageInput {
   readonly me: SignedInOperator;
   readonly title: string;
@@ -50,51 +48,8 @@ export interface RecordPageInput {
   readonly extra?: string;
 }
 
-/**
- * A minor-unit amount with every decimal of its currency ("75.00 EUR"), exact (bigint arithmetic, no float); the
- * bare integer for a currency the catalogue does not know.
- */
-export function money(minor: bigint, currency: string): string {
-  let scale: number;
-  try {
-    scale = scaleOf(currency);
-  } catch {
-    return `${minor} (minor units) ${currency}`;
-  }
-  const sign = minor < 0n ? '-' : '';
-  const digits = (minor < 0n ? -minor : minor).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  return `${sign}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''} ${currency}`;
-}
-
-/** The view's fields as rows, nested objects by dotted names ("deposit.depositId"). */
-function flatten(value: unknown, prefix: string, rows: [string, string][]): void {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, rows);
-    return;
-  }
-  if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
-    value.forEach((inner, index) => {
-      flatten(inner, `${prefix}[${index}]`, rows);
-    });
-    return;
-  }
-  rows.push([prefix, Array.isArray(value) ? value.join(', ') : String(value)]);
-}
-
-export const factsTable = (facts: readonly Fact[]) =>
-  `<div class="table-wrap"><table><tbody>
-${facts
-  .map(
-    ([label, value, link]) =>
-      `<tr><th scope="row">${esc(label)}</th><td>${link ? `<a href="${esc(link)}">${esc(value)}</a>` : esc(value)}</td></tr>`,
-  )
-  .join('\n')}
-</tbody></table></div>`;
-
 function viewTable(view: Readonly<Record<string, unknown>>): string {
-  const rows: [string, string][] = [];
-  flatten(view, '', rows);
+  const rows = fieldRows(view);
   return `<details><summary>As the partner API shows it (${rows.length} fields)</summary>
 <div class="table-wrap"><table class="cards"><thead><tr><th scope="col">Field</th><th scope="col">Value</th></tr></thead><tbody>
 ${rows.map(([k, v]) => `<tr><td data-label="Field"><code>${esc(k)}</code></td><td data-label="Value">${esc(v)}</td></tr>`).join('\n')}
@@ -103,6 +58,7 @@ ${rows.map(([k, v]) => `<tr><td data-label="Field"><code>${esc(k)}</code></td><t
 
 export { eventSummaries } from '../../events/timeline.js';
 export { groupEntries } from '../../ledger/timeline.js';
+export { type Fact, factsTable, money } from '../../platform/browser/facts.js';
 
 type Entry = LedgerEntryOf;
 
