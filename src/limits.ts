@@ -420,7 +420,7 @@ export const limits = {
   requestLogTextLengthMax: 2_048,
   /** The writer inserts what it holds this long after an entry came into an empty buffer... */
   requestLogFlushIntervalMs: 250,
-  /** ...or at once when it holds this many: the rows of one insert statement at most. */
+  /** ...or at once when it holds this many: the entries of one insert statement at most. */
   requestLogBatchSize: 250,
   /** Entries held at most (while the database is away): beyond either bound new ones are dropped, and counted. */
   requestLogBufferMax: 5_000,
@@ -435,4 +435,18 @@ export const limits = {
   /** The dashboard's search: entries per page when none is asked, and the most asked. */
   requestLogPageSizeDefault: 50,
   requestLogPageSizeMax: 100,
+  /**
+   * A stored batch holds entries that arrived within this span at most (repo.ts cuts a longer one), so that a
+   * search for a time range or a cursor starts its reading near it, and housekeeping removes an entry at most this
+   * long after its horizon.
+   */
+  requestLogBatchSpanMaxMs: 60_000,
+  /** The search reads this many batches a statement... */
+  requestLogSearchBatchesPerRead: 20,
+  /**
+   * ...and stops at either bound, answering the matches it is sure of and where it stopped (search.ts, partial): the
+   * batches it looked at (a request id's search reads only their ids) and the entries it parsed.
+   */
+  requestLogSearchBatchesMax: 2_000,
+  requestLogSearchEntriesMax: 50_000,
 } as const;

@@ -8,6 +8,7 @@ import { type RequestsForm, requestPage, requestsPage, requestsPath } from './re
 
 // GET /dashboard/requests and /dashboard/requests/<id> (issue 30, "Request log"): the workspace's API requests as
 // the request log kept them (platform/request-log/), searched by request id, path, status and time, a page at a time.
+// A search that finds few among many stops at a budget and says how far back it looked; its next link goes on.
 // Every role reads them. A search the form cannot read is a 400 page saying why, with no rows.
 
 type Query = { Querystring: Record<string, string | undefined> };
@@ -95,7 +96,12 @@ export async function dashboardRequestsRoutes(app: FastifyInstance, ctx: AppCont
       page.next === undefined
         ? undefined
         : `${requestsPath}?${new URLSearchParams({ ...formFields(form), before: cursorText(page.next) }).toString()}`;
-    return show({ entries: page.entries, paged: cursor !== undefined, ...(older ? { older } : {}) });
+    return show({
+      entries: page.entries,
+      paged: cursor !== undefined,
+      ...(older ? { older } : {}),
+      ...(page.searchedBackToMs === undefined ? {} : { searchedBackToMs: page.searchedBackToMs }),
+    });
   });
 
   app.get<{ Params: { id: string } }>(

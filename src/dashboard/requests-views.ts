@@ -37,6 +37,8 @@ export function requestsPage(input: {
   readonly paged: boolean;
   readonly error?: string;
   readonly retentionDays: number;
+  /** Set when the search stopped at its budget: it looked at the requests that arrived from this instant on. */
+  readonly searchedBackToMs?: number;
 }): DashboardPage {
   const { form, entries } = input;
   const rows = entries
@@ -52,16 +54,22 @@ export function requestsPage(input: {
     )
     .join('');
   const described = input.error ? ' aria-describedby="filter-error"' : '';
+  const searched =
+    input.searchedBackToMs === undefined
+      ? ''
+      : `<p class="muted" role="status">Searched the requests from ${esc(formatMomentToSecond(input.searchedBackToMs))} UTC on; older ones are on the next page.</p>`;
   const table =
     entries.length === 0
-      ? '<p>No request matches.</p>'
+      ? `<p>No request matches${input.searchedBackToMs === undefined ? '' : ' yet'}.</p>`
       : `<div class="table-wrap"><table class="cards audit">
 <caption>Requests, newest first</caption>
 <thead><tr><th scope="col">When (UTC)</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">Latency</th><th scope="col">Request id</th><th scope="col">Idempotency-Key</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`;
   const pages = [
     input.paged ? `<a href="${requestsPath}">Newest requests</a>` : '',
-    input.older ? `<a href="${esc(input.older)}">Older requests</a>` : '',
+    input.older
+      ? `<a href="${esc(input.older)}">${input.searchedBackToMs === undefined ? 'Older requests' : 'Search older requests'}</a>`
+      : '',
   ]
     .filter((x) => x !== '')
     .join(' · ');
@@ -80,6 +88,7 @@ ${field('from', 'From (UTC)', 'YYYY-MM-DD [HH:MM]', form.from)}
 ${field('to', 'To (UTC, inclusive)', 'YYYY-MM-DD [HH:MM]', form.to)}
 <div class="actions"><button type="submit">Search</button> <a href="${requestsPath}">Clear</a></div>
 </form>
+${searched}
 ${table}
 ${pages ? `<p>${pages}</p>` : ''}`,
   };

@@ -49,7 +49,7 @@ export const tableOwners = {
   write_rate_windows: 'src/platform',
   audit_log: 'src/platform/audit',
   // The partner request log: written in batches by its writer, read by the dashboard through its repository.
-  request_log: 'src/platform/request-log',
+  request_log_batches: 'src/platform/request-log',
   // Shared capabilities.
   accounts: 'src/accounts',
   organisation_representatives: 'src/accounts',
@@ -109,6 +109,8 @@ export const tableOwners = {
   // dropped by a later release: no code of this version touches them.
   operator_login_attempts: 'src/operator/operators',
   login_throttle: 'src/resources/oauth',
+  // Replaced by request_log_batches (migration 0047) in the same way.
+  request_log: 'src/platform/request-log',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type TableName = keyof typeof tableOwners;

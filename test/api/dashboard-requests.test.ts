@@ -58,7 +58,7 @@ describe('the requests page', () => {
     expect(list).toContain('POST /v1/banking-accounts');
     expect(list).toContain('ValidationError');
     expect(list).toContain(`key-${requestId}`);
-    const link = /href="(\/dashboard\/requests\/\d+)"/.exec(list)?.[1];
+    const link = /href="(\/dashboard\/requests\/\d+-\d+)"/.exec(list)?.[1];
     expect(link).toBeDefined();
     const detail = await page(link as string);
     expect(detail).toContain('Request body');
@@ -110,6 +110,7 @@ describe('the requests page', () => {
     }
     expect(await page('/dashboard/requests?from=2026-11-02&to=2026-11-01', 400)).toContain('From is before To.');
     await page('/dashboard/requests/99999999999', 404);
+    await page('/dashboard/requests/99999999999-0', 404);
     await page('/dashboard/requests/not-a-number', 404);
   });
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { horizonsAt } from '../../src/jobs/housekeeping/pass.js';
 import { pruneBatch } from '../../src/jobs/housekeeping/targets.js';
+import { limits } from '../../src/limits.js';
 import { createLogger } from '../../src/platform/logger.js';
 import type { RequestLogRow } from '../../src/platform/request-log/entry.js';
 import {
@@ -12,6 +14,7 @@ import {
   requestLogRetention,
   searchRequestLog,
 } from '../../src/platform/request-log/repo.js';
+import { requestIdNeedle } from '../../src/platform/request-log/stored-batches.js';
 import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { FaultyDb } from '../support/faulty-db.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
@@ -51,6 +54,9 @@ const byRequestId = async (requestId: string, partner = p) => {
   if (entry === undefined) throw new Error(`no entry ${requestId}`);
   return entry;
 };
+
+/** A request id as the stored batches' ids hold it, whole (stored-batches.ts). */
+const needle = requestIdNeedle;
 
 const get = (url: string, requestId: string = randomUUID(), partner = p, app = t.app) =>
   app.inject({ method: 'GET', url, headers: { ...partner.headers, 'x-request-id': requestId } });
@@ -152,7 +158,9 @@ describe('what an entry holds', () => {
     });
     expect(refused.statusCode).toBe(401);
     await t.ctx.requestLog.flush();
-    expect(await t.ctx.db.query('select id from request_log where request_id = $1', [requestId])).toEqual([]);
+    expect(
+      await t.ctx.db.query('select id from request_log_batches where strpos(request_ids, $1) > 0', [needle(requestId)]),
+    ).toEqual([]);
   });
 
   it('is written without a flush, within the interval', async () => {
@@ -160,7 +168,12 @@ describe('what an entry holds', () => {
     await get('/v1/balances', requestId);
     await waitFor(
       'the entry, written by the timer',
-      async () => (await t.ctx.db.query('select id from request_log where request_id = $1', [requestId])).length === 1,
+      async () =>
+        (
+          await t.ctx.db.query('select id from request_log_batches where strpos(request_ids, $1) > 0', [
+            needle(requestId),
+          ])
+        ).length === 1,
       5_000,
       20,
     );
@@ -228,6 +241,102 @@ describe('the search', () => {
   });
 });
 
+describe('a search that finds few among many', () => {
+  it('stops at its budget, says how far back it looked, and its next page goes on to the match', async () => {
+    const workspaceId = `ws-budget-${randomUUID()}`;
+    const startMs = t.ctx.clock.nowMs() - 5 * 86_400_000;
+    // More stored batches than one page reads (each entry 61 s from the next: a batch of its own), the match oldest.
+    const count = limits.requestLogSearchBatchesMax + limits.requestLogSearchBatchesPerRead + 5;
+    const rows: RequestLogRow[] = [];
+    for (let i = 0; i < count; i++) {
+      rows.push({
+        workspaceId,
+        occurredAtMs: startMs + i * 61_000,
+        method: 'GET',
+        path: i === 0 ? '/v1/orders/the-one' : '/v1/balances',
+        query: null,
+        status: 200,
+        latencyMs: 1,
+        requestId: `many-${i}`,
+        idempotencyKey: null,
+        errorType: null,
+        requestBody: null,
+        requestBodyBytes: null,
+        requestBodyOmitted: false,
+        responseBody: null,
+        responseBodyBytes: null,
+        responseBodyOmitted: false,
+      });
+    }
+    await insertRequestLogBatch(t.ctx.db, rows);
+    for (const filter of [{ pathPrefix: '/v1/orders' }, { requestId: 'many-0' }]) {
+      const first = await searchRequestLog(t.ctx.db, { workspaceId, ...filter });
+      expect(first.entries, JSON.stringify(filter)).toEqual([]);
+      expect(first.searchedBackToMs).toBeGreaterThan(startMs);
+      expect(first.next).toEqual({ occurredAtMs: first.searchedBackToMs });
+      const second = await searchRequestLog(t.ctx.db, { workspaceId, ...filter, before: first.next });
+      expect(second.entries.map((e) => e.requestId)).toEqual(['many-0']);
+      expect(second.next).toBeUndefined();
+      expect(second.searchedBackToMs).toBeUndefined();
+    }
+    // Unfiltered, the newest page is sure at once.
+    const newest = await searchRequestLog(t.ctx.db, { workspaceId, limit: 3 });
+    expect(newest.entries.map((e) => e.requestId)).toEqual([
+      `many-${count - 1}`,
+      `many-${count - 2}`,
+      `many-${count - 3}`,
+    ]);
+    expect(newest.searchedBackToMs).toBeUndefined();
+  });
+});
+
+describe('migration 0047', () => {
+  it("brings the per-request table's entries along: searched, read with their bodies, a batch within a minute", async () => {
+    const workspaceId = `ws-migrated-${randomUUID()}`;
+    const at = t.ctx.clock.nowMs() - 86_400_000;
+    const old = `insert into request_log (workspace_id, occurred_at_ms, method, path, query, status, latency_ms, request_id,
+        idempotency_key, error_type, request_body, request_body_bytes, response_body, response_body_bytes)
+      values ($1, $2, 'POST', '/v1/deposits', 'a=1', $3, 2.5, $4, 'key-1', $5, '{"amount":5}', 12, '{"id":"d"}', 10)`;
+    await t.ctx.db.query(old, [workspaceId, at, 201, 'moved-1', null]);
+    await t.ctx.db.query(old, [workspaceId, at + 1_000, 422, 'moved-2', 'ValidationError']);
+    await t.ctx.db.query(old, [workspaceId, at + 3_600_000, 200, 'moved-3', null]);
+    // The migration's own statement, as the file has it, over these rows alone.
+    const file = readFileSync(new URL('../../migrations/0047_request_log_batches.sql', import.meta.url), 'utf8');
+    const copy = file.slice(file.indexOf('insert into request_log_batches')).replace(/;\s*$/, '');
+    await t.ctx.db.query(copy.replace('from request_log\n', 'from request_log where workspace_id = $1\n'), [
+      workspaceId,
+    ]);
+    const page = await searchRequestLog(t.ctx.db, { workspaceId });
+    expect(page.entries.map((e) => [e.requestId, e.status, e.errorType, e.query])).toEqual([
+      ['moved-3', 200, null, 'a=1'],
+      ['moved-2', 422, 'ValidationError', 'a=1'],
+      ['moved-1', 201, null, 'a=1'],
+    ]);
+    expect((await searchRequestLog(t.ctx.db, { workspaceId, status: '4xx' })).entries).toHaveLength(1);
+    expect((await searchRequestLog(t.ctx.db, { workspaceId, requestId: 'moved-1' })).entries).toHaveLength(1);
+    const entry = await readRequestLogEntry(t.ctx.db, workspaceId, page.entries[2]?.id as string);
+    expect(entry).toMatchObject({
+      occurredAtMs: at,
+      method: 'POST',
+      path: '/v1/deposits',
+      latencyMs: 2.5,
+      idempotencyKey: 'key-1',
+      requestBody: '{"amount":5}',
+      requestBodyBytes: 12,
+      requestBodyOmitted: false,
+      responseBody: '{"id":"d"}',
+      responseBodyBytes: 10,
+      responseBodyOmitted: false,
+    });
+    // Two batches: the two entries of one minute, and the one an hour later.
+    const batches = await t.ctx.db.query('select entry_count from request_log_batches where workspace_id = $1', [
+      workspaceId,
+    ]);
+    expect(batches.map((b) => b.entry_count).sort()).toEqual([1, 2]);
+    await t.ctx.db.query('delete from request_log where workspace_id = $1', [workspaceId]);
+  });
+});
+
 describe('retention', () => {
   it('housekeeping removes entries past REQUEST_LOG_RETENTION_DAYS, oldest first, and keeps the others', async () => {
     const workspaceId = `ws-retention-${randomUUID()}`;
@@ -286,7 +395,7 @@ describe('when the database fails, and on close', () => {
       const partner = await aPartner(down.app);
       if (!faulty) throw new Error('no faulty database');
       const failing = faulty;
-      failing.fault = (text) => (text.trimStart().startsWith('insert into request_log') ? 'down' : 'pass');
+      failing.fault = (text) => (text.trimStart().startsWith('insert into request_log_batches') ? 'down' : 'pass');
       const tag = `down-${randomUUID()}`;
       for (let n = 0; n < 5; n++) {
         expect((await get('/v1/balances', `${tag}-${n}`, partner, down.app)).statusCode).toBe(200);
@@ -301,11 +410,17 @@ describe('when the database fails, and on close', () => {
       await waitFor(
         'the entry written once the database is back',
         async () =>
-          (await down.ctx.db.query('select 1 from request_log where request_id = $1', [requestId])).length > 0,
+          (
+            await down.ctx.db.query('select 1 from request_log_batches where strpos(request_ids, $1) > 0', [
+              needle(requestId),
+            ])
+          ).length > 0,
         10_000,
         20,
       );
-      expect(await down.ctx.db.query('select 1 from request_log where request_id like $1', [`${tag}-%`])).toEqual([]);
+      expect(
+        await down.ctx.db.query('select 1 from request_log_batches where strpos(request_ids, $1) > 0', [`\n${tag}-`]),
+      ).toEqual([]);
     } finally {
       await down.app.close();
     }
@@ -317,7 +432,9 @@ describe('when the database fails, and on close', () => {
     const requestId = `close-${randomUUID()}`;
     await get('/v1/balances', requestId, partner, closing.app);
     await closing.app.close();
-    expect(await t.ctx.db.query('select 1 from request_log where request_id = $1', [requestId])).toHaveLength(1);
+    expect(
+      await t.ctx.db.query('select 1 from request_log_batches where strpos(request_ids, $1) > 0', [needle(requestId)]),
+    ).toHaveLength(1);
 
     const off = await buildTestApp({ env: { REQUEST_LOG_ENABLED: 'false' } });
     try {
@@ -325,7 +442,9 @@ describe('when the database fails, and on close', () => {
       const silent = `off-${randomUUID()}`;
       await get('/v1/balances', silent, other, off.app);
       await off.ctx.requestLog.flush();
-      expect(await t.ctx.db.query('select 1 from request_log where request_id = $1', [silent])).toEqual([]);
+      expect(
+        await t.ctx.db.query('select 1 from request_log_batches where strpos(request_ids, $1) > 0', [needle(silent)]),
+      ).toEqual([]);
       expect(off.ctx.requestLog.pending).toBe(0);
     } finally {
       await off.app.close();

@@ -1,37 +1,56 @@
 import { limits } from '../../limits.js';
 import type { Queryable } from '../../storage/db.js';
-import { type RetentionTarget, retentionFigures } from '../../storage/retention.js';
+import type { RetentionTarget } from '../../storage/retention.js';
 import type { RequestLogRow } from './entry.js';
-import { pathRange, type RequestLogCursor, type StatusFilter, statusRange } from './search.js';
+import {
+  type EntryFilters,
+  entryIdText,
+  matches,
+  type PageOf,
+  PageOfNewest,
+  type PlacedEntry,
+  parseEntryId,
+  statusRange,
+} from './search.js';
+import { requestIdNeedle, storedBatchesOf } from './stored-batches.js';
 
-// The request log's SQL (migrations/0045_request_log.sql): the writer's batch insert, the dashboard's search and read,
-// and the prune statement housekeeping runs (storage/retention.ts).
+// The request log's SQL (migration 0047, one row per stored batch): the writer's insert, the dashboard's search and
+// read, and the prune statement housekeeping runs (storage/retention.ts). What a search matches and how a page is
+// put together from the batches is search.ts; how a writer's batch becomes rows is stored-batches.ts.
+
+const batchColumns = 7;
 
 /**
- * One batch as one statement: the rows travel as one JSON text, which json_to_recordset turns into rows whose
- * columns are named as RequestLogRow's fields. One JSON.stringify of the batch costs the server about 1 µs a row;
- * the same batch as sixteen arrays (`unnest($1::text[], ...)`) cost about 7 µs a row, node-postgres escaping every
- * element of every array in JavaScript, which the bench's pair of servers showed (docs/performance.md).
+ * The stored batches as one statement, each a row of plain text parameters: the entries' JSON text goes as it is,
+ * neither escaped into an array by node-postgres nor parsed by PostgreSQL (stored-batches.ts).
  */
-const insertBatch = `insert into request_log (workspace_id, occurred_at_ms, method, path, query, status, latency_ms,
-    request_id, idempotency_key, error_type, request_body, request_body_bytes, request_body_omitted, response_body,
-    response_body_bytes, response_body_omitted)
-  select "workspaceId", "occurredAtMs", method, path, query, status, "latencyMs", "requestId", "idempotencyKey",
-    "errorType", "requestBody", "requestBodyBytes", "requestBodyOmitted", "responseBody", "responseBodyBytes",
-    "responseBodyOmitted"
-  from json_to_recordset($1::text::json) as r("workspaceId" text, "occurredAtMs" bigint, method text, path text,
-    query text, status smallint, "latencyMs" real, "requestId" text, "idempotencyKey" text, "errorType" text,
-    "requestBody" text, "requestBodyBytes" bigint, "requestBodyOmitted" boolean, "responseBody" text,
-    "responseBodyBytes" bigint, "responseBodyOmitted" boolean)`;
-
 export async function insertRequestLogBatch(db: Queryable, rows: readonly RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.query(insertBatch, [JSON.stringify(rows)]);
+  const batches = storedBatchesOf(rows);
+  const params: unknown[] = [];
+  const values = batches.map((batch, i) => {
+    params.push(
+      batch.workspaceId,
+      batch.firstAtMs,
+      batch.lastAtMs,
+      batch.entryCount,
+      batch.errorCount,
+      batch.requestIds,
+      batch.entries,
+    );
+    const at = i * batchColumns;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`;
+  });
+  await db.query(
+    `insert into request_log_batches (workspace_id, first_at_ms, last_at_ms, entry_count, error_count, request_ids,
+       entries) values ${values.join(', ')}`,
+    params,
+  );
 }
 
 /** An entry as a list shows it: everything but the bodies. */
 export interface RequestLogSummary {
-  /** The entry's id (a bigint, as text). */
+  /** The entry's id: its batch's and its place in it (search.ts, entryIdText). */
   readonly id: string;
   readonly occurredAtMs: number;
   readonly method: string;
@@ -54,126 +73,115 @@ export interface RequestLogEntry extends RequestLogSummary {
   readonly responseBodyOmitted: boolean;
 }
 
-interface SummaryRow {
-  id: bigint;
-  occurred_at_ms: bigint;
-  method: string;
-  path: string;
-  query: string | null;
-  status: number;
-  latency_ms: number;
-  request_id: string;
-  idempotency_key: string | null;
-  error_type: string | null;
-  [column: string]: unknown;
-}
+/** An entry as stored in its batch's array: a RequestLogRow less its workspaceId. */
+type StoredEntry = Omit<RequestLogRow, 'workspaceId'>;
 
-interface EntryRow extends SummaryRow {
-  request_body: string | null;
-  request_body_bytes: bigint | null;
-  request_body_omitted: boolean;
-  response_body: string | null;
-  response_body_bytes: bigint | null;
-  response_body_omitted: boolean;
-}
+type Placed = StoredEntry & PlacedEntry;
 
-const summaryColumns =
-  'id, occurred_at_ms, method, path, query, status, latency_ms, request_id, idempotency_key, error_type';
-
-const summaryOf = (row: SummaryRow): RequestLogSummary => ({
-  id: String(row.id),
-  occurredAtMs: Number(row.occurred_at_ms),
-  method: row.method,
-  path: row.path,
-  query: row.query,
-  status: Number(row.status),
-  latencyMs: Number(row.latency_ms),
-  requestId: row.request_id,
-  idempotencyKey: row.idempotency_key,
-  errorType: row.error_type,
-});
-
-const sizeOf = (bytes: bigint | null) => (bytes === null ? null : Number(bytes));
-
-const entryOf = (row: EntryRow): RequestLogEntry => ({
-  ...summaryOf(row),
-  requestBody: row.request_body,
-  requestBodyBytes: sizeOf(row.request_body_bytes),
-  requestBodyOmitted: row.request_body_omitted,
-  responseBody: row.response_body,
-  responseBodyBytes: sizeOf(row.response_body_bytes),
-  responseBodyOmitted: row.response_body_omitted,
+const summaryOf = (entry: Placed): RequestLogSummary => ({
+  id: entryIdText(entry),
+  occurredAtMs: entry.occurredAtMs,
+  method: entry.method,
+  path: entry.path,
+  query: entry.query,
+  status: entry.status,
+  latencyMs: entry.latencyMs,
+  requestId: entry.requestId,
+  idempotencyKey: entry.idempotencyKey,
+  errorType: entry.errorType,
 });
 
 /** The dashboard's search of one workspace's log; every filter is optional, and they combine. */
-export interface RequestLogSearch {
+export interface RequestLogSearch extends EntryFilters {
   readonly workspaceId: string;
-  /** The X-Request-Id, exactly. */
-  readonly requestId?: string | undefined;
-  /** The path starts with this (the path alone: the query string is not searched). */
-  readonly pathPrefix?: string | undefined;
-  /** An exact status (404), or a class ('4xx'). */
-  readonly status?: StatusFilter | undefined;
-  /** Unix ms: from inclusive, to exclusive. */
-  readonly fromMs?: number | undefined;
-  readonly toMs?: number | undefined;
-  /** Keyset: only entries older than this one (the last of the page before: search.ts, cursorOf). */
-  readonly before?: RequestLogCursor | undefined;
   /** Entries per page: limits.requestLogPageSizeDefault when not given, at most limits.requestLogPageSizeMax. */
   readonly limit?: number | undefined;
 }
 
-export interface RequestLogPage {
-  readonly entries: readonly RequestLogSummary[];
-  /** Where the next page starts (pass it as `before`); undefined on the last page. */
-  readonly next: RequestLogCursor | undefined;
+export type RequestLogPage = PageOf<RequestLogSummary>;
+
+interface BatchRow {
+  id: bigint;
+  last_at_ms: bigint;
+  /** Null when the batch was looked at but cannot match (a request id not among its ids). */
+  entries: string | null;
+  [column: string]: unknown;
 }
 
+/** The greatest bigint: the keyset before the first read. */
+const bigintMax = '9223372036854775807';
+
 /**
- * One page of a workspace's log, newest first (occurred_at_ms, then id, descending). One more entry than the page
- * is read to know whether another page follows. A filter of errors only (a status of 400 or more) says so in the
- * statement's text, so that the partial index of errors can serve it whatever the parameters.
+ * One page of a workspace's log, newest first (search.ts). The workspace's batches are read newest first, a few
+ * each statement (keyset on last_at_ms, id), and their entries filtered here, until the page is sure
+ * (PageOfNewest.isComplete) or a budget is spent (then the page says where it stopped). A filter a batch's own
+ * columns can answer is said in SQL: errors only along the partial index of batches with errors, a request id by
+ * the batch's ids (its entries are not read unless it has it), a time range or a cursor as a range of last_at_ms
+ * (a batch spans at most limits.requestLogBatchSpanMaxMs).
  */
 export async function searchRequestLog(db: Queryable, search: RequestLogSearch): Promise<RequestLogPage> {
-  const params: unknown[] = [];
+  const size = Math.min(Math.max(search.limit ?? limits.requestLogPageSizeDefault, 1), limits.requestLogPageSizeMax);
+  const filters: EntryFilters = {
+    requestId: search.requestId,
+    pathPrefix: search.pathPrefix === '' ? undefined : search.pathPrefix,
+    status: search.status,
+    fromMs: search.fromMs,
+    toMs: search.toMs,
+    before: search.before,
+  };
+  const params: unknown[] = [bigintMax, bigintMax];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const where = [`workspace_id = ${param(search.workspaceId)}`];
-  if (search.requestId !== undefined) where.push(`request_id = ${param(search.requestId)}`);
-  if (search.pathPrefix !== undefined && search.pathPrefix !== '') {
-    const range = pathRange(search.pathPrefix);
-    where.push(
-      `path collate "C" >= ${param(range.from)} and path collate "C" < ${param(range.below)}`,
-      `starts_with(path, ${param(search.pathPrefix)})`,
-    );
+  const where = [`workspace_id = ${param(search.workspaceId)}`, '(last_at_ms, id) < ($1::bigint, $2::bigint)'];
+  if (search.status !== undefined && statusRange(search.status).from >= 400) where.push('error_count > 0');
+  if (search.fromMs !== undefined) where.push(`last_at_ms >= ${param(search.fromMs)}`);
+  // Entries before this instant (exclusive) only: the range's end, or the cursor's (an id: its millisecond too).
+  const ends = [
+    search.toMs,
+    search.before && (search.before.id === undefined ? search.before.occurredAtMs : search.before.occurredAtMs + 1),
+  ].filter((end): end is number => end !== undefined);
+  if (ends.length > 0) {
+    const end = Math.min(...ends);
+    where.push(`first_at_ms < ${param(end)}`, `last_at_ms < ${param(end + limits.requestLogBatchSpanMaxMs)}`);
   }
-  if (search.status !== undefined) {
-    const range = statusRange(search.status);
-    where.push(`status >= ${param(range.from)} and status < ${param(range.below)}`);
-    if (range.from >= 400) where.push('status >= 400');
+  const wanted =
+    search.requestId === undefined ? 'true' : `strpos(request_ids, ${param(requestIdNeedle(search.requestId))}) > 0`;
+  const sql = `select id, last_at_ms, case when ${wanted} then entries end as entries from request_log_batches
+    where ${where.join(' and ')} order by last_at_ms desc, id desc limit ${param(limits.requestLogSearchBatchesPerRead)}`;
+
+  const page = new PageOfNewest<Placed>(size);
+  let batchesRead = 0;
+  let entriesRead = 0;
+  for (;;) {
+    const rows = await db.query<BatchRow>(sql, params);
+    for (const row of rows) {
+      if (row.entries === null) continue;
+      const batchId = Number(row.id);
+      const stored = JSON.parse(row.entries) as StoredEntry[];
+      entriesRead += stored.length;
+      const found: Placed[] = [];
+      stored.forEach((entry, position) => {
+        const placed = { ...entry, batchId, position };
+        if (matches(placed, filters)) found.push(placed);
+      });
+      page.add(found);
+    }
+    batchesRead += rows.length;
+    const last = rows[rows.length - 1];
+    if (last === undefined || rows.length < limits.requestLogSearchBatchesPerRead) return summaries(page.page());
+    const lastAtMs = Number(last.last_at_ms);
+    if (page.isComplete(lastAtMs)) return summaries(page.page());
+    if (batchesRead >= limits.requestLogSearchBatchesMax || entriesRead >= limits.requestLogSearchEntriesMax) {
+      return summaries(page.partial(lastAtMs));
+    }
+    params[0] = String(last.last_at_ms);
+    params[1] = String(last.id);
   }
-  if (search.fromMs !== undefined) where.push(`occurred_at_ms >= ${param(search.fromMs)}`);
-  if (search.toMs !== undefined) where.push(`occurred_at_ms < ${param(search.toMs)}`);
-  if (search.before !== undefined) {
-    where.push(
-      `(occurred_at_ms, id) < (${param(search.before.occurredAtMs)}::bigint, ${param(search.before.id)}::bigint)`,
-    );
-  }
-  const size = Math.min(Math.max(search.limit ?? limits.requestLogPageSizeDefault, 1), limits.requestLogPageSizeMax);
-  const rows = await db.query<SummaryRow>(
-    `select ${summaryColumns} from request_log where ${where.join(' and ')}
-     order by occurred_at_ms desc, id desc limit ${param(size + 1)}`,
-    params,
-  );
-  const entries = rows.slice(0, size).map(summaryOf);
-  const last = entries[entries.length - 1];
-  return {
-    entries,
-    next: rows.length > size && last ? { occurredAtMs: last.occurredAtMs, id: last.id } : undefined,
-  };
 }
+
+const summaries = (page: PageOf<Placed>): RequestLogPage => ({ ...page, entries: page.entries.map(summaryOf) });
 
 /** One entry of the workspace, with its bodies; undefined when the workspace has none by that id. */
 export async function readRequestLogEntry(
@@ -181,28 +189,41 @@ export async function readRequestLogEntry(
   workspaceId: string,
   id: string,
 ): Promise<RequestLogEntry | undefined> {
-  if (!/^\d{1,18}$/.test(id)) return undefined;
-  const [row] = await db.query<EntryRow>('select * from request_log where workspace_id = $1 and id = $2::bigint', [
-    workspaceId,
-    id,
-  ]);
-  return row && entryOf(row);
+  const place = parseEntryId(id);
+  if (place === undefined) return undefined;
+  const [row] = await db.query<{ entries: string }>(
+    'select entries from request_log_batches where workspace_id = $1 and id = $2',
+    [workspaceId, place.batchId],
+  );
+  if (!row) return undefined;
+  const entry = (JSON.parse(row.entries) as StoredEntry[])[place.position];
+  if (entry === undefined) return undefined;
+  return {
+    ...summaryOf({ ...entry, ...place }),
+    requestBody: entry.requestBody,
+    requestBodyBytes: entry.requestBodyBytes,
+    requestBodyOmitted: entry.requestBodyOmitted,
+    responseBody: entry.responseBody,
+    responseBodyBytes: entry.responseBodyBytes,
+    responseBodyOmitted: entry.responseBodyOmitted,
+  };
 }
 
 /**
- * Housekeeping's prune statement: entries older than REQUEST_LOG_RETENTION_DAYS, oldest first along
- * request_log_occurred. Nothing refers to an entry, so an entry past its horizon always goes. Its figure is named
- * `requestLog`, one of the reported tables (jobs/housekeeping/targets.ts, `prunedTables`): the run record and
- * GET /admin/v1/housekeeping count it.
+ * Housekeeping's prune statement: the batches whose newest entry is older than REQUEST_LOG_RETENTION_DAYS, oldest
+ * first along request_log_batches_last (an entry stays at most limits.requestLogBatchSpanMaxMs past its horizon).
+ * Nothing refers to an entry, so a batch past its horizon always goes. Its figure, `requestLog`, counts the entries
+ * removed (jobs/housekeeping/targets.ts, `prunedTables`), as the run record and GET /admin/v1/housekeeping show it.
  */
 export const requestLogRetention: RetentionTarget<{ readonly requestsBeforeMs: number }> = {
   name: 'requestLog',
   sql: `with doomed as (
-      select r.id, r.occurred_at_ms as at from request_log r
-      where r.occurred_at_ms < $1 and r.occurred_at_ms >= $3
-      order by r.occurred_at_ms limit $2
-      for update of r skip locked),
-    gone as (delete from request_log r using doomed where r.id = doomed.id returning 1)
-    ${retentionFigures({ requestLog: 'gone' })}`,
+      select b.id, b.last_at_ms as at from request_log_batches b
+      where b.last_at_ms < $1 and b.last_at_ms >= $3
+      order by b.last_at_ms limit $2
+      for update of b skip locked),
+    gone as (delete from request_log_batches b using doomed where b.id = doomed.id returning b.entry_count)
+    select (select count(*) from doomed) as candidates, (select max(at) from doomed) as reached,
+      (select coalesce(sum(entry_count), 0) from gone) as "requestLog"`,
   params: (h) => [h.requestsBeforeMs],
 };

@@ -32,7 +32,12 @@ function fakeDb() {
     async query<T extends Row = Row>(_text: string, params?: readonly unknown[]): Promise<T[]> {
       state.attempts += 1;
       if (state.down) throw new Error('the database is unreachable');
-      const rows = JSON.parse(params?.[0] as string) as RequestLogRow[];
+      // Seven parameters a stored batch (repo.ts): the workspace first, the entries' JSON text last.
+      const rows: RequestLogRow[] = [];
+      for (let at = 0; at < (params?.length ?? 0); at += 7) {
+        const entries = JSON.parse(params?.[at + 6] as string) as Omit<RequestLogRow, 'workspaceId'>[];
+        rows.push(...entries.map((entry) => ({ ...entry, workspaceId: params?.[at] as string })));
+      }
       inserted.push(...rows);
       batches.push(rows.map((r) => r.requestId));
       return [];

@@ -105,20 +105,27 @@ export const sensitiveColumns: Readonly<Record<string, SensitiveColumn>> = {
     note: 'account numbers and tax ids masked to their last four, dates of birth, document details and sealed fields replaced (platform/audit/redaction.ts): the log is append-only, so nothing in it could be re-sealed',
   },
   'audit_log.after': { holds: "an operator's change, after", atRest: 'masked', note: 'as audit_log.before' },
+  'request_log_batches.entries': {
+    holds:
+      "partners' requests and the answers they received: bodies (a withdrawal's destination, a KYC profile, sealed fields opened) and query strings",
+    atRest: 'masked',
+    note: "each body and each query parameter masked by the audit log's rule (platform/audit/redaction.ts) before it is written (platform/request-log/entry.ts, mask.ts)",
+  },
+  // The per-request table migration 0047 replaced, kept through a rolling deploy: masked as its successor is.
   'request_log.request_body': {
     holds: "a partner's request body (a withdrawal's destination, a KYC profile)",
     atRest: 'masked',
-    note: "masked by the audit log's rule (platform/audit/redaction.ts) before it is written (platform/request-log/entry.ts, mask.ts)",
+    note: 'as request_log_batches.entries',
   },
   'request_log.response_body': {
     holds: 'the answer a partner received, its sealed fields opened',
     atRest: 'masked',
-    note: 'as request_log.request_body',
+    note: 'as request_log_batches.entries',
   },
   'request_log.query': {
     holds: "a request's query string",
     atRest: 'masked',
-    note: 'each parameter by its name, as request_log.request_body',
+    note: 'as request_log_batches.entries',
   },
   'conversation_messages.body': { holds: 'a message a person writes', atRest: 'free-text' },
   'support_ticket_messages.body': { holds: 'a message a person writes', atRest: 'free-text' },
@@ -312,6 +319,7 @@ export const clearColumns: Readonly<Record<string, readonly string[]>> = {
     'price_source',
   ],
   request_log: ['workspace_id', 'method', 'path', 'request_id', 'idempotency_key', 'error_type'],
+  request_log_batches: ['workspace_id', 'request_ids'],
   sanctions_entries: ['list', 'entry_id', 'name', 'entry_type', 'programs', 'aliases', 'dates_of_birth', 'remarks'],
   sanctions_lists: ['list', 'list_date', 'sha256'],
   // Migration 0041: a throttle's scope and key (an email or a source address). The two tables it replaces stay
