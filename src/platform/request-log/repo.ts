@@ -142,8 +142,8 @@ export async function searchRequestLog(db: Queryable, search: RequestLogSearch):
     search.toMs,
     search.before && (search.before.id === undefined ? search.before.occurredAtMs : search.before.occurredAtMs + 1),
   ].filter((end): end is number => end !== undefined);
-  if (ends.length > 0) {
-    const end = Math.min(...ends);
+  const end = ends.length > 0 ? Math.min(...ends) : undefined;
+  if (end !== undefined) {
     where.push(`first_at_ms < ${param(end)}`, `last_at_ms < ${param(end + limits.requestLogBatchSpanMaxMs)}`);
   }
   const wanted =
@@ -152,15 +152,19 @@ export async function searchRequestLog(db: Queryable, search: RequestLogSearch):
     where ${where.join(' and ')} order by last_at_ms desc, id desc limit ${param(limits.requestLogSearchBatchesPerRead)}`;
 
   const page = new PageOfNewest<Placed>(size);
+  // The budget counts only rows that end before the range's end: a row that ends within a minute after it (read
+  // again by the page after a partial one) is not counted, so that every partial page gets further back.
   let batchesRead = 0;
   let entriesRead = 0;
   for (;;) {
     const rows = await db.query<BatchRow>(sql, params);
     for (const row of rows) {
+      const counted = end === undefined || Number(row.last_at_ms) < end;
+      if (counted) batchesRead += 1;
       if (row.entries === null) continue;
       const batchId = Number(row.id);
       const stored = JSON.parse(row.entries) as StoredEntry[];
-      entriesRead += stored.length;
+      if (counted) entriesRead += stored.length;
       const found: Placed[] = [];
       stored.forEach((entry, position) => {
         const placed = { ...entry, batchId, position };
@@ -168,7 +172,6 @@ export async function searchRequestLog(db: Queryable, search: RequestLogSearch):
       });
       page.add(found);
     }
-    batchesRead += rows.length;
     const last = rows[rows.length - 1];
     if (last === undefined || rows.length < limits.requestLogSearchBatchesPerRead) return summaries(page.page());
     const lastAtMs = Number(last.last_at_ms);
