@@ -30,7 +30,11 @@ export async function openStore(config: Config, logger?: OutageLogger): Promise<
     const { openPostgres } = await import('./postgres.js');
     const db = await openPostgres(
       { ...postgresOptions(config), url: config.databaseUrl },
-      { onError: (error) => connections?.failed(error), onConnect: () => connections?.recovered() },
+      {
+        onError: (error) => connections?.failed(error),
+        onConnect: () => connections?.recovered(),
+        ...(logger === undefined ? {} : { primaryLog: logger }),
+      },
     );
     await migrate(db);
     return { db, description: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };

@@ -31,3 +31,9 @@ function splitHosts(hostList: string): string[] {
   hosts.push(hostList.slice(start));
   return hosts.filter((host) => host.length > 0);
 }
+
+/** The host and port a per-host URL names, for a log line: no user, password or parameters. */
+export function hostLabel(url: string): string {
+  const parts = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]*)/is.exec(url);
+  return parts?.[1] || 'localhost';
+}

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { urlsPerHost } from './postgres-hosts.js';
+import { hostLabel, urlsPerHost } from './postgres-hosts.js';
 
 // Which of the hosts DATABASE_URL names is the writable primary (issue 31, "The server follows the primary without
 // a restart"). A connection is used only when the server it reached is the primary: every new connection asks (one
@@ -12,6 +12,11 @@ import { urlsPerHost } from './postgres-hosts.js';
 // (postgres.ts). So a fenced old primary that comes back still accepting connections takes no write through a
 // connection opened before the failover, and a new connection to it takes none unless it answers as a writable
 // primary. While no host answers as the primary, every statement fails as unavailable (the API's 503).
+//
+// With several hosts, what an operator reads in the log during a failover or a switchover (docs/deployment.md): one
+// warn line when a host stops being the primary for this process ("database: 127.0.0.1:5433 is not the writable
+// primary (…); trying 127.0.0.1:5434 first"), and one info line when a connection finds the primary on a host other
+// than the last one ("database: writing to 127.0.0.1:5434, the writable primary (was 127.0.0.1:5433)").
 
 /** A new connection reached a server that is not the writable primary. */
 export class NotPrimaryError extends Error {
@@ -21,14 +26,32 @@ export class NotPrimaryError extends Error {
   }
 }
 
+/** What a process says of its primary, with several hosts (a log's two methods). */
+export interface PrimaryLog {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/** Why a host was left: it answered as a standby or read-only, a write was refused as read-only, or it was lost. */
+export type LeftBecause = 'not the primary' | 'a write refused as read-only' | 'its connection lost';
+
 /** The hosts, the one to try first, and the epoch of the connections opened since it last changed. */
 export class PrimaryHosts {
   readonly urls: readonly string[];
   private first = 0;
   private currentEpoch = 0;
+  /** The host a connection last found to be the primary. */
+  private confirmed: number | undefined;
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly log?: PrimaryLog,
+  ) {
     this.urls = urlsPerHost(url);
+  }
+
+  private label(index: number): string {
+    return hostLabel(this.urls[index] ?? '');
   }
 
   get count(): number {
@@ -48,10 +71,29 @@ export class PrimaryHosts {
    * The host at `index` failed or is not the primary: the next one is tried first, and every connection opened
    * before is drained. Several connections failing on the same host move on once, not once each.
    */
-  moveOn(index: number): void {
+  moveOn(index: number, because: LeftBecause): void {
     if (index !== this.first) return;
     this.first = (this.first + 1) % this.urls.length;
     this.currentEpoch += 1;
+    if (this.count > 1) {
+      this.log?.warn(
+        { host: this.label(index), because, next: this.label(this.first) },
+        `database: ${this.label(index)} is not the writable primary (${because}); trying ${this.label(this.first)} first`,
+      );
+    }
+  }
+
+  /** A connection to the host at `index` answered as the writable primary. */
+  isPrimary(index: number): void {
+    if (this.confirmed === index) return;
+    const previous = this.confirmed;
+    this.confirmed = index;
+    if (this.count <= 1) return;
+    const was = previous === undefined ? '' : ` (was ${this.label(previous)})`;
+    this.log?.info(
+      { host: this.label(index), ...(previous === undefined ? {} : { previous: this.label(previous) }) },
+      `database: writing to ${this.label(index)}, the writable primary${was}`,
+    );
   }
 }
 
@@ -81,7 +123,10 @@ const roleQuery = `select pg_is_in_recovery() as in_recovery, current_setting('t
 export async function checkPrimary(client: pg.ClientBase & HostTagged, hosts: PrimaryHosts): Promise<void> {
   const { rows } = await client.query<{ in_recovery: boolean; read_only: string }>(roleQuery);
   const role = rows[0];
-  if (role !== undefined && !role.in_recovery && role.read_only === 'off') return;
-  hosts.moveOn(client.hostIndex);
+  if (role !== undefined && !role.in_recovery && role.read_only === 'off') {
+    hosts.isPrimary(client.hostIndex);
+    return;
+  }
+  hosts.moveOn(client.hostIndex, 'not the primary');
   throw new NotPrimaryError(client.hostIndex);
 }

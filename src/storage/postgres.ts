@@ -2,7 +2,15 @@ import pg from 'pg';
 import { limits } from '../limits.js';
 import { type Db, pgErrorCode, pgErrorCodes, type Queryable, type Row, StoreUnavailableError } from './db.js';
 import { DescribedOnceQuery } from './pg-described-query.js';
-import { checkPrimary, clientOn, type HostTagged, NotPrimaryError, PrimaryHosts } from './postgres-primary.js';
+import {
+  checkPrimary,
+  clientOn,
+  type HostTagged,
+  type LeftBecause,
+  NotPrimaryError,
+  PrimaryHosts,
+  type PrimaryLog,
+} from './postgres-primary.js';
 import { unavailableCause } from './unavailable.js';
 
 export interface PostgresOptions {
@@ -75,13 +83,15 @@ function statementName(text: string): string {
 export interface PoolEvents {
   readonly onError?: (error: Error) => void;
   readonly onConnect?: () => void;
+  /** Where the primary moved, with several hosts (postgres-primary.ts). */
+  readonly primaryLog?: PrimaryLog;
 }
 
 export async function openPostgres(options: PostgresOptions, events: PoolEvents = {}): Promise<Db> {
   const onError = events.onError ?? (() => {});
   // Each new connection goes to the host to try first and is used only if it answers as the writable primary
   // (postgres-primary.ts); DATABASE_URL may name several hosts.
-  const hosts = new PrimaryHosts(options.url);
+  const hosts = new PrimaryHosts(options.url, events.primaryLog);
   const pool = new pg.Pool({
     Client: clientOn(hosts) as unknown as new () => pg.ClientBase,
     // pg-pool awaits the promise and closes a connection whose check failed.
@@ -118,7 +128,8 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
       return result.rows;
     } catch (error) {
       const unavailable = asUnavailable(error, true);
-      if (lostItsPrimary(error, unavailable, hosts)) hosts.moveOn((client as unknown as HostTagged).hostIndex);
+      const because = lostItsPrimary(error, unavailable, hosts);
+      if (because !== undefined) hosts.moveOn((client as unknown as HostTagged).hostIndex, because);
       throw unavailable;
     }
   };
@@ -161,7 +172,8 @@ export async function openPostgres(options: PostgresOptions, events: PoolEvents 
       } catch (error) {
         const unavailable = asUnavailable(error, false);
         if (hosts.count > 1 && unavailable instanceof StoreUnavailableError && hostsTried < hosts.count) {
-          hosts.moveOn(tried);
+          // A NotPrimaryError has moved on already (checkPrimary): this changes nothing then.
+          hosts.moveOn(tried, 'its connection lost');
           hostsTried += 1;
           continue;
         }
@@ -241,10 +253,11 @@ const hostStillAnswering = new Set<string>([
  * Whether a statement's failure means its host is not (or no longer) the writable primary: it refused a write as
  * read-only (a demoted primary), or, where DATABASE_URL names several hosts, its connection was lost.
  */
-function lostItsPrimary(error: unknown, unavailable: unknown, hosts: PrimaryHosts): boolean {
+function lostItsPrimary(error: unknown, unavailable: unknown, hosts: PrimaryHosts): LeftBecause | undefined {
   const code = pgErrorCode(error);
-  if (code === pgErrorCodes.readOnlyTransaction) return true;
-  return hosts.count > 1 && unavailable instanceof StoreUnavailableError && !hostStillAnswering.has(code ?? '');
+  if (code === pgErrorCodes.readOnlyTransaction) return 'a write refused as read-only';
+  const lost = hosts.count > 1 && unavailable instanceof StoreUnavailableError && !hostStillAnswering.has(code ?? '');
+  return lost ? 'its connection lost' : undefined;
 }
 
 /** A driver error as the API's StoreUnavailableError when it means the database is away; anything else unchanged. */
@@ -282,7 +295,7 @@ async function listenWithReconnect(
         await checkPrimary(next, hosts);
         return next;
       } catch (error) {
-        if (!(error instanceof NotPrimaryError) && hosts.count > 1) hosts.moveOn(next.hostIndex);
+        if (!(error instanceof NotPrimaryError) && hosts.count > 1) hosts.moveOn(next.hostIndex, 'its connection lost');
         await next.end().catch(() => {});
         if (hostsTried >= hosts.count) throw error;
       }

@@ -9,6 +9,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostLabel } from '../../src/storage/postgres-hosts.js';
 import { aPartner, approvePayer, call, type Partner } from '../support/e2e-api.js';
 import { payer } from '../support/orders.js';
 import { type ReplicatedPostgres, startReplicatedPostgres } from '../support/replicated-postgres.js';
@@ -29,7 +30,8 @@ describe.skipIf(!databaseUrl || !canStartPostgres)('a server on several hosts fo
     ADMIN_TOKEN: randomBytes(24).toString('base64url'),
     DATABASE_ACQUIRE_TIMEOUT_MS: '1000',
     DATABASE_STATEMENT_TIMEOUT_MS: '3000',
-    LOG_LEVEL: 'warn',
+    // Info: the lines that say where the primary went (storage/postgres-primary.ts) are part of what is tested.
+    LOG_LEVEL: 'info',
   };
   let pair: ReplicatedPostgres;
   let server: Server;
@@ -99,5 +101,14 @@ describe.skipIf(!databaseUrl || !canStartPostgres)('a server on several hosts fo
     const ids = new Set((listed.body as { depositId: string }[]).map((d) => d.depositId));
     for (const depositId of acknowledged.values()) expect(ids.has(depositId), depositId).toBe(true);
     expect(ids.has(firstWrite?.body.depositId)).toBe(true);
+
+    // What an operator reads in the log (docs/deployment.md): the standby passed over at the start, the primary lost,
+    // the promoted standby written to.
+    const [standby, primary] = [hostLabel(pair.standbyUrl), hostLabel(pair.primaryUrl)];
+    const said = (text: string) => expect(server.stdout, text).toContain(text);
+    said(`database: ${standby} is not the writable primary (not the primary); trying ${primary} first`);
+    said(`database: writing to ${primary}, the writable primary`);
+    said(`database: ${primary} is not the writable primary (its connection lost); trying ${standby} first`);
+    said(`database: writing to ${standby}, the writable primary (was ${primary})`);
   }, 120_000);
 });
