@@ -72,6 +72,11 @@ export interface Config {
   readonly operatorSessionMaxHours: number;
   /** Whether every authenticated /v1 request is recorded in the partner request log (platform/request-log/). */
   readonly requestLogEnabled: boolean;
+  /**
+   * Whether keyed deposits arriving together are written in one statement (storage/group-commit.ts); off, each is a
+   * statement of its own. The bench compares the two.
+   */
+  readonly groupCommitEnabled: boolean;
   /** How long a request log entry is kept before housekeeping removes it. */
   readonly requestLogRetentionDays: number;
 }
@@ -124,6 +129,10 @@ export function loadConfig(env: Env): Config {
   const requestLog = text('REQUEST_LOG_ENABLED');
   if (requestLog !== undefined && !['1', 'true', '0', 'false'].includes(requestLog.toLowerCase())) {
     problems.push(`REQUEST_LOG_ENABLED must be 1, true, 0 or false, got "${requestLog}"`);
+  }
+  const groupCommit = text('GROUP_COMMIT_ENABLED');
+  if (groupCommit !== undefined && !['1', 'true', '0', 'false'].includes(groupCommit.toLowerCase())) {
+    problems.push(`GROUP_COMMIT_ENABLED must be 1, true, 0 or false, got "${groupCommit}"`);
   }
   const publicBaseUrl = text('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
@@ -267,6 +276,7 @@ export function loadConfig(env: Env): Config {
     ),
     // On unless turned off: the bench compares keyed writes with and without it (docs/performance.md).
     requestLogEnabled: requestLog === undefined || ['1', 'true'].includes(requestLog.toLowerCase()),
+    groupCommitEnabled: groupCommit === undefined || ['1', 'true'].includes(groupCommit.toLowerCase()),
     requestLogRetentionDays: integer(
       'REQUEST_LOG_RETENTION_DAYS',
       limits.requestLogRetentionDefaultDays,

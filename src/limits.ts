@@ -412,6 +412,12 @@ export const limits = {
   consoleHeldFilesShownMax: 100,
   consoleReversalsShownMax: 50,
 
+  // Group commit (storage/group-commit.ts; docs/decisions/storage-and-reliability.md, "Group commit (issue #32)").
+  /** Group statements in flight at once, per kind of write and process... */
+  groupCommitLanes: 2,
+  /** ...and the writes one statement carries at most. */
+  groupCommitBatchMax: 32,
+
   // The request log
   // (platform/request-log/; docs/decisions/storage-and-reliability.md, "The partner request log (issue #30)").
   /** A request's or answer's body is kept, masked, up to this size; a larger one is left out and its size kept. */

@@ -1,8 +1,10 @@
 import { ensureWorkspaceAccountSql, holderStatusSql } from '../../accounts/accounts.js';
 import type { DepositStatus } from '../../domain/states/deposit-status.js';
+import { limits } from '../../limits.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
+import { GroupCommit } from '../../storage/group-commit.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 import { confirmedMatchSql } from '../aml-screenings/gate.js';
@@ -62,34 +64,86 @@ export const newDepositRow = (d: NewDeposit): DepositRow => ({
   updated_at_ms: d.created_at_ms,
 });
 
+/** What a deposit's statement decided for it: the gates as read, and whether its key (if any) was taken. */
+export interface PlacedDeposit {
+  readonly payerStatus: string;
+  readonly amlHold: string | null;
+  readonly claimed: boolean;
+}
+
+/** One deposit to place: its row, and the claim of its key with its answer (a StatementClaim's CTE). */
+export interface DepositToPlace {
+  readonly row: DepositRow;
+  readonly claim: (p: SqlParams, when: string) => string;
+  /** The idempotency key it claims, if any (workspace, account scope, key): two such never share a statement. */
+  readonly key?: string | undefined;
+}
+
 /**
- * Creates a deposit in one statement, so one round trip and atomic without a transaction: the payer's verification
- * gate and the AML gate, the claim of the idempotency key with the answer (`claim`, a StatementClaim's CTE), the workspace's account
- * and the deposit. Nothing is written unless the payer is APPROVED without a confirmed sanctions match and the
- * claim took the key.
+ * One deposit's part of a statement: the payer's verification gate and the AML gate, the claim of the idempotency
+ * key with the answer, the workspace's account and the deposit, as CTEs named with `n` (so that several deposits'
+ * parts make one statement), and the select of its outcome. Nothing is written unless the payer is APPROVED without
+ * a confirmed sanctions match and the claim took the key.
  */
-export async function placeDeposit(
-  db: Queryable,
-  row: DepositRow,
-  claim: (p: SqlParams, when: string) => string,
-): Promise<{ payerStatus: string; amlHold: string | null; claimed: boolean }> {
-  const p = new SqlParams();
-  const claimed = 'exists (select 1 from claimed)';
-  const [result] = await db.query<{ payer_status: string; aml_hold: string | null; claimed: boolean }>(
-    `with payer as (select ${holderStatusSql(p, row.workspace_id, row.payer_email)} as status,
+function depositPart(p: SqlParams, { row, claim }: DepositToPlace, n: number) {
+  const claimed = `exists (select 1 from claimed_${n})`;
+  const ctes = `payer_${n} as (select ${holderStatusSql(p, row.workspace_id, row.payer_email)} as status,
        ${confirmedMatchSql(p, row.workspace_id, row.payer_email)} as aml_hold),
-     claimed as (${claim(p, `(select status from payer) = 'APPROVED' and (select aml_hold from payer) is null`)}),
-     account as (${ensureWorkspaceAccountSql(p, row.workspace_id, Number(row.created_at_ms), claimed)}),
-     deposit as (${insertRowSql(p, 'deposits', depositColumns, row, claimed)})
-     select (select status from payer) as payer_status, (select aml_hold from payer) as aml_hold,
-       ${claimed} as claimed`,
+     claimed_${n} as (${claim(p, `(select status from payer_${n}) = 'APPROVED' and (select aml_hold from payer_${n}) is null`)}),
+     account_${n} as (${ensureWorkspaceAccountSql(p, row.workspace_id, Number(row.created_at_ms), claimed)}),
+     deposit_${n} as (${insertRowSql(p, 'deposits', depositColumns, row, claimed)})`;
+  const outcome = `select ${n} as part, (select status from payer_${n}) as payer_status,
+       (select aml_hold from payer_${n}) as aml_hold, ${claimed} as claimed`;
+  return { ctes, outcome };
+}
+
+/**
+ * Places deposits in one statement, so one round trip and one commit, atomic without a transaction: each deposit's
+ * part (depositPart) decides it alone, in its own CTEs, and answers its own outcome. One deposit is a statement of
+ * one part; a group commit (storage/group-commit.ts, depositGroup below) sends several. Parts of one statement must
+ * not claim the same idempotency key (one statement cannot take a key twice): the group keeps them apart.
+ */
+export async function placeDeposits(db: Queryable, deposits: readonly DepositToPlace[]): Promise<PlacedDeposit[]> {
+  const p = new SqlParams();
+  const parts = deposits.map((deposit, n) => depositPart(p, deposit, n));
+  const rows = await db.query<{ part: number; payer_status: string; aml_hold: string | null; claimed: boolean }>(
+    `with ${parts.map((part) => part.ctes).join(',\n     ')}
+     ${parts.map((part) => part.outcome).join('\n     union all ')}`,
     p.values,
   );
-  return {
-    payerStatus: String(result?.payer_status),
-    amlHold: result?.aml_hold ?? null,
-    claimed: result?.claimed === true,
-  };
+  const outcomes: PlacedDeposit[] = [];
+  for (const row of rows) {
+    outcomes[Number(row.part)] = {
+      payerStatus: String(row.payer_status),
+      amlHold: row.aml_hold ?? null,
+      claimed: row.claimed === true,
+    };
+  }
+  return outcomes;
+}
+
+/** Each store's group of deposits: the statements of one process on one store. */
+const groups = new WeakMap<Queryable, GroupCommit<DepositToPlace, PlacedDeposit>>();
+
+/** The group commit of deposits on this store (storage/group-commit.ts): deposits that come together, in one statement. */
+export function depositGroup(db: Queryable): GroupCommit<DepositToPlace, PlacedDeposit> {
+  let group = groups.get(db);
+  if (group === undefined) {
+    group = new GroupCommit<DepositToPlace, PlacedDeposit>(
+      (deposits) => placeDeposits(db, deposits),
+      { lanes: limits.groupCommitLanes, batchMax: limits.groupCommitBatchMax },
+      (deposit) => deposit.key,
+    );
+    groups.set(db, group);
+  }
+  return group;
+}
+
+/** One deposit alone (in a transaction of its own: a wallet index's, resources/deposits/service.ts). */
+export async function placeDeposit(db: Queryable, deposit: DepositToPlace): Promise<PlacedDeposit> {
+  const [placed] = await placeDeposits(db, [deposit]);
+  if (!placed) throw new Error('a deposit statement answered no outcome');
+  return placed;
 }
 
 /**

@@ -22,7 +22,16 @@ import type { Queryable } from '../../storage/db.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { refuseConfirmedMatch } from '../aml-screenings/gate.js';
-import { cancelDeposit, type DepositRow, depositExists, findDeposit, newDepositRow, placeDeposit } from './repo.js';
+import {
+  cancelDeposit,
+  type DepositRow,
+  type DepositToPlace,
+  depositExists,
+  depositGroup,
+  findDeposit,
+  newDepositRow,
+  placeDeposit,
+} from './repo.js';
 import type { CreateDepositRequest } from './schema.js';
 import { depositView } from './view.js';
 
@@ -135,7 +144,16 @@ export async function createDeposit(
       created_at_ms: createdAtMs,
     });
     const view = depositView(row);
-    const placed = await placeDeposit(db, row, (p, when) => claim.cte(p, view, when));
+    const deposit: DepositToPlace = {
+      row,
+      claim: (p, when) => claim.cte(p, view, when),
+      key: claim.key && `${workspace.id}\n${claim.key.accountScope}\n${claim.key.key}`,
+    };
+    // Alone in the wallet index's transaction; else with the deposits that come at the same time, in one statement.
+    const placed =
+      db === ctx.db && ctx.config.groupCommitEnabled
+        ? await depositGroup(db).submit(deposit)
+        : await placeDeposit(db, deposit);
     requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');
     refuseConfirmedMatch(placed.amlHold, 'payer', body.userData.userEmail);
     if (!placed.claimed) throw new KeyTaken();
