@@ -52,6 +52,11 @@ const references = [
   // The request log pair: off against ceiling B, on against off (its cost is a row of its own below).
   ['rl-deposits-off', 'B-insert'],
   ['rl-deposits-on', 'rl-deposits-off'],
+  // Group commit (issue 32): each against ceiling B, the lone requests on against off.
+  ['gc-deposits-off', 'B-insert'],
+  ['gc-deposits-on', 'B-insert'],
+  ['gc-lone-off', null],
+  ['gc-lone-on', 'gc-lone-off'],
 ];
 
 export function buildRows(results) {

@@ -4,6 +4,7 @@
 
 import { settings } from '../lib/config.mjs';
 import { blockContext } from './context.mjs';
+import { groupCommitBlock } from './group-commit.mjs';
 import { growthBlocks } from './growth.mjs';
 import { hotBalanceBlock } from './hot-balance.mjs';
 import { housekeepingBlock } from './housekeeping.mjs';
@@ -25,6 +26,7 @@ export function postgresBlocks(env, { logDir, profileDir, log }) {
     webhooksBlock(c),
     scaleBlock(c),
     requestLogBlock(c),
+    groupCommitBlock(c),
     housekeepingBlock(c),
     startupBlock(env, { logDir, log }),
     ...growthBlocks(c, log),

@@ -142,3 +142,31 @@ export class GroupCommit<Part, Outcome> {
     }
   }
 }
+
+/** Each store's groups by the kind of write they carry: one group per kind, per process and store. */
+const groupsByStore = new WeakMap<object, Map<string, GroupCommit<never, unknown>>>();
+
+/** The group of `kind` on this store, made by `make` the first time. */
+export function groupOf<Part, Outcome>(
+  db: object,
+  kind: string,
+  make: () => GroupCommit<Part, Outcome>,
+): GroupCommit<Part, Outcome> {
+  let groups = groupsByStore.get(db);
+  if (groups === undefined) {
+    groups = new Map();
+    groupsByStore.set(db, groups);
+  }
+  let group = groups.get(kind) as GroupCommit<Part, Outcome> | undefined;
+  if (group === undefined) {
+    group = make();
+    groups.set(kind, group as unknown as GroupCommit<never, unknown>);
+  }
+  return group;
+}
+
+/** What every group on this store has done, by kind (GET /admin/v1/database). */
+export function groupFigures(db: object): Record<string, GroupCommitFigures> {
+  const groups = groupsByStore.get(db);
+  return Object.fromEntries([...(groups?.entries() ?? [])].map(([kind, group]) => [kind, group.figures]));
+}

@@ -2885,6 +2885,22 @@ export interface operations {
                         synchronousStandbyNames: string;
                         /** @description The primary's synchronous_commit */
                         synchronousCommit: string;
+                        /** @description This process's group commit (keyed deposits written together, in one statement; docs/performance.md): empty until a write went, or when GROUP_COMMIT_ENABLED is off */
+                        groupCommit: {
+                            [key: string]: {
+                                /** @description Statements this process sent for that kind of write since it started */
+                                statements: number;
+                                /** @description Writes those statements carried */
+                                writes: number;
+                                /** @description How many writes the statements carried: the batch sizes under the load so far */
+                                sizes: {
+                                    /** @description Writes in one statement */
+                                    writes: number;
+                                    /** @description Statements that carried that many */
+                                    statements: number;
+                                }[];
+                            };
+                        };
                         standbys: {
                             /** @description The standby's application_name */
                             name: string;

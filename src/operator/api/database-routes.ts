@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.js';
 import { errorResponses, titled } from '../../platform/schema.js';
 import { databaseRole } from '../../storage/database-role.js';
+import { groupFigures } from '../../storage/group-commit.js';
 import { urlsPerHost } from '../../storage/postgres-hosts.js';
 
 const DatabaseReport = titled(
@@ -20,6 +21,26 @@ const DatabaseReport = titled(
       description: "The primary's synchronous_standby_names: empty when no commit waits for a standby",
     }),
     synchronousCommit: Type.String({ description: "The primary's synchronous_commit" }),
+    groupCommit: Type.Record(
+      Type.String({ description: 'The kind of write: deposits' }),
+      Type.Object({
+        statements: Type.Integer({
+          description: 'Statements this process sent for that kind of write since it started',
+        }),
+        writes: Type.Integer({ description: 'Writes those statements carried' }),
+        sizes: Type.Array(
+          Type.Object({
+            writes: Type.Integer({ description: 'Writes in one statement' }),
+            statements: Type.Integer({ description: 'Statements that carried that many' }),
+          }),
+          { description: 'How many writes the statements carried: the batch sizes under the load so far' },
+        ),
+      }),
+      {
+        description:
+          "This process's group commit (keyed deposits written together, in one statement; docs/performance.md): empty until a write went, or when GROUP_COMMIT_ENABLED is off",
+      },
+    ),
     standbys: Type.Array(
       Type.Object({
         name: Type.String({ description: "The standby's application_name" }),
@@ -50,6 +71,16 @@ export async function databaseAdminRoutes(app: FastifyInstance, ctx: AppContext)
       store: ctx.db.kind,
       hosts: ctx.config.databaseUrl === undefined ? 1 : urlsPerHost(ctx.config.databaseUrl).length,
       ...(await databaseRole(ctx.db)),
+      groupCommit: Object.fromEntries(
+        Object.entries(groupFigures(ctx.db)).map(([kind, figures]) => [
+          kind,
+          {
+            statements: figures.statements,
+            writes: figures.parts,
+            sizes: figures.sizes.flatMap((statements, writes) => (statements ? [{ writes, statements }] : [])),
+          },
+        ]),
+      ),
     }),
   );
 }

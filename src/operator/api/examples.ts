@@ -100,6 +100,18 @@ export const adminExamples: ExampleCatalogue = {
               server: '10.0.0.11:5432',
               synchronousStandbyNames: 'ANY 1 (pgautofailover_standby_2, pgautofailover_standby_3)',
               synchronousCommit: 'on',
+              groupCommit: {
+                deposits: {
+                  statements: 5210,
+                  writes: 21394,
+                  sizes: [
+                    { writes: 1, statements: 1408 },
+                    { writes: 2, statements: 311 },
+                    { writes: 4, statements: 1822 },
+                    { writes: 6, statements: 1669 },
+                  ],
+                },
+              },
               standbys: [
                 { name: 'pgautofailover_standby_2', state: 'streaming', sync: 'quorum', replayLagMs: 1 },
                 { name: 'pgautofailover_standby_3', state: 'streaming', sync: 'quorum', replayLagMs: null },
@@ -115,6 +127,7 @@ export const adminExamples: ExampleCatalogue = {
               server: null,
               synchronousStandbyNames: '',
               synchronousCommit: 'on',
+              groupCommit: {},
               standbys: [],
             },
           },

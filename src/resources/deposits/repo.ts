@@ -4,7 +4,7 @@ import { limits } from '../../limits.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
 import type { Queryable } from '../../storage/db.js';
-import { GroupCommit } from '../../storage/group-commit.js';
+import { GroupCommit, groupOf } from '../../storage/group-commit.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 import { confirmedMatchSql } from '../aml-screenings/gate.js';
@@ -122,21 +122,18 @@ export async function placeDeposits(db: Queryable, deposits: readonly DepositToP
   return outcomes;
 }
 
-/** Each store's group of deposits: the statements of one process on one store. */
-const groups = new WeakMap<Queryable, GroupCommit<DepositToPlace, PlacedDeposit>>();
-
 /** The group commit of deposits on this store (storage/group-commit.ts): deposits that come together, in one statement. */
 export function depositGroup(db: Queryable): GroupCommit<DepositToPlace, PlacedDeposit> {
-  let group = groups.get(db);
-  if (group === undefined) {
-    group = new GroupCommit<DepositToPlace, PlacedDeposit>(
-      (deposits) => placeDeposits(db, deposits),
-      { lanes: limits.groupCommitLanes, batchMax: limits.groupCommitBatchMax },
-      (deposit) => deposit.key,
-    );
-    groups.set(db, group);
-  }
-  return group;
+  return groupOf(
+    db,
+    'deposits',
+    () =>
+      new GroupCommit<DepositToPlace, PlacedDeposit>(
+        (deposits) => placeDeposits(db, deposits),
+        { lanes: limits.groupCommitLanes, batchMax: limits.groupCommitBatchMax },
+        (deposit) => deposit.key,
+      ),
+  );
 }
 
 /** One deposit alone (in a transaction of its own: a wallet index's, resources/deposits/service.ts). */
