@@ -6,7 +6,7 @@ import { GroupCommit } from './group-commit.js';
 
 interface Part {
   readonly name: string;
-  readonly key?: string | undefined;
+  readonly keys?: readonly string[];
 }
 
 /** A statement runner that records each statement's parts and answers when the test says. */
@@ -82,11 +82,12 @@ describe('GroupCommit', () => {
     ],
     ['one lane', 1, 3, ['a', 'b', 'c', 'd'], [['a', 'b', 'c']]],
     ['two parts with one key never together', 1, 8, ['a:k1', 'b:k2', 'c:k1', 'd'], [['a:k1', 'b:k2', 'd']]],
+    ['nor two sharing any of their keys', 1, 8, ['a:k1,q1', 'b:k2,q1', 'c:k3,q2'], [['a:k1,q1', 'c:k3,q2']]],
   ] as const)('%s', async (_what, lanes, batchMax, names, whileHeld) => {
     const fake = fakeRun();
-    const group = new GroupCommit<Part, string>(fake.run, { lanes, batchMax }, (part) => part.key);
+    const group = new GroupCommit<Part, string>(fake.run, { lanes, batchMax }, (part) => part.keys ?? []);
     fake.hold();
-    const all = names.map((name) => group.submit({ name, key: name.split(':')[1] }));
+    const all = names.map((name) => group.submit({ name, keys: name.split(':')[1]?.split(',') ?? [] }));
     await turn();
     expect(fake.statements).toEqual(whileHeld);
     fake.release();

@@ -11,8 +11,9 @@ import { StoreUnavailableError } from './db.js';
 // nothing waits for a timer (docs/decisions/storage-and-reliability.md, "Group commit (issue #32)").
 //
 // Outcomes stay each request's own: the resource's statement decides every part in its own rows (a refused payer or
-// a key taken elsewhere is a result, not an error). Two parts with the same `keyOf` never share a statement (the
-// later waits for the next), since one statement cannot take the same idempotency key twice. If a statement fails
+// a key taken elsewhere is a result, not an error). Two parts that share one of their `keysOf` never share a
+// statement (the later waits for the next): one statement cannot take the same idempotency key twice, nor bind
+// one quote to two orders. If a statement fails
 // as a statement (a deadlock with another process, a constraint), it rolled back whole, and each of its parts is
 // sent again alone, so one request's failure is its own. If the database is away (StoreUnavailableError) the
 // statement may or may not have committed: every part gets that error, as a request alone would, and the keyed
@@ -30,7 +31,7 @@ export type RunGroup<Part, Outcome> = (parts: readonly Part[]) => Promise<readon
 
 interface Waiting<Part, Outcome> {
   readonly part: Part;
-  readonly key: string | undefined;
+  readonly keys: readonly string[];
   resolve(outcome: Outcome): void;
   reject(error: unknown): void;
 }
@@ -54,13 +55,13 @@ export class GroupCommit<Part, Outcome> {
   constructor(
     private readonly run: RunGroup<Part, Outcome>,
     private readonly options: GroupCommitOptions,
-    private readonly keyOf: (part: Part) => string | undefined = () => undefined,
+    private readonly keysOf: (part: Part) => readonly string[] = () => [],
   ) {}
 
   /** The part's outcome, once the statement that carried it committed (or its error). */
   submit(part: Part): Promise<Outcome> {
     return new Promise<Outcome>((resolve, reject) => {
-      this.queue.push({ part, key: this.keyOf(part), resolve, reject });
+      this.queue.push({ part, keys: this.keysOf(part), resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => {
@@ -86,18 +87,18 @@ export class GroupCommit<Part, Outcome> {
     }
   }
 
-  /** The next statement's parts, in the order they came; a part whose key is already among them stays queued. */
+  /** The next statement's parts, in the order they came; a part sharing a key with one of them stays queued. */
   private take(): Waiting<Part, Outcome>[] {
     const batch: Waiting<Part, Outcome>[] = [];
     const keys = new Set<string>();
     const left: Waiting<Part, Outcome>[] = [];
     for (const waiting of this.queue) {
-      const clash = waiting.key !== undefined && keys.has(waiting.key);
+      const clash = waiting.keys.some((key) => keys.has(key));
       if (batch.length >= this.options.batchMax || clash) {
         left.push(waiting);
         continue;
       }
-      if (waiting.key !== undefined) keys.add(waiting.key);
+      for (const key of waiting.keys) keys.add(key);
       batch.push(waiting);
     }
     this.queue = left;

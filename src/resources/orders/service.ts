@@ -35,7 +35,7 @@ import { takeFromBalance } from './ledger-moves.js';
 import { executeTrade, orderJobs } from './legs.js';
 import { checkAgainstQuote, requireLive } from './quote-checks.js';
 import { findOrder, insertOrder, type NewOrder, newOrderRow, type OrderRow, setPayinReference } from './repo.js';
-import { placeRailOrder } from './repo-place.js';
+import { placeRailOrder, type RailOrderToPlace, railOrderGroup } from './repo-place.js';
 import type { CreateOrderRequest } from './schema.js';
 import { storedBeneficiary, storedParty } from './sealed-parties.js';
 import { moveOrder } from './transitions.js';
@@ -279,7 +279,18 @@ export async function createOrder(
     const place = async (db: Queryable, depositInfo: DepositInfo) => {
       const row = newOrderRow(instructed(order, depositInfo as unknown as Record<string, unknown>));
       const view = orderView(row);
-      const placed = await placeRailOrder(db, row, checks, expiry, (p, when) => claim.cte(p, view, when));
+      const toPlace: RailOrderToPlace = {
+        row,
+        checks,
+        expiry,
+        claim: (p, when) => claim.cte(p, view, when),
+        key: claim.key && `${workspace.id}\n${claim.key.accountScope}\n${claim.key.key}`,
+      };
+      // Alone in the wallet index's transaction; else with the orders that come at the same time, in one statement.
+      const placed =
+        db === ctx.db && ctx.config.groupCommitEnabled
+          ? await railOrderGroup(db).submit(toPlace)
+          : await placeRailOrder(db, toPlace);
       if (payerEmail !== undefined) {
         requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
         refuseConfirmedMatch(placed.amlHold, 'payer', payerEmail);
