@@ -414,7 +414,7 @@ export const limits = {
 
   // Group commit (storage/group-commit.ts; docs/decisions/storage-and-reliability.md, "Group commit (issue #32)").
   /** Group statements in flight at once, per kind of write and process... */
-  groupCommitLanes: 2,
+  groupCommitLaneCount: 2,
   /** ...and the writes one statement carries at most. */
   groupCommitBatchMax: 32,
 
@@ -448,7 +448,7 @@ export const limits = {
    */
   requestLogBatchSpanMaxMs: 60_000,
   /** The search reads this many batches a statement... */
-  requestLogSearchBatchesPerRead: 20,
+  requestLogSearchReadBatchCount: 20,
   /**
    * ...and stops at either bound, answering the matches it is sure of and where it stopped (search.ts, partial): the
    * batches it looked at (a request id's search reads only their ids) and the entries it parsed.

@@ -246,7 +246,7 @@ describe('a search that finds few among many', () => {
     const workspaceId = `ws-budget-${randomUUID()}`;
     const startMs = t.ctx.clock.nowMs() - 5 * 86_400_000;
     // More stored batches than one page reads (each entry 61 s from the next: a batch of its own), the match oldest.
-    const count = limits.requestLogSearchBatchesMax + limits.requestLogSearchBatchesPerRead + 5;
+    const count = limits.requestLogSearchBatchesMax + limits.requestLogSearchReadBatchCount + 5;
     const rows: RequestLogRow[] = [];
     for (let i = 0; i < count; i++) {
       rows.push({

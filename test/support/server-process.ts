@@ -55,6 +55,7 @@ export const configVariables: readonly string[] = [
   'OPERATOR_SESSION_MAX_HOURS',
   'REQUEST_LOG_ENABLED',
   'REQUEST_LOG_RETENTION_DAYS',
+  'GROUP_COMMIT_ENABLED',
 ];
 
 /** The variables src/config.ts names (its quoted upper-case words) that configVariables lacks: none, or a child inherits them. */

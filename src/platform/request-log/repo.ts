@@ -18,8 +18,6 @@ import { requestIdNeedle, storedBatchesOf } from './stored-batches.js';
 // read, and the prune statement housekeeping runs (storage/retention.ts). What a search matches and how a page is
 // put together from the batches is search.ts; how a writer's batch becomes rows is stored-batches.ts.
 
-const batchColumns = 7;
-
 /**
  * The stored batches as one statement, each a row of plain text parameters: the entries' JSON text goes as it is,
  * neither escaped into an array by node-postgres nor parsed by PostgreSQL (stored-batches.ts).
@@ -28,8 +26,8 @@ export async function insertRequestLogBatch(db: Queryable, rows: readonly Reques
   if (rows.length === 0) return;
   const batches = storedBatchesOf(rows);
   const params: unknown[] = [];
-  const values = batches.map((batch, i) => {
-    params.push(
+  const values = batches.map((batch) => {
+    const row = [
       batch.workspaceId,
       batch.firstAtMs,
       batch.lastAtMs,
@@ -37,9 +35,12 @@ export async function insertRequestLogBatch(db: Queryable, rows: readonly Reques
       batch.errorCount,
       batch.requestIds,
       batch.entries,
-    );
-    const at = i * batchColumns;
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`;
+    ];
+    const placeholders = row.map((value) => {
+      params.push(value);
+      return `$${params.length}`;
+    });
+    return `(${placeholders.join(', ')})`;
   });
   await db.query(
     `insert into request_log_batches (workspace_id, first_at_ms, last_at_ms, entry_count, error_count, request_ids,
@@ -149,7 +150,7 @@ export async function searchRequestLog(db: Queryable, search: RequestLogSearch):
   const wanted =
     search.requestId === undefined ? 'true' : `strpos(request_ids, ${param(requestIdNeedle(search.requestId))}) > 0`;
   const sql = `select id, last_at_ms, case when ${wanted} then entries end as entries from request_log_batches
-    where ${where.join(' and ')} order by last_at_ms desc, id desc limit ${param(limits.requestLogSearchBatchesPerRead)}`;
+    where ${where.join(' and ')} order by last_at_ms desc, id desc limit ${param(limits.requestLogSearchReadBatchCount)}`;
 
   const page = new PageOfNewest<Placed>(size);
   // The budget counts only rows that end before the range's end: a row that ends within a minute after it (read
@@ -173,7 +174,7 @@ export async function searchRequestLog(db: Queryable, search: RequestLogSearch):
       page.add(found);
     }
     const last = rows[rows.length - 1];
-    if (last === undefined || rows.length < limits.requestLogSearchBatchesPerRead) return summaries(page.page());
+    if (last === undefined || rows.length < limits.requestLogSearchReadBatchCount) return summaries(page.page());
     const lastAtMs = Number(last.last_at_ms);
     if (page.isComplete(lastAtMs)) return summaries(page.page());
     if (batchesRead >= limits.requestLogSearchBatchesMax || entriesRead >= limits.requestLogSearchEntriesMax) {

@@ -130,7 +130,7 @@ export function depositGroup(db: Queryable): GroupCommit<DepositToPlace, PlacedD
     () =>
       new GroupCommit<DepositToPlace, PlacedDeposit>(
         (deposits) => placeDeposits(db, deposits),
-        { lanes: limits.groupCommitLanes, batchMax: limits.groupCommitBatchMax },
+        { lanes: limits.groupCommitLaneCount, batchMax: limits.groupCommitBatchMax },
         (deposit) => (deposit.key === undefined ? [] : [deposit.key]),
       ),
   );

@@ -117,7 +117,7 @@ export function railOrderGroup(db: Queryable): GroupCommit<RailOrderToPlace, Pla
     () =>
       new GroupCommit<RailOrderToPlace, Placement>(
         (orders) => placeRailOrders(db, orders),
-        { lanes: limits.groupCommitLanes, batchMax: limits.groupCommitBatchMax },
+        { lanes: limits.groupCommitLaneCount, batchMax: limits.groupCommitBatchMax },
         (order) => [...(order.key === undefined ? [] : [order.key]), `quote ${order.row.quote_id}`],
       ),
   );
