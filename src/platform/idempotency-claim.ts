@@ -21,6 +21,13 @@ export interface KeyRef {
   readonly key: string;
 }
 
+/**
+ * A key as one text, the same for every request that claims it (its primary key: workspace, account scope, key):
+ * a group commit keeps two parts with one key out of one statement (storage/group-commit.ts).
+ */
+export const claimIdentity = (workspaceId: string, ref: KeyRef): string =>
+  `${workspaceId}\n${ref.accountScope}\n${ref.key}`;
+
 /** What is stored with a key: the answer of a write that committed, or why the write failed. */
 export type Outcome = { state: 'completed'; status: number; body: string } | { state: 'failed'; failure: string };
 

@@ -19,7 +19,7 @@ import {
 import { accountScopeOf, failureAction, failureOf, type KeyPolicy, moneyWriteKeys } from './idempotency-policy.js';
 import './fastify-types.js';
 
-export { consumeKeyOf, type KeyRef, KeyTaken } from './idempotency-claim.js';
+export { claimIdentity, consumeKeyOf, type KeyRef, KeyTaken } from './idempotency-claim.js';
 export { type KeyPolicy, moneyWriteKeys } from './idempotency-policy.js';
 
 // The one Idempotency-Key engine: every keyed write runs through answerWrite, with its policy (idempotency-policy.ts:

@@ -12,7 +12,7 @@ import { amountFromJson, amountToDecimal } from '../../domain/money/currency-amo
 import { resolveOriginNetwork } from '../../domain/origin-network.js';
 import { deletable } from '../../domain/states/deposit-status.js';
 import type { Clock } from '../../platform/clock.js';
-import { KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { claimIdentity, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { requireCollection } from '../../providers/capabilities.js';
 import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.js';
@@ -147,7 +147,7 @@ export async function createDeposit(
     const deposit: DepositToPlace = {
       row,
       claim: (p, when) => claim.cte(p, view, when),
-      key: claim.key && `${workspace.id}\n${claim.key.accountScope}\n${claim.key.key}`,
+      key: claim.key && claimIdentity(workspace.id, claim.key),
     };
     // Alone in the wallet index's transaction; else with the deposits that come at the same time, in one statement.
     const placed =

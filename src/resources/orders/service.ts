@@ -19,7 +19,7 @@ import { applyDefaults, validateDestination } from '../../domain/payout-fields/v
 import { conversionSplit, midRate, RATE_DECIMALS } from '../../domain/pricing/quote-pricing.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../platform/clock.js';
-import { type Commit, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
+import { type Commit, claimIdentity, type KeyRef, KeyTaken, type StatementClaim } from '../../platform/idempotency.js';
 import { sealSensitive } from '../../platform/secrets/sensitive.js';
 import { type Capabilities, requireCollection, requirePayout } from '../../providers/capabilities.js';
 import { type PriceSource, rateIn } from '../../providers/prices/price-source.js';
@@ -284,7 +284,7 @@ export async function createOrder(
         checks,
         expiry,
         claim: (p, when) => claim.cte(p, view, when),
-        key: claim.key && `${workspace.id}\n${claim.key.accountScope}\n${claim.key.key}`,
+        key: claim.key && claimIdentity(workspace.id, claim.key),
       };
       // Alone in the wallet index's transaction; else with the orders that come at the same time, in one statement.
       const placed =
