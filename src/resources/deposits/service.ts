@@ -149,9 +149,10 @@ export async function createDeposit(
       claim: (p, when) => claim.cte(p, view, when),
       key: claim.key && claimIdentity(workspace.id, claim.key),
     };
-    // Alone in the wallet index's transaction; else with the deposits that come at the same time, in one statement.
+    // Alone in the wallet index's transaction, or without a key; a keyed one with the keyed deposits that come at the
+    // same time, in one statement (one text for n parts: an unkeyed part's claim is another text).
     const placed =
-      db === ctx.db && ctx.config.groupCommitEnabled
+      db === ctx.db && ctx.config.groupCommitEnabled && claim.key !== undefined
         ? await depositGroup(db).submit(deposit)
         : await placeDeposit(db, deposit);
     requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');

@@ -48,13 +48,15 @@ export interface RailOrderToPlace {
 function railOrderPart(p: SqlParams, { row, checks, expiry, claim }: RailOrderToPlace, n: number) {
   const nowMs = Number(row.created_at_ms);
   const claimed = `exists (select 1 from claimed_${n})`;
-  const payerStatus =
-    checks.payerEmail === undefined ? `'APPROVED'` : holderStatusSql(p, row.workspace_id, checks.payerEmail);
-  const amlHold =
-    checks.payerEmail === undefined ? 'null::text' : confirmedMatchSql(p, row.workspace_id, checks.payerEmail);
-  const account = checks.workspaceAccount
-    ? `account_${n} as (${ensureWorkspaceAccountSql(p, row.workspace_id, nowMs, claimed)}),`
-    : '';
+  // The text is the same whatever the order (a payer or none, the workspace's own or a customer's): what differs is
+  // in parameters, so that a statement of n parts is one text, prepared once (storage/postgres.ts names statements
+  // by text, and a text per combination of shapes would be without bound).
+  const noPayer = p.add(checks.payerEmail === undefined, 'boolean');
+  const email = checks.payerEmail ?? '';
+  const payerStatus = `case when ${noPayer} then 'APPROVED' else ${holderStatusSql(p, row.workspace_id, email)} end`;
+  const amlHold = `case when ${noPayer} then null::text else ${confirmedMatchSql(p, row.workspace_id, email)} end`;
+  const workspaceAccount = `${p.add(checks.workspaceAccount, 'boolean')} and ${claimed}`;
+  const account = `account_${n} as (${ensureWorkspaceAccountSql(p, row.workspace_id, nowMs, workspaceAccount)}),`;
   const ctes = `payer_${n} as (select ${payerStatus} as status, ${amlHold} as aml_hold),
      live_${n} as (${liveQuoteSql(p, row.quote_id, checks.quoteNowMs)}),
      claimed_${n} as (${claim(

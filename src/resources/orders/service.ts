@@ -286,9 +286,10 @@ export async function createOrder(
         claim: (p, when) => claim.cte(p, view, when),
         key: claim.key && claimIdentity(workspace.id, claim.key),
       };
-      // Alone in the wallet index's transaction; else with the orders that come at the same time, in one statement.
+      // Alone in the wallet index's transaction, or without a key; a keyed one with the keyed orders that come at the
+      // same time, in one statement.
       const placed =
-        db === ctx.db && ctx.config.groupCommitEnabled
+        db === ctx.db && ctx.config.groupCommitEnabled && claim.key !== undefined
           ? await railOrderGroup(db).submit(toPlace)
           : await placeRailOrder(db, toPlace);
       if (payerEmail !== undefined) {
