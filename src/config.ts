@@ -73,8 +73,8 @@ export interface Config {
   /** Whether every authenticated /v1 request is recorded in the partner request log (platform/request-log/). */
   readonly requestLogEnabled: boolean;
   /**
-   * Whether keyed deposits arriving together are written in one statement (storage/group-commit.ts); off, each is a
-   * statement of its own. The bench compares the two.
+   * Whether keyed deposits and keyed rail-funded orders arriving together are written in one statement
+   * (storage/group-commit.ts); off, each is a statement of its own. The bench compares the two.
    */
   readonly groupCommitEnabled: boolean;
   /** How long a request log entry is kept before housekeeping removes it. */

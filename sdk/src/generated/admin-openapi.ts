@@ -2885,7 +2885,7 @@ export interface operations {
                         synchronousStandbyNames: string;
                         /** @description The primary's synchronous_commit */
                         synchronousCommit: string;
-                        /** @description This process's group commit (keyed deposits written together, in one statement; docs/performance.md): empty until a write went, or when GROUP_COMMIT_ENABLED is off */
+                        /** @description This process's group commit (keyed deposits, and keyed orders funded by a rail, written together in one statement; docs/performance.md): empty until a write went, or when GROUP_COMMIT_ENABLED is off */
                         groupCommit: {
                             [key: string]: {
                                 /** @description Statements this process sent for that kind of write since it started */

@@ -22,7 +22,7 @@ const DatabaseReport = titled(
     }),
     synchronousCommit: Type.String({ description: "The primary's synchronous_commit" }),
     groupCommit: Type.Record(
-      Type.String({ description: 'The kind of write: deposits' }),
+      Type.String({ description: 'The kind of write: deposits, orders' }),
       Type.Object({
         statements: Type.Integer({
           description: 'Statements this process sent for that kind of write since it started',
@@ -38,7 +38,7 @@ const DatabaseReport = titled(
       }),
       {
         description:
-          "This process's group commit (keyed deposits written together, in one statement; docs/performance.md): empty until a write went, or when GROUP_COMMIT_ENABLED is off",
+          "This process's group commit (keyed deposits, and keyed orders funded by a rail, written together in one statement; docs/performance.md): empty until a write went, or when GROUP_COMMIT_ENABLED is off",
       },
     ),
     standbys: Type.Array(
