@@ -95,6 +95,21 @@ describe('GroupCommit', () => {
     expect(fake.statements.flat().sort()).toEqual([...names].sort());
   });
 
+  it('a part whose key is in flight waits for that statement, even with a lane free', async () => {
+    const fake = fakeRun();
+    const group = new GroupCommit<Part, string>(fake.run, { lanes: 2, batchMax: 8 }, (part) => part.keys ?? []);
+    fake.hold();
+    const first = group.submit({ name: 'a', keys: ['k1'] });
+    await turn();
+    const later = [group.submit({ name: 'b', keys: ['k1'] }), group.submit({ name: 'c', keys: ['k2'] })];
+    await turn();
+    // c takes the free lane; b waits for a's statement.
+    expect(fake.statements).toEqual([['a'], ['c']]);
+    fake.release();
+    expect(await settled([first, ...later])).toEqual(['done a', 'done b', 'done c']);
+    expect(fake.statements).toEqual([['a'], ['c'], ['b']]);
+  });
+
   it("a statement that fails as a statement: each part again alone, so one part's failure is its own", async () => {
     const fake = fakeRun((names) => (names.includes('bad') ? new Error('constraint') : undefined));
     const group = new GroupCommit<Part, string>(fake.run, { lanes: 1, batchMax: 8 });

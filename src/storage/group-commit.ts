@@ -47,6 +47,8 @@ export interface GroupCommitFigures {
 export class GroupCommit<Part, Outcome> {
   private queue: Waiting<Part, Outcome>[] = [];
   private inFlight = 0;
+  /** The keys of the parts in flight: a part with one of them waits for that statement to end. */
+  private readonly keysInFlight = new Set<string>();
   private scheduled = false;
   private readonly sizes: number[] = [];
   private statements = 0;
@@ -79,21 +81,31 @@ export class GroupCommit<Part, Outcome> {
   private pump(): void {
     while (this.inFlight < this.options.lanes && this.queue.length > 0) {
       const batch = this.take();
+      // Everything queued waits for a key in flight: the statement that holds it calls pump when it ends.
+      if (batch.length === 0) return;
+      const keys = batch.flatMap((waiting) => waiting.keys);
+      for (const key of keys) this.keysInFlight.add(key);
       this.inFlight += 1;
       void this.send(batch).finally(() => {
+        for (const key of keys) this.keysInFlight.delete(key);
         this.inFlight -= 1;
         this.pump();
       });
     }
   }
 
-  /** The next statement's parts, in the order they came; a part sharing a key with one of them stays queued. */
+  /**
+   * The next statement's parts, in the order they came. A part sharing a key with one of them, or with a part in
+   * flight, stays queued: it goes once that statement ended (then replays, or finds the quote used), never waiting
+   * on the other's lock inside a statement of its own, where two statements holding each other's keys would
+   * deadlock.
+   */
   private take(): Waiting<Part, Outcome>[] {
     const batch: Waiting<Part, Outcome>[] = [];
     const keys = new Set<string>();
     const left: Waiting<Part, Outcome>[] = [];
     for (const waiting of this.queue) {
-      const clash = waiting.keys.some((key) => keys.has(key));
+      const clash = waiting.keys.some((key) => keys.has(key) || this.keysInFlight.has(key));
       if (batch.length >= this.options.batchMax || clash) {
         left.push(waiting);
         continue;
