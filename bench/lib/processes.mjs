@@ -43,7 +43,8 @@ export function freePort() {
  * PATH and HOME only, plus what the caller sets: no server variable is inherited by accident. MALLOC_ARENA_MAX
  * (glibc's, read at process start) passes through so its effect on memory can be measured (docs/performance.md).
  */
-const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'MALLOC_ARENA_MAX'];
+// GROUP_COMMIT_ENABLED: a whole bench run with group commit off (a block that compares the two sets it itself).
+const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'MALLOC_ARENA_MAX', 'GROUP_COMMIT_ENABLED'];
 
 function baseEnv() {
   const env = {};
