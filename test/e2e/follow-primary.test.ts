@@ -105,10 +105,11 @@ describe.skipIf(!databaseUrl || !canStartPostgres)('a server on several hosts fo
     // What an operator reads in the log (docs/deployment.md): the standby passed over at the start, the primary lost,
     // the promoted standby written to.
     const [standby, primary] = [hostLabel(pair.standbyUrl), hostLabel(pair.primaryUrl)];
-    const said = (text: string) => expect(server.stdout, text).toContain(text);
-    said(`database: ${standby} is not the writable primary (not the primary); trying ${primary} first`);
-    said(`database: writing to ${primary}, the writable primary`);
-    said(`database: ${primary} is not the writable primary (its connection lost); trying ${standby} first`);
-    said(`database: writing to ${standby}, the writable primary (was ${primary})`);
+    // The logger writes in batches (platform/logger.ts): a line may reach stdout up to its flush interval later.
+    const said = (text: string) => waitFor(`the log line "${text}"`, () => server.stdout.includes(text), 10_000, 50);
+    await said(`database: ${standby} is not the writable primary (not the primary); trying ${primary} first`);
+    await said(`database: writing to ${primary}, the writable primary`);
+    await said(`database: ${primary} is not the writable primary (its connection lost); trying ${standby} first`);
+    await said(`database: writing to ${standby}, the writable primary (was ${primary})`);
   }, 120_000);
 });
