@@ -245,7 +245,17 @@ describe('POST /oauth/token answers RFC 6749 error bodies whatever the request b
   });
 
   it('an unexpected failure is 503 temporarily_unavailable, without internals', async () => {
-    const failing = vi.spyOn(t.ctx.db, 'query').mockRejectedValueOnce(new Error('connection reset at 10.1.2.3'));
+    // The fault is aimed at the token endpoint's own statements: on a database shared with background work (the
+    // request log's writer, the dispatcher) "the next query" may be someone else's.
+    const query = t.ctx.db.query.bind(t.ctx.db);
+    let failed = false;
+    const failing = vi.spyOn(t.ctx.db, 'query').mockImplementation((text, params) => {
+      if (!failed && /sign_in_throttles|from workspaces where client_id/.test(text)) {
+        failed = true;
+        return Promise.reject(new Error('connection reset at 10.1.2.3'));
+      }
+      return query(text, params);
+    });
     try {
       const response = await t.app.inject({
         method: 'POST',
@@ -256,6 +266,7 @@ describe('POST /oauth/token answers RFC 6749 error bodies whatever the request b
       expect(response.statusCode, response.body).toBe(503);
       expect(response.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.any(String) });
       expect(response.body).not.toContain('10.1.2.3');
+      expect(failed).toBe(true);
     } finally {
       failing.mockRestore();
     }
