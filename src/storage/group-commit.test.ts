@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from './db.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, joinsGroup } from './group-commit.js';
 
 // The group commit over a fake statement: which parts go together, when, and whose outcome or error each gets.
 
@@ -138,5 +138,18 @@ describe('GroupCommit', () => {
     );
     expect(await settled(['a', 'b'].map((name) => group.submit({ name })))).toEqual(['alone', 'alone']);
     expect(statements).toEqual([2, 1, 1]);
+  });
+});
+
+describe('which writes join a group', () => {
+  const store = {};
+  const transaction = {};
+  it.each([
+    ['a keyed write on the store, group commit on', store, true, true, true],
+    ['an unkeyed write', store, true, false, false],
+    ['a keyed write inside a transaction of its own', transaction, true, true, false],
+    ['a keyed write with GROUP_COMMIT_ENABLED off', store, false, true, false],
+  ])('%s', (_what, db, groupCommitEnabled, keyed, joins) => {
+    expect(joinsGroup({ db, store, groupCommitEnabled, keyed })).toBe(joins);
   });
 });

@@ -156,6 +156,14 @@ export class GroupCommit<Part, Outcome> {
   }
 }
 
+/**
+ * Whether a write joins its kind's group: only a keyed write (an unkeyed part's claim is another statement text), only
+ * on the store's own pool (a write inside a transaction of its own, the wallet index's, goes alone in it), and only
+ * while GROUP_COMMIT_ENABLED is on. The rule the deposits' and orders' services share.
+ */
+export const joinsGroup = (write: { db: object; store: object; groupCommitEnabled: boolean; keyed: boolean }) =>
+  write.db === write.store && write.groupCommitEnabled && write.keyed;
+
 /** Each store's groups by the kind of write they carry: one group per kind, per process and store. */
 const groupsByStore = new WeakMap<object, Map<string, GroupCommit<never, unknown>>>();
 

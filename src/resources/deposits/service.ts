@@ -19,6 +19,7 @@ import { enforceCorridorLimits } from '../../providers/corridors/enforce-limits.
 import type { DepositInfo } from '../../providers/rails/deposit-info.js';
 import type { InstructionRequest } from '../../providers/rails/rail-provider.js';
 import type { Queryable } from '../../storage/db.js';
+import { joinsGroup } from '../../storage/group-commit.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
 import { refuseConfirmedMatch } from '../aml-screenings/gate.js';
@@ -149,12 +150,11 @@ export async function createDeposit(
       claim: (p, when) => claim.cte(p, view, when),
       key: claim.key && claimIdentity(workspace.id, claim.key),
     };
-    // Alone in the wallet index's transaction, or without a key; a keyed one with the keyed deposits that come at the
-    // same time, in one statement (one text for n parts: an unkeyed part's claim is another text).
-    const placed =
-      db === ctx.db && ctx.config.groupCommitEnabled && claim.key !== undefined
-        ? await depositGroup(db).submit(deposit)
-        : await placeDeposit(db, deposit);
+    // A keyed deposit with the keyed deposits that come at the same time, in one statement; otherwise alone.
+    const keyed = claim.key !== undefined;
+    const placed = joinsGroup({ db, store: ctx.db, groupCommitEnabled: ctx.config.groupCommitEnabled, keyed })
+      ? await depositGroup(db).submit(deposit)
+      : await placeDeposit(db, deposit);
     requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');
     refuseConfirmedMatch(placed.amlHold, 'payer', body.userData.userEmail);
     if (!placed.claimed) throw new KeyTaken();

@@ -26,6 +26,7 @@ import { type PriceSource, rateIn } from '../../providers/prices/price-source.js
 import type { DepositInfo } from '../../providers/rails/deposit-info.js';
 import type { InstructionRequest } from '../../providers/rails/rail-provider.js';
 import type { Db, Queryable } from '../../storage/db.js';
+import { joinsGroup } from '../../storage/group-commit.js';
 import { requireStatusApproved } from '../../verification/verification.js';
 import { clockOffsetMs } from '../../workspaces/clock.js';
 import type { WorkspaceContext } from '../../workspaces/workspace.js';
@@ -286,12 +287,11 @@ export async function createOrder(
         claim: (p, when) => claim.cte(p, view, when),
         key: claim.key && claimIdentity(workspace.id, claim.key),
       };
-      // Alone in the wallet index's transaction, or without a key; a keyed one with the keyed orders that come at the
-      // same time, in one statement.
-      const placed =
-        db === ctx.db && ctx.config.groupCommitEnabled && claim.key !== undefined
-          ? await railOrderGroup(db).submit(toPlace)
-          : await placeRailOrder(db, toPlace);
+      // A keyed order with the keyed orders that come at the same time, in one statement; otherwise alone.
+      const keyed = claim.key !== undefined;
+      const placed = joinsGroup({ db, store: ctx.db, groupCommitEnabled: ctx.config.groupCommitEnabled, keyed })
+        ? await railOrderGroup(db).submit(toPlace)
+        : await placeRailOrder(db, toPlace);
       if (payerEmail !== undefined) {
         requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
         refuseConfirmedMatch(placed.amlHold, 'payer', payerEmail);
