@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionTargets } from '../../src/context.js';
 import { housekeepingHandler, housekeepingJob } from '../../src/jobs/housekeeping/job.js';
 import { JobRunner } from '../../src/jobs/runner.js';
-import type { RequestLogRow } from '../../src/platform/request-log/entry.js';
 import { insertRequestLogBatch } from '../../src/platform/request-log/repo.js';
 import { adminHeaders } from '../support/builders.js';
 import { cliAgainst } from '../support/cli.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import { aJob, dayMs } from '../support/housekeeping-rows.js';
+import { aRequestLogRow } from '../support/request-log-rows.js';
 
 let t: TestApp;
 let other: TestApp;
@@ -116,24 +116,7 @@ describe('the housekeeping job', () => {
   it('removes the partner request log entries past REQUEST_LOG_RETENTION_DAYS and counts them', async () => {
     const workspaceId = `ws-housekeeping-${randomUUID()}`;
     const horizonMs = t.ctx.clock.nowMs() - t.ctx.config.requestLogRetentionDays * dayMs;
-    const entry = (requestId: string, occurredAtMs: number): RequestLogRow => ({
-      workspaceId,
-      occurredAtMs,
-      method: 'GET',
-      path: '/v1/balances',
-      query: null,
-      status: 200,
-      latencyMs: 1,
-      requestId,
-      idempotencyKey: null,
-      errorType: null,
-      requestBody: null,
-      requestBodyBytes: null,
-      requestBodyOmitted: false,
-      responseBody: null,
-      responseBodyBytes: null,
-      responseBodyOmitted: false,
-    });
+    const entry = (requestId: string, occurredAtMs: number) => aRequestLogRow({ workspaceId, occurredAtMs, requestId });
     const old = [1, 2, 3].map((i) => entry(`old-${i}`, horizonMs - i * dayMs));
     await insertRequestLogBatch(t.ctx.db, [...old, entry('recent', horizonMs + dayMs)]);
     const due = await t.app.inject({ method: 'POST', url: '/admin/v1/housekeeping/run', headers: adminHeaders });

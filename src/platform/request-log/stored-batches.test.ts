@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { aRequestLogRow } from '../../../test/support/request-log-rows.js';
 import type { RequestLogRow } from './entry.js';
 import { requestIdNeedle, storedBatchesOf } from './stored-batches.js';
 
-const row = (workspaceId: string, occurredAtMs: number, requestId: string, status = 200): RequestLogRow => ({
-  workspaceId,
-  occurredAtMs,
-  method: 'GET',
-  path: '/v1/balances',
-  query: null,
-  status,
-  latencyMs: 1.5,
-  requestId,
-  idempotencyKey: null,
-  errorType: status >= 400 ? 'ValidationError' : null,
-  requestBody: null,
-  requestBodyBytes: null,
-  requestBodyOmitted: false,
-  responseBody: '{"data":[]}',
-  responseBodyBytes: 11,
-  responseBodyOmitted: false,
-});
+const row = (workspaceId: string, occurredAtMs: number, requestId: string, status = 200): RequestLogRow =>
+  aRequestLogRow({
+    workspaceId,
+    occurredAtMs,
+    requestId,
+    status,
+    latencyMs: 1.5,
+    errorType: status >= 400 ? 'ValidationError' : null,
+    responseBody: '{"data":[]}',
+    responseBodyBytes: 11,
+  });
 
 /** What a stored batch says, without its entries' text. */
 const outline = (rows: readonly RequestLogRow[], spanMaxMs = 60_000) =>
