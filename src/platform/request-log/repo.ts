@@ -12,14 +12,14 @@ import {
   parseEntryId,
   statusRange,
 } from './search.js';
-import { requestIdNeedle, storedBatchesOf } from './stored-batches.js';
+import { requestIdNeedle, type StoredEntry, storedBatchesOf, storedEntriesOf } from './stored-batches.js';
 
 // The request log's SQL (migration 0047, one row per stored batch): the writer's insert, the dashboard's search and
 // read, and the prune statement housekeeping runs (storage/retention.ts). What a search matches and how a page is
 // put together from the batches is search.ts; how a writer's batch becomes rows is stored-batches.ts.
 
 /**
- * The stored batches as one statement, each a row of plain text parameters: the entries' JSON text goes as it is,
+ * The stored batches as one statement, each a row of plain text parameters: the entries' text goes as it is,
  * neither escaped into an array by node-postgres nor parsed by PostgreSQL (stored-batches.ts).
  */
 export async function insertRequestLogBatch(db: Queryable, rows: readonly RequestLogRow[]): Promise<void> {
@@ -73,9 +73,6 @@ export interface RequestLogEntry extends RequestLogSummary {
   readonly responseBodyBytes: number | null;
   readonly responseBodyOmitted: boolean;
 }
-
-/** An entry as stored in its batch's array: a RequestLogRow less its workspaceId. */
-type StoredEntry = Omit<RequestLogRow, 'workspaceId'>;
 
 type Placed = StoredEntry & PlacedEntry;
 
@@ -164,10 +161,11 @@ export async function searchRequestLog(db: Queryable, search: RequestLogSearch):
       if (counted) batchesRead += 1;
       if (row.entries === null) continue;
       const batchId = Number(row.id);
-      const stored = JSON.parse(row.entries) as StoredEntry[];
+      const stored = storedEntriesOf(row.entries);
       if (counted) entriesRead += stored.length;
       const found: Placed[] = [];
       stored.forEach((entry, position) => {
+        if (entry === undefined) return;
         const placed = { ...entry, batchId, position };
         if (matches(placed, filters)) found.push(placed);
       });
@@ -200,7 +198,7 @@ export async function readRequestLogEntry(
     [workspaceId, place.batchId],
   );
   if (!row) return undefined;
-  const entry = (JSON.parse(row.entries) as StoredEntry[])[place.position];
+  const entry = storedEntriesOf(row.entries)[place.position];
   if (entry === undefined) return undefined;
   return {
     ...summaryOf({ ...entry, ...place }),

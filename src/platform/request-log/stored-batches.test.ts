@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aRequestLogRow } from '../../../test/support/request-log-rows.js';
 import type { RequestLogRow } from './entry.js';
-import { requestIdNeedle, storedBatchesOf } from './stored-batches.js';
+import { entryLinesForm, requestIdNeedle, storedBatchesOf, storedEntriesOf } from './stored-batches.js';
 
 const row = (workspaceId: string, occurredAtMs: number, requestId: string, status = 200): RequestLogRow =>
   aRequestLogRow({
@@ -24,7 +24,7 @@ const outline = (rows: readonly RequestLogRow[], spanMaxMs = 60_000) =>
     b.entryCount,
     b.errorCount,
     b.requestIds,
-    (JSON.parse(b.entries) as { requestId: string }[]).map((e) => e.requestId),
+    storedEntriesOf(b.entries).map((e) => e?.requestId),
   ]);
 
 describe("a writer's batch as stored rows", () => {
@@ -57,10 +57,91 @@ describe("a writer's batch as stored rows", () => {
     expect(outline(rows, 10)).toEqual(expected);
   });
 
-  it('keeps every field of an entry but its workspace', () => {
+  it('keeps every field of an entry but its workspace, read back as written', () => {
     const [batch] = storedBatchesOf([row('w1', 5, 'a', 422)]);
     const { workspaceId: _, ...rest } = row('w1', 5, 'a', 422);
-    expect(JSON.parse(batch?.entries ?? '')).toEqual([rest]);
+    expect(storedEntriesOf(batch?.entries ?? '')).toEqual([rest]);
+  });
+
+  it('writes a line per entry after the form, each a positional array with its bodies as JSON', () => {
+    const [batch] = storedBatchesOf([
+      aRequestLogRow({
+        workspaceId: 'w1',
+        occurredAtMs: 5,
+        requestId: 'r"1',
+        method: 'POST',
+        path: '/v1/deposits',
+        query: 'a=1',
+        idempotencyKey: 'k',
+        requestBody: '{"amount":5}',
+        requestBodyBytes: 12,
+        responseBody: '{"id":"d"}',
+        responseBodyBytes: 10,
+      }),
+    ]);
+    expect(batch?.entries).toBe(
+      `${entryLinesForm}\n[5,"POST","/v1/deposits","a=1",200,1,"r\\"1","k",null,{"amount":5},12,0,{"id":"d"},10,0]`,
+    );
+  });
+
+  const bodies = (requestBody: string | null, requestBodyBytes: number | null, requestBodyOmitted: boolean) =>
+    aRequestLogRow({
+      workspaceId: 'w1',
+      occurredAtMs: 1,
+      requestId: 'b',
+      requestBody,
+      requestBodyBytes,
+      requestBodyOmitted,
+    });
+  it.each([
+    ['none', bodies(null, null, false), { requestBody: null, requestBodyBytes: null, requestBodyOmitted: false }],
+    [
+      'left out, its size kept',
+      bodies(null, 900, true),
+      { requestBody: null, requestBodyBytes: 900, requestBodyOmitted: true },
+    ],
+    [
+      'the JSON null',
+      bodies('null', 4, false),
+      { requestBody: 'null', requestBodyBytes: 4, requestBodyOmitted: false },
+    ],
+    [
+      'an array',
+      bodies('[1,"x"]', 7, false),
+      { requestBody: '[1,"x"]', requestBodyBytes: 7, requestBodyOmitted: false },
+    ],
+    [
+      'sent indented: kept, on one line',
+      bodies('{\n  "a": [1,\n 2]\n}', 19, false),
+      { requestBody: '{"a":[1,2]}', requestBodyBytes: 19, requestBodyOmitted: false },
+    ],
+    [
+      'with line feeds and not JSON: left out',
+      bodies('{"a":\n', 6, false),
+      { requestBody: null, requestBodyBytes: 6, requestBodyOmitted: true },
+    ],
+  ])('a body that is %s reads back as such', (_what, written, read) => {
+    const [batch] = storedBatchesOf([written]);
+    expect(storedEntriesOf(batch?.entries ?? '')[0]).toMatchObject(read);
+  });
+
+  it('a line that cannot be read costs its own entry only, and its place stays', () => {
+    const [batch] = storedBatchesOf([row('w1', 1, 'a'), row('w1', 2, 'b'), row('w1', 3, 'c')]);
+    const lines = (batch?.entries ?? '').split('\n');
+    lines[2] = '[2,"GET", tru';
+    expect(storedEntriesOf(lines.join('\n')).map((e) => e?.requestId)).toEqual(['a', undefined, 'c']);
+  });
+
+  it('reads rows written as an array of entries, before the lines', () => {
+    const { workspaceId: _, ...entry } = row('w1', 5, 'a');
+    expect(storedEntriesOf(JSON.stringify([entry]))).toEqual([entry]);
+  });
+
+  it('stores NaN and infinite numbers as null, as JSON.stringify would', () => {
+    const [batch] = storedBatchesOf([
+      aRequestLogRow({ workspaceId: 'w', occurredAtMs: 1, requestId: 'n', latencyMs: Number.NaN }),
+    ]);
+    expect(storedEntriesOf(batch?.entries ?? '')[0]?.latencyMs).toBeNull();
   });
 
   it('finds a request id only whole', () => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Queryable, Row } from '../../storage/db.js';
 import type { CapturedRequest, RequestLogRow } from './entry.js';
+import { type StoredEntry, storedEntriesOf } from './stored-batches.js';
 import { RequestLogWriter, type RequestLogWriterOptions } from './writer.js';
 
 // The writer over a database that records or refuses each batch: batches by size and by time, one statement each,
@@ -32,11 +33,11 @@ function fakeDb() {
     async query<T extends Row = Row>(_text: string, params?: readonly unknown[]): Promise<T[]> {
       state.attempts += 1;
       if (state.down) throw new Error('the database is unreachable');
-      // Seven parameters a stored batch (repo.ts): the workspace first, the entries' JSON text last.
+      // Seven parameters a stored batch (repo.ts): the workspace first, the entries' text last.
       const rows: RequestLogRow[] = [];
       for (let at = 0; at < (params?.length ?? 0); at += 7) {
-        const entries = JSON.parse(params?.[at + 6] as string) as Omit<RequestLogRow, 'workspaceId'>[];
-        rows.push(...entries.map((entry) => ({ ...entry, workspaceId: params?.[at] as string })));
+        const entries = storedEntriesOf(params?.[at + 6] as string);
+        rows.push(...entries.map((entry) => ({ ...(entry as StoredEntry), workspaceId: params?.[at] as string })));
       }
       inserted.push(...rows);
       batches.push(rows.map((r) => r.requestId));
