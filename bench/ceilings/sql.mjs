@@ -12,6 +12,7 @@ create table if not exists bench.rows (
   created_at_ms bigint not null
 );
 create table if not exists bench.hot (id integer primary key, available bigint not null check (available >= 0));
+create table if not exists bench.balances (id integer primary key, available bigint not null check (available >= 0));
 create table if not exists bench.ledger (
   id bigint generated always as identity primary key,
   account_id integer not null,
@@ -63,3 +64,42 @@ export const debitHotWithLedger = `with debited as (
     update bench.hot set available = available - $1 where id = 1 and available >= $1 returning id)
   insert into bench.ledger (account_id, amount, reference, created_at_ms)
   select id, $1, $2, $3 from debited`;
+
+/** Balances of their own for the distinct-balances ceiling (C-distinct), each amply funded. */
+export const distinctBalanceCount = 1_000;
+
+export const resetDistinct = `insert into bench.balances (id, available)
+  select i, 1000000000000 from generate_series(1, ${distinctBalanceCount}) i
+  on conflict (id) do update set available = excluded.available`;
+
+/** The guarded debit of balance $1 and its ledger line, as one statement (as debitHotWithLedger, any balance). */
+export const debitWithLedger = `with debited as (
+    update bench.balances set available = available - $2 where id = $1 and available >= $2 returning id)
+  insert into bench.ledger (account_id, amount, reference, created_at_ms)
+  select id, $2, $3, $4 from debited`;
+
+/**
+ * n guarded debits of distinct balances and their ledger lines in one statement, each decided by its own row: a
+ * short balance refuses its own debit only. Parameters: $1 the balances' ids, $2 the amounts (arrays in the same
+ * order), $3 the reference, $4 the time.
+ */
+export const debitManyWithLedger = `with wanted as (
+    select id, amount from unnest($1::int[], $2::bigint[]) as w(id, amount)),
+  debited as (
+    update bench.balances b set available = b.available - w.amount from wanted w
+    where b.id = w.id and b.available >= w.amount returning b.id, w.amount)
+  insert into bench.ledger (account_id, amount, reference, created_at_ms)
+  select id, amount, $3, $4 from debited`;
+
+/**
+ * n debits of the one hot balance in one statement: PostgreSQL updates a row once a statement, so the debits are
+ * folded into one update of their sum, taken when the whole sum fits, each with its ledger line. (A server would
+ * take the longest prefix that fits and send the rest again alone; the ceiling's balance never runs short.)
+ */
+export const debitHotFoldedWithLedger = `with wanted as (
+    select amount from unnest($1::bigint[]) as w(amount)),
+  debited as (
+    update bench.hot set available = available - (select sum(amount) from wanted)
+    where id = 1 and available >= (select sum(amount) from wanted) returning id)
+  insert into bench.ledger (account_id, amount, reference, created_at_ms)
+  select debited.id, wanted.amount, $2, $3 from debited, wanted`;

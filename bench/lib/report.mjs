@@ -55,8 +55,16 @@ const references = [
   // Group commit (issue 32): each against ceiling B, the lone requests on against off.
   ['gc-deposits-off', 'B-insert'],
   ['gc-deposits-on', 'B-insert'],
+  ['gc-orders-off', 'B-insert'],
+  ['gc-orders-on', 'B-insert'],
   ['gc-lone-off', null],
   ['gc-lone-on', 'gc-lone-off'],
+  // Withdrawals grouped? Debits a second, several a statement against one a statement.
+  ['C-distinct-one-8', null],
+  ['C-distinct-grouped-2', 'C-distinct-one-8'],
+  ['C-distinct-grouped-8', 'C-distinct-one-8'],
+  ['C-hot-one-8', null],
+  ['C-hot-folded-8', 'C-hot-one-8'],
 ];
 
 export function buildRows(results) {

@@ -3,6 +3,7 @@
 // to the database (more workspaces, millions more orders) that the blocks before them measure.
 
 import { settings } from '../lib/config.mjs';
+import { balanceGroupsBlock } from './balance-groups.mjs';
 import { blockContext } from './context.mjs';
 import { groupCommitBlock } from './group-commit.mjs';
 import { growthBlocks } from './growth.mjs';
@@ -27,6 +28,7 @@ export function postgresBlocks(env, { logDir, profileDir, log }) {
     scaleBlock(c),
     requestLogBlock(c),
     groupCommitBlock(c),
+    balanceGroupsBlock(c),
     housekeepingBlock(c),
     startupBlock(env, { logDir, log }),
     ...growthBlocks(c, log),

@@ -2,9 +2,8 @@
 // 8) beside keyed POST /v1/orders and /v1/deposits at 8 connections. Every order needs a quote of its own: the quotes
 // runs hand theirs to the orders runs, topped up beforehand when there are too few.
 
-import { settings } from '../lib/config.mjs';
-import { child, http, loadWorker } from '../lib/measure.mjs';
-import { runChild } from '../lib/processes.mjs';
+import { child, http } from '../lib/measure.mjs';
+import { quoteSupply } from '../lib/quote-supply.mjs';
 import { script, tag } from './context.mjs';
 
 export function writesBlock(c) {
@@ -13,8 +12,7 @@ export function writesBlock(c) {
   const server = env.server;
 
   // Quotes made by the quotes runs (and topped up when short), each bound by one order of the orders runs.
-  const quotePool = [];
-  let ordersRps = 1000;
+  const quotes = quoteSupply({ env, connections: conns });
 
   return {
     id: 'writes',
@@ -41,7 +39,7 @@ export function writesBlock(c) {
         expect: [201],
         params: async () => ({ token: await token(ws.main) }),
         check: (result) => {
-          quotePool.push(...(result.collected?.quoteIds ?? []));
+          quotes.add(result.collected?.quoteIds ?? []);
           delete result.collected;
           return {};
         },
@@ -54,28 +52,10 @@ export function writesBlock(c) {
         connections: insertCeiling,
         expect: [201],
         params: async (rep) => {
-          const durationS = rep === 0 ? settings.warmupS : settings.durationS;
-          const needed = Math.ceil(ordersRps * durationS * 1.5) + 100;
           const p = { token: await token(ws.main), tag: tag('ord', rep) };
-          if (quotePool.length < needed) {
-            await runChild(loadWorker, {
-              url: server.url,
-              connections: conns,
-              amount: needed - quotePool.length,
-              builder: 'quote',
-              params: p,
-              expect: [201],
-            }).then((r) => quotePool.push(...r.collected.quoteIds));
-            await env.quiesce();
-          }
-          return { ...p, quoteIds: quotePool.splice(0, needed) };
+          return { ...p, quoteIds: await quotes.take(rep, server.url, p) };
         },
-        check: (result) => {
-          if (result.rps > 0) ordersRps = Math.max(ordersRps, result.rps);
-          const { exhausted } = result.collected ?? {};
-          delete result.collected;
-          return exhausted ? { note: 'ran out of quotes and stopped early' } : {};
-        },
+        check: (result) => quotes.check(result),
       }),
       child({
         id: 'B-insert',
