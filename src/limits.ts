@@ -22,6 +22,8 @@ export const limits = {
   adminTokenLengthMin: 16,
   /** SECRETS_KEY and each SECRETS_DECRYPT_KEYS entry: exactly this many bytes (an AES-256 key). */
   secretsKeyBytes: 32,
+  /** Random bytes drawn from the CSPRNG at once, then handed out a few at a time (domain/secure-random.ts). */
+  secureRandomPoolBytes: 4_096,
   /** CLUSTER_WORKERS at most (its default is the machine's available parallelism). */
   clusterWorkersMax: 64,
   /** A cluster worker that dies is replaced, but not in a tight loop: at most one restart per this interval. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { secureRandomBytes } from './secure-random.js';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -10,7 +10,7 @@ export function resourceId(production: boolean): string {
   // 252 is the largest multiple of 36 below 256: rejecting bytes above it keeps every character equally likely.
   let id = '';
   while (id.length < 12) {
-    for (const byte of randomBytes(16)) {
+    for (const byte of secureRandomBytes(16)) {
       if (byte < 252 && id.length < 12) id += alphabet[byte % 36];
     }
   }

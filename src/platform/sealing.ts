@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { secureRandomBytes } from '../domain/secure-random.js';
 import type { SecretsKeyring } from './secrets/keyring.js';
 
 // Secrets at rest (webhook signing secrets, banking instruments, TOTP secrets, identity documents, queued mail):
@@ -23,7 +24,7 @@ const associatedData = (keyId: string) => Buffer.from(`v2.${keyId}`, 'utf8');
 
 export function seal(keyring: SecretsKeyring, plaintext: string): string {
   const { id, key } = keyring.current;
-  const nonce = randomBytes(12);
+  const nonce = secureRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
   cipher.setAAD(associatedData(id));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
