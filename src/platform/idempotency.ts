@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { canonicalJson } from '../domain/canonical-json.js';
 import { validation } from '../domain/errors.js';
 import { limits } from '../limits.js';
 import type { Db, Queryable } from '../storage/db.js';
@@ -55,17 +56,6 @@ export function requestHash(endpoint: string, body: unknown): string {
     .update('\n')
     .update(canonicalJson(body ?? null))
     .digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** Stores a write's answer with its key: the last statement of the write's transaction. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AppContext } from '../app-context.js';
+import { canonicalJson } from '../domain/canonical-json.js';
 import { duplicity, existence, stateError, validation } from '../domain/errors.js';
 import { amountFromDecimal } from '../domain/money/currency-amount.js';
 import { applyPayoutReport } from '../payouts/outcomes.js';
@@ -26,16 +27,7 @@ export interface CallbackAnswer {
   readonly replayed: boolean;
 }
 
-/** JSON with every object's keys sorted: a callback sent again re-serialised is still the same callback. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
+// A callback sent again re-serialised is still the same callback: its members sorted (domain/canonical-json.ts).
 const bodyHash = (body: unknown) => createHash('sha256').update(canonicalJson(body)).digest('hex');
 
 /** Claims the callback and applies it, or answers the recorded result of the same callback. */
