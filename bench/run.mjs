@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { settings } from './lib/config.mjs';
+import { flushSpeed } from './lib/flush-speed.mjs';
 import { runBlock } from './lib/measure.mjs';
 import { killStarted, removeTempDirs, root } from './lib/processes.mjs';
 import { buildRows, printTable } from './lib/report.mjs';
@@ -50,6 +51,13 @@ try {
   log(`bench ${settings.quick ? '(quick) ' : ''}: ${settings.repetitions} x ${settings.durationS} s per measurement`);
   pg = await preparePostgres({ databaseUrl, logDir, profileDir, log });
   results.postgres = await postgresFacts(pg.sql);
+  results.machine.flush = await measureFlush(pg.sql, databaseUrl);
+  const fdatasync = results.machine.flush.oneWrite?.fdatasync;
+  log(
+    fdatasync
+      ? `disk: fdatasync of one 8 kB write ${fdatasync.microsecondsPerOp} µs (${fdatasync.opsPerSecond.toFixed(0)}/s), pg_test_fsync`
+      : `disk: not measured (${results.machine.flush.skipped ?? 'no fdatasync line'})`,
+  );
   results.seed = { orders: settings.seededOrders, seconds: pg.seed.seconds };
   const { blocks, stopAll } = postgresBlocks(pg, { logDir, profileDir, log });
   try {
@@ -93,9 +101,17 @@ function gitDescribe() {
   }
 }
 
+/** pg_test_fsync on the data directory's file system, when the cluster runs here (lib/flush-speed.mjs). */
+async function measureFlush(sql, url) {
+  const [{ data_directory: directory }] = await sql`select current_setting('data_directory') as data_directory`;
+  const { hostname, searchParams } = new URL(url);
+  const local = ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(hostname) || searchParams.has('host');
+  return flushSpeed({ directory, local });
+}
+
 async function postgresFacts(sql) {
   const rows = await sql`select name, setting from pg_settings
     where name in ('server_version', 'fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers',
-      'max_connections', 'unix_socket_directories')`;
+      'max_connections', 'unix_socket_directories', 'commit_delay', 'commit_siblings', 'wal_sync_method')`;
   return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
 }

@@ -3,7 +3,8 @@
 // own transaction, so each commit fires the NOTIFY that wakes the dispatcher, as a business transaction would),
 // and receives the signed deliveries on loopback. Lag = arrival - occurred_at_ms (the event's time, taken just
 // before its commit, as in test/e2e/webhook-delivery-lag.test.ts), on the same machine's clock. Producing the events
-// directly isolates the dispatcher: what is measured is commit -> fan-out -> claim -> POST -> arrival.
+// directly isolates the dispatcher: what is measured is commit -> fan-out -> claim -> POST -> arrival, and each
+// run says which of those stages the lag, and its slowest 1%, went to (lagStages).
 
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +17,8 @@ const insertEvent = `insert into outbox_events (workspace_id, type, event_id, da
 
 answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10, tag }) => {
   const occurred = new Map();
+  /** Arrival time by event id, for the lag's stages. */
+  const arrived = new Map();
   const lags = [];
   let duplicates = 0;
   let unknown = 0;
@@ -30,6 +33,7 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
       else if (sent === null) duplicates += 1;
       else {
         lags.push(at - sent);
+        arrived.set(id, at);
         occurred.set(id, null);
       }
       res.writeHead(200).end();
@@ -69,6 +73,7 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
     while (lags.length + duplicates < produced - failed && Date.now() < drainUntil) await sleep(20);
     lags.sort((a, b) => a - b);
     const missing = produced - failed - lags.length;
+    const causes = await lagStages(db, workspaceId, tag, arrived);
     return {
       connections: 1,
       durationS: producedS,
@@ -81,6 +86,8 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
       errors: failed + missing + duplicates + unknown,
       missing,
       duplicates,
+      causes,
+      note: causes.note,
     };
   } finally {
     await db.close();
@@ -88,3 +95,46 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
     await new Promise((resolve) => receiver.close(resolve));
   }
 });
+
+/**
+ * Where the lag went, event by event, from what the dispatcher stored (issue #32, item 4):
+ * - `wake`: the event's commit (its WAL flush), the NOTIFY, and the dispatcher starting a round, up to the fan-out's
+ *   time (outbox_events.fanned_out_at_ms);
+ * - `claim`: the round's fan-out and claim and their commit, and signing, up to the POST's start (the delivery's
+ *   attempted_at_ms less its latency_ms);
+ * - `send`: the POST, up to its arrival here.
+ * Each stage's p50 and p99, and its mean over the slowest 1% of events: what the tail is made of. The dispatcher's
+ * times are whole milliseconds, so a stage may read one less or more than it took.
+ */
+async function lagStages(db, workspaceId, tag, arrived) {
+  const rows = await db.query(
+    `select o.event_id, o.occurred_at_ms, o.fanned_out_at_ms, d.attempted_at_ms - d.latency_ms as sent_at_ms
+       from outbox_events o join webhook_deliveries d on d.outbox_id = o.id
+      where o.workspace_id = $1 and o.event_id like $2 and d.state = 'delivered'`,
+    [workspaceId, `${tag}-%`],
+  );
+  const events = [];
+  for (const row of rows) {
+    const at = arrived.get(row.event_id);
+    if (at === undefined || row.fanned_out_at_ms === null || row.sent_at_ms === null) continue;
+    const [occurred, fanned, sent] = [row.occurred_at_ms, row.fanned_out_at_ms, row.sent_at_ms].map(Number);
+    events.push({ lag: at - occurred, wake: fanned - occurred, claim: sent - fanned, send: at - sent });
+  }
+  const stages = ['wake', 'claim', 'send'];
+  const sorted = (key) => events.map((e) => e[key]).sort((a, b) => a - b);
+  const slowest = [...events].sort((a, b) => b.lag - a.lag).slice(0, Math.max(1, Math.ceil(events.length / 100)));
+  const mean = (list, key) => (list.length === 0 ? null : list.reduce((sum, e) => sum + e[key], 0) / list.length);
+  const byStage = Object.fromEntries(
+    stages.map((key) => {
+      const values = sorted(key);
+      return [key, { p50: percentile(values, 0.5), p99: percentile(values, 0.99), slowestMean: mean(slowest, key) }];
+    }),
+  );
+  const fmt = (v) => (v === null || v === undefined ? '-' : v.toFixed(1));
+  const note =
+    events.length === 0
+      ? 'no stages: no delivery found'
+      : `stages p99 wake ${fmt(byStage.wake.p99)} claim ${fmt(byStage.claim.p99)} send ${fmt(byStage.send.p99)} ms; ` +
+        `slowest 1%: wake ${fmt(byStage.wake.slowestMean)} + claim ${fmt(byStage.claim.slowestMean)} + send ${fmt(byStage.send.slowestMean)} ms`;
+  return { events: events.length, slowest: slowest.length, stages: byStage, note };
+}
