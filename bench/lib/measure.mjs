@@ -82,7 +82,8 @@ export async function runBlock(block, results, log) {
       results.measurements[m.id] = { label: m.label, block: block.id, connections: m.connections, runs: [] };
       if (m.warmup) await m.warmup();
     }
-    for (let rep = 1; rep <= settings.repetitions; rep++) {
+    const repetitions = blockRepetitions(block);
+    for (let rep = 1; rep <= repetitions; rep++) {
       await block.beforeRound?.(rep);
       // A block comparing two processes of the same work runs them in turns, the other way round every other
       // round, so that neither always runs after the other (the database's state, the machine's drift).
@@ -111,6 +112,16 @@ export async function runBlock(block, results, log) {
     await block.teardown?.();
     log(`  (${block.id}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
+}
+
+/**
+ * The rounds a block runs: the run's repetitions, or more for a block that asks for them (`minRepetitions`: a small
+ * cost read from pairs of fresh processes swings more between rounds than it is large), unless the run is quick or
+ * BENCH_REPETITIONS says how many.
+ */
+function blockRepetitions(block) {
+  if (settings.quick || process.env.BENCH_REPETITIONS !== undefined) return settings.repetitions;
+  return Math.max(settings.repetitions, block.minRepetitions ?? 0);
 }
 
 /** CPU per answered request of the measured process and of PostgreSQL, and how busy the machine was. */

@@ -14,7 +14,7 @@ const warmupsPerRound = 3;
  * The block of `measurements` over the pair `servers.on` and `servers.off` (each `{ name, env }`), started with
  * `c.start` and the run's server environment.
  */
-export function serverPairBlock(c, { id, title, servers, measurements }) {
+export function serverPairBlock(c, { id, title, servers, measurements, minRepetitions }) {
   const { env, start, stop } = c;
   const startPair = async (first, second) => {
     for (const server of [first, second]) {
@@ -25,6 +25,7 @@ export function serverPairBlock(c, { id, title, servers, measurements }) {
   return {
     id,
     title,
+    minRepetitions,
     setup: () => startPair(servers.on, servers.off),
     // The first round's pair is warmed by runBlock's own warm-up, once; the later rounds' here.
     beforeRound: async (rep) => {

@@ -40,7 +40,15 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
     });
   });
   await new Promise((resolve) => receiver.listen(port, '127.0.0.1', resolve));
-  const db = await openDb({ store: 'postgres', databaseUrl, maxConnections: 4 });
+  // As many connections as the server's business writes would use: with 4, on a disk whose flush is slow, the
+  // source's own inserts queued for a connection, and that wait (before the event's commit) read as dispatch lag.
+  const sourceConnections = 16;
+  const db = await openDb({ store: 'postgres', databaseUrl, maxConnections: sourceConnections });
+  // Every connection opened before the first event: one opened mid-run (TCP, authentication, the first statement)
+  // would read as its event's commit time.
+  await Promise.all(Array.from({ length: sourceConnections }, () => db.query('select pg_sleep(0.05)')));
+  /** When each event's commit was acknowledged to the source. */
+  const committed = new Map();
   let produced = 0;
   let failed = 0;
   const inFlight = new Set();
@@ -56,7 +64,10 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
         const now = Date.now();
         occurred.set(eventId, now);
         const p = db.query(insertEvent, [workspaceId, eventId, data, now]).then(
-          () => inFlight.delete(p),
+          () => {
+            committed.set(eventId, Date.now());
+            inFlight.delete(p);
+          },
           () => {
             failed += 1;
             occurred.delete(eventId);
@@ -73,7 +84,7 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
     while (lags.length + duplicates < produced - failed && Date.now() < drainUntil) await sleep(20);
     lags.sort((a, b) => a - b);
     const missing = produced - failed - lags.length;
-    const causes = await lagStages(db, workspaceId, tag, arrived);
+    const causes = await lagStages(db, workspaceId, tag, committed, arrived);
     return {
       connections: 1,
       durationS: producedS,
@@ -97,16 +108,18 @@ answerOnce(async ({ databaseUrl, workspaceId, port, rate, durationS, drainS = 10
 });
 
 /**
- * Where the lag went, event by event, from what the dispatcher stored (issue #32, item 4):
- * - `wake`: the event's commit (its WAL flush), the NOTIFY, and the dispatcher starting a round, up to the fan-out's
- *   time (outbox_events.fanned_out_at_ms);
+ * Where the lag went, event by event, from what the source saw and the dispatcher stored (issue #32, item 4):
+ * - `commit`: the event's own insert and commit (its WAL flush), until the source has the acknowledgement;
+ * - `wake`: from there, the NOTIFY and the dispatcher starting a round, up to the fan-out's time
+ *   (outbox_events.fanned_out_at_ms; the NOTIFY is sent at the commit, before its acknowledgement, so this stage
+ *   may read below zero);
  * - `claim`: the round's fan-out and claim and their commit, and signing, up to the POST's start (the delivery's
  *   attempted_at_ms less its latency_ms);
  * - `send`: the POST, up to its arrival here.
  * Each stage's p50 and p99, and its mean over the slowest 1% of events: what the tail is made of. The dispatcher's
  * times are whole milliseconds, so a stage may read one less or more than it took.
  */
-async function lagStages(db, workspaceId, tag, arrived) {
+async function lagStages(db, workspaceId, tag, committed, arrived) {
   const rows = await db.query(
     `select o.event_id, o.occurred_at_ms, o.fanned_out_at_ms, d.attempted_at_ms - d.latency_ms as sent_at_ms
        from outbox_events o join webhook_deliveries d on d.outbox_id = o.id
@@ -116,11 +129,20 @@ async function lagStages(db, workspaceId, tag, arrived) {
   const events = [];
   for (const row of rows) {
     const at = arrived.get(row.event_id);
-    if (at === undefined || row.fanned_out_at_ms === null || row.sent_at_ms === null) continue;
+    const acknowledged = committed.get(row.event_id);
+    if (at === undefined || acknowledged === undefined || row.fanned_out_at_ms === null || row.sent_at_ms === null) {
+      continue;
+    }
     const [occurred, fanned, sent] = [row.occurred_at_ms, row.fanned_out_at_ms, row.sent_at_ms].map(Number);
-    events.push({ lag: at - occurred, wake: fanned - occurred, claim: sent - fanned, send: at - sent });
+    events.push({
+      lag: at - occurred,
+      commit: acknowledged - occurred,
+      wake: fanned - acknowledged,
+      claim: sent - fanned,
+      send: at - sent,
+    });
   }
-  const stages = ['wake', 'claim', 'send'];
+  const stages = ['commit', 'wake', 'claim', 'send'];
   const sorted = (key) => events.map((e) => e[key]).sort((a, b) => a - b);
   const slowest = [...events].sort((a, b) => b.lag - a.lag).slice(0, Math.max(1, Math.ceil(events.length / 100)));
   const mean = (list, key) => (list.length === 0 ? null : list.reduce((sum, e) => sum + e[key], 0) / list.length);
@@ -134,7 +156,7 @@ async function lagStages(db, workspaceId, tag, arrived) {
   const note =
     events.length === 0
       ? 'no stages: no delivery found'
-      : `stages p99 wake ${fmt(byStage.wake.p99)} claim ${fmt(byStage.claim.p99)} send ${fmt(byStage.send.p99)} ms; ` +
-        `slowest 1%: wake ${fmt(byStage.wake.slowestMean)} + claim ${fmt(byStage.claim.slowestMean)} + send ${fmt(byStage.send.slowestMean)} ms`;
+      : `p99 by stage: ${stages.map((k) => `${k} ${fmt(byStage[k].p99)}`).join(', ')} ms; slowest 1%: ` +
+        `${stages.map((k) => `${k} ${fmt(byStage[k].slowestMean)}`).join(' + ')} ms`;
   return { events: events.length, slowest: slowest.length, stages: byStage, note };
 }

@@ -6,6 +6,7 @@ import { open } from '../platform/sealing.js';
 import type { SecretsKeyring } from '../platform/secrets/keyring.js';
 import { openSensitiveText } from '../platform/secrets/sensitive.js';
 import type { Db, Queryable } from '../storage/db.js';
+import { lazilyCommitted } from '../storage/lazy-commit.js';
 import { type AttemptedDelivery, isDelivered, recordAttempt } from './attempt-record.js';
 import { eventApiVersion } from './catalogue.js';
 import { type Attempt, postOnce } from './deliver.js';
@@ -162,8 +163,7 @@ export class WebhookDispatcher {
    * lag's tail where a flush is slow (issue #32, item 4; docs/performance.md).
    */
   private fanOutAndClaim(wanted: number): Promise<{ fanned: number; claimed: Claimed[] }> {
-    return this.db.transaction(async (tx) => {
-      await tx.query('set local synchronous_commit = off');
+    return lazilyCommitted(this.db, async (tx) => {
       const fanned = await this.fanOut(tx);
       const claimed = wanted > 0 ? await this.claim(tx, wanted) : [];
       return { fanned, claimed };
