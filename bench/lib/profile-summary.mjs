@@ -2,14 +2,19 @@
 // per package or source directory, and the hottest functions. The evidence behind "what bounds it" in
 // docs/performance.md.
 //   node bench/lib/profile-summary.mjs bench/results/profiles-<stamp>.tmp/server-pg.cpuprofile [top] [--after S]
+//     [--before S]
 // --after S counts only the samples taken S seconds or more after the process started (leaving out its start:
-// module loading and the compiling of every route's validators and serialisers).
+// module loading and the compiling of every route's validators and serialisers); --before S only those taken
+// before S seconds, so that one block's measurement can be told from the next one's in the same process (the bench's
+// log says when each ran).
 
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const afterIndex = args.indexOf('--after');
 const afterS = afterIndex === -1 ? 0 : Number(args.splice(afterIndex, 2)[1]);
+const beforeIndex = args.indexOf('--before');
+const beforeS = beforeIndex === -1 ? Number.POSITIVE_INFINITY : Number(args.splice(beforeIndex, 2)[1]);
 const [file, topArg] = args;
 if (!file) {
   console.error('usage: node bench/lib/profile-summary.mjs <file.cpuprofile> [top]');
@@ -26,7 +31,7 @@ let atUs = 0;
 let countedSamples = 0;
 for (let i = 0; i < profile.samples.length; i++) {
   atUs += profile.timeDeltas[i] ?? 0;
-  if (atUs < afterS * 1e6) continue;
+  if (atUs < afterS * 1e6 || atUs >= beforeS * 1e6) continue;
   countedSamples += 1;
   hits.set(profile.samples[i], (hits.get(profile.samples[i]) ?? 0) + 1);
 }
