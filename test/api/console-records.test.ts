@@ -15,6 +15,7 @@ import {
   postOrder,
 } from '../support/orders.js';
 import { aReceiver } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: the console's record pages (issue 14, item 3) show what happened to a known order, deposit, withdrawal and
 // customer: the partner API's fields, status changes from the status events, ledger entries with their postings,
@@ -57,13 +58,11 @@ beforeAll(async () => {
   viewer = await signedInOperator(t.app, clock, 'viewer');
 
   p = await approvedPartner(t);
-  const endpoint = await api('POST', '/v1/webhooks', {
+  const endpoint = await aWebhookEndpoint(t.app, p, `${receiver.url}/records`, {
     name: 'records',
-    url: `${receiver.url}/records`,
     secret: 'records-secret',
   });
-  expect(endpoint.statusCode, endpoint.body).toBe(200);
-  known.endpointId = endpoint.json().id;
+  known.endpointId = endpoint.id;
 
   // A deposit collected in full.
   const deposit = await api('POST', '/v1/deposits', { userData: payer, currency: 'EUR', amount: 75 });

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harnes
 import { type CookieJar, getPage, postForm, signedInOperator } from '../support/operators.js';
 import { approvedPartner, payer, payerFields } from '../support/orders.js';
 import { aReceiver, type Receiver } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal (issue 30, items 3 and 5): a record's timeline shows each moment to the second (steps a few seconds apart no
 // longer read as one minute), and the resend of an event is offered only for an event that at least one endpoint
@@ -45,8 +46,7 @@ beforeAll(async () => {
   p = await approvedPartner(t);
   await t.ctx.webhooks.runDue();
   deposits.unsent = await collectedDeposit();
-  const endpoint = await api('/v1/webhooks', { name: 'later', url: `${receiver.url}/later`, secret: 'later-secret' });
-  expect(endpoint.statusCode, endpoint.body).toBe(200);
+  await aWebhookEndpoint(t.app, p, `${receiver.url}/later`, { name: 'later', secret: 'later-secret' });
   deposits.sent = await collectedDeposit();
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harnes
 import { freePort } from '../support/net.js';
 import { type CookieJar, getPage, signedInOperator } from '../support/operators.js';
 import { aReceiver, type Receiver } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal (issue 30, item 1): an endpoint flagged as failing on the console's home page links to a page that shows why:
 // the endpoint (name, URL, state, retry policy, filter) and every attempt, newest first, paged: the time to the
@@ -43,11 +44,6 @@ const sendEvents = async (n: number) => {
     [down.id, tenYearsMs, clock.nowMs() - tenYearsMs / 2],
   );
 };
-const createEndpoint = async (body: object) => {
-  const created = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: partner.headers, payload: body });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().id as string;
-};
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, env: { WEBHOOK_ALLOW_INSECURE: '1' } });
@@ -57,15 +53,17 @@ beforeAll(async () => {
   // Whatever the run recorded before is sent now: only this file's events reach these endpoints.
   await t.ctx.webhooks.runDue();
   down.url = `http://127.0.0.1:${await freePort()}/hook`;
-  down.id = await createEndpoint({
+  ({ id: down.id } = await aWebhookEndpoint(t.app, partner, down.url, {
     name: 'Ledger sync',
-    url: down.url,
     secret: 'whsec-console-webhooks',
     retryPolicy: 'exponential',
     enabledEvents: ['balance_updated'],
-  });
+  }));
   refusing.url = `${receiver.url}/status/500?answer=${encodeURIComponent('{"error":"<unknown signature>"}')}`;
-  refusing.id = await createEndpoint({ name: 'Refusing', url: refusing.url, secret: 'whsec-console-refusing' });
+  ({ id: refusing.id } = await aWebhookEndpoint(t.app, partner, refusing.url, {
+    name: 'Refusing',
+    secret: 'whsec-console-refusing',
+  }));
   await sendEvents(3);
 });
 afterAll(async () => {

@@ -15,6 +15,7 @@ import {
 import { aWebForm, payFields, postPage } from '../support/openbanking.js';
 import { aQuote, beneficiary, destinations, payer, payerFields, postOrder } from '../support/orders.js';
 import { aReceiver, type Received } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: every event type of the spec's Events table that an implemented operation causes reaches a registered
 // endpoint, signed, with the envelope the spec describes. Method: one workspace runs each operation once; a
@@ -33,9 +34,7 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { SANDBOX_SETTLE_DELAY_MS: '0', WEBHOOK_ALLOW_INSECURE: '1' } });
   receiver = await aReceiver();
   p = await aPartner(t.app);
-  const endpoint = (
-    await api('POST', '/v1/webhooks', { name: 'catalogue', url: `${receiver.url}/hook`, secret })
-  ).json();
+  const endpoint = await aWebhookEndpoint(t.app, p, `${receiver.url}/hook`, { name: 'catalogue', secret });
   // The endpoint's own test event (webhook_test).
   await api('POST', `/v1/webhooks/${endpoint.id}/test`);
   await verifyCustomer(t.app, p, payer.userEmail);

@@ -4,6 +4,7 @@ import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import { payer, payerFields } from '../support/orders.js';
 import { aReceiver, type Received } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: every delivery carries the event's eventId, unique to the event and the same at every endpoint and on every
 // re-send (the events API's and the spec's own); a verification event's equals its data.eventId; the events API
@@ -30,13 +31,7 @@ const api = (p: Partner, method: 'GET' | 'POST' | 'PUT', url: string, payload?: 
 const at = (path: string) => receiver.received.filter((r) => r.path === path);
 
 async function anEndpoint(p: Partner, path: string): Promise<string> {
-  const created = await api(p, 'POST', '/v1/webhooks', {
-    name: path,
-    url: `${receiver.url}${path}`,
-    secret: 'events-secret',
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().id;
+  return (await aWebhookEndpoint(t.app, p, `${receiver.url}${path}`, { name: path, secret: 'events-secret' })).id;
 }
 
 async function deliver() {

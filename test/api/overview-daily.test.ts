@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import { approvedPartner, payer, payerFields, payIn, sepaToPixOrder } from '../support/orders.js';
 import { aReceiver, type Receiver } from '../support/receiver.js';
 import { simulate } from '../support/sandbox-helpers.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: GET /admin/v1/stats/daily gives, per UTC day of a bounded range, the completed orders, deposits and
 // withdrawals (count and exact volume per currency) and the webhook delivery attempts by outcome; every day is
@@ -144,10 +145,9 @@ describe('event deliveries by outcome per day', () => {
   it('delivered, failed attempts and pending retries, each on its own day', async () => {
     const p = await approvedPartner(t);
     await t.ctx.webhooks.runDue(); // the approval's events, before the endpoints exist
-    await post(p, '/v1/webhooks', { name: 'up', url: `${receiver.url}/ok`, secret: 'whsec-up-0001' });
-    await post(p, '/v1/webhooks', {
+    await aWebhookEndpoint(t.app, p, `${receiver.url}/ok`, { name: 'up', secret: 'whsec-up-0001' });
+    await aWebhookEndpoint(t.app, p, `${receiver.url}/status/500`, {
       name: 'down',
-      url: `${receiver.url}/status/500`,
       secret: 'whsec-down-001',
       retryPolicy: 'exponential',
     });

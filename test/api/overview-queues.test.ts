@@ -10,6 +10,7 @@ import { approvedPartner, payer, payerFields, payIn, sepaToPixOrder } from '../s
 import { listSearch, overviewQueues } from '../support/overview-queues.js';
 import { aReceiver, type Receiver } from '../support/receiver.js';
 import { simulate } from '../support/sandbox-helpers.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: GET /admin/v1/overview counts each queue of what needs a person (operator console issue, item 3): a count
 // rises when an item enters its queue and falls when an operator (or, for an endpoint, the partner) acts on it, it
@@ -171,13 +172,10 @@ describe('each queue rises when an item enters it and falls when it is worked', 
     const c = await approvedPartner(t);
     // The workspace's events so far are fanned out now, before the endpoint exists: only this test's reach it.
     await t.ctx.webhooks.runDue();
-    const created = await post(c, '/v1/webhooks', {
+    const { id: endpointId } = await aWebhookEndpoint(t.app, c, `${receiver.url}/status/500`, {
       name: 'down',
-      url: `${receiver.url}/status/500`,
       secret: 'whsec-overview',
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const endpointId: string = created.json().id;
     const anEvent = async () => {
       await t.ctx.db.query(
         `insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms)

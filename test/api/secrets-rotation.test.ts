@@ -13,6 +13,7 @@ import { type OwnDatabase, ownDatabase } from '../support/own-database.js';
 import { aReceiver, type Receiver } from '../support/receiver.js';
 import { sealV1 } from '../support/sealed-v1.js';
 import { verifiesBoth } from '../support/standard-webhooks.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: SECRETS_KEY rotates from A to B without a failed delivery or an unreadable secret (docs/reliability/
 // rotation.md): a webhook secret sealed under A signs correctly at every step (B decrypt-only, B sealing with A
@@ -64,14 +65,7 @@ async function command(keyring: SecretsKeyring, ...args: string[]) {
 }
 
 async function registerEndpoint(t: TestApp, p: Partner, secret: string): Promise<string> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/webhooks',
-    headers: p.headers,
-    payload: { name: 'rotation', url: `${receiver.url}/rotation`, secret },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().id as string;
+  return (await aWebhookEndpoint(t.app, p, `${receiver.url}/rotation`, { name: 'rotation', secret })).id;
 }
 
 let events = 0;

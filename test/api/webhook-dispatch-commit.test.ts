@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../src/storage/db.js';
 import { aPartner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import { aReceiver } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal (issue #32, item 4): between an event's commit and its send, the dispatcher waits for no WAL flush of its
 // own. A round's fan-out and claim are one transaction that commits with synchronous_commit off (losing it in a
@@ -60,13 +61,7 @@ function recorded(db: Db, ran: Ran[]): Db {
 describe("the dispatcher's round before a send", () => {
   it('fans out and claims in one transaction committed without a flush; records the attempt on its own', async () => {
     const partner = await aPartner(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks',
-      headers: partner.headers,
-      payload: { name: 'commit', url: `${receiver.url}/commit`, secret: 'commit-secret' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
+    await aWebhookEndpoint(t.app, partner, `${receiver.url}/commit`, { name: 'commit', secret: 'commit-secret' });
     await t.ctx.db.query(
       `insert into outbox_events (workspace_id, type, event_id, data, occurred_at_ms)
        values ($1, 'balance_updated', 'commit-1', '{}'::jsonb, 0)`,

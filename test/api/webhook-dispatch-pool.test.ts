@@ -3,6 +3,7 @@ import { aPartner, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import { aReceiver } from '../support/receiver.js';
 import { waitFor } from '../support/server-process.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: one slow endpoint does not hold back other events: sends run in a pool, each freeing its own slot.
 // Method: a loopback receiver that holds requests to /slow for 3 s; while one is held, an event of another
@@ -20,15 +21,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-async function endpoint(p: Partner, path: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/v1/webhooks',
-    headers: p.headers,
-    payload: { name: path, url: `${receiver.url}${path}`, secret: 'pool-secret' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const endpoint = (p: Partner, path: string) =>
+  aWebhookEndpoint(t.app, p, `${receiver.url}${path}`, { name: path, secret: 'pool-secret' });
 
 const anEvent = (p: Partner, eventId: string) =>
   t.ctx.db.query(

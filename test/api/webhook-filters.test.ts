@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../support/harness.js';
 import { payer, payerFields } from '../support/orders.js';
 import { aReceiver, type Received, type Receiver } from '../support/receiver.js';
 import { verifiesBoth } from '../support/standard-webhooks.js';
+import { aWebhookEndpoint, type WebhookEndpointFields } from '../support/webhook-endpoints.js';
 
 // Goal: enabledEvents sends an endpoint only the chosen types (every type when unset, as the spec says), unknown
 // types are refused naming them; POST /v1/webhooks/{webhookId}/test sends one signed webhook_test to that endpoint
@@ -25,16 +26,8 @@ const api = (p: Partner, method: 'GET' | 'POST' | 'PUT', url: string, payload?: 
   t.app.inject({ method, url, headers: p.headers, ...(payload ? { payload } : {}) });
 const at = (path: string) => receiver.received.filter((r) => r.path === path);
 
-async function register(p: Partner, path: string, extra: object = {}) {
-  const created = await api(p, 'POST', '/v1/webhooks', {
-    name: path,
-    url: `${receiver.url}${path}`,
-    secret: `secret ${path}`,
-    ...extra,
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json() as { id: string; enabledEvents: string[] | null };
-}
+const register = (p: Partner, path: string, extra: WebhookEndpointFields = {}) =>
+  aWebhookEndpoint(t.app, p, `${receiver.url}${path}`, { name: path, secret: `secret ${path}`, ...extra });
 
 async function collectedDeposit(p: Partner) {
   const deposit = (await api(p, 'POST', '/v1/deposits', { userData: payer, currency: 'EUR', amount: 40 })).json();

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import { payer, payerFields } from '../support/orders.js';
 import { aReceiver, type Received, type Receiver } from '../support/receiver.js';
 import { verifiesBoth } from '../support/standard-webhooks.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: retryPolicy 'exponential' retries a failed event with growing delays until it gets through, once; the
 // default retries nothing; Retry-After is honoured and 410 stops; an endpoint whose every attempt of an event fails
@@ -39,12 +40,8 @@ async function api(p: Partner, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 }
 
-async function register(p: Partner, path: string, secret: string, retryPolicy?: 'none' | 'exponential') {
-  const body = { name: path, url: `${receiver.url}${path}`, secret, ...(retryPolicy ? { retryPolicy } : {}) };
-  const created = await api(p, 'POST', '/v1/webhooks', body);
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json() as { id: string; retryPolicy: string };
-}
+const register = (p: Partner, path: string, secret: string, retryPolicy?: 'none' | 'exponential') =>
+  aWebhookEndpoint(t.app, p, `${receiver.url}${path}`, { name: path, secret, ...(retryPolicy ? { retryPolicy } : {}) });
 
 interface LoggedAttempt {
   /** The envelope's id (the entity's id); eventId is the stable one. */

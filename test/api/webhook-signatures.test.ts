@@ -5,6 +5,7 @@ import { aPartner, aToken, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import { aReceiver, type Received, type Receiver } from '../support/receiver.js';
 import { verifiesBoth, verifiesServiceSignature, verifyStandard } from '../support/standard-webhooks.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: every signed delivery carries the spec's X-Service-Signature-256 and the Standard Webhooks headers, which
 // the standard's reference library verifies, for a free-form secret and for a whsec_ one; after a rotation the new
@@ -30,9 +31,7 @@ async function api(p: Partner, method: 'GET' | 'POST' | 'PUT', url: string, payl
 }
 
 async function register(p: Partner, path: string, secret: string): Promise<string> {
-  const created = await api(p, 'POST', '/v1/webhooks', { name: path, url: `${receiver.url}${path}`, secret });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().id;
+  return (await aWebhookEndpoint(t.app, p, `${receiver.url}${path}`, { name: path, secret })).id;
 }
 
 let counter = 0;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp, testDb } from '../support/harness.js';
 import { aReceiver } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: withdrawals hold amount plus fee or move nothing, pay out through the sandbox rail (settled, rejected,
 // returned), and never overdraw under concurrency. Method: fund a workspace by simulated deposits, then withdraw.
@@ -148,9 +149,7 @@ describe('POST /v1/withdrawals', () => {
     const receiver = await aReceiver();
     try {
       const p = await fundedPartner('EUR', 100);
-      const hook = { name: 'payouts', url: `${receiver.url}/hook`, secret: 'payout-secret' };
-      const registered = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: p.headers, payload: hook });
-      expect(registered.statusCode, registered.body).toBe(200);
+      await aWebhookEndpoint(t.app, p, `${receiver.url}/hook`, { name: 'payouts', secret: 'payout-secret' });
       const rejectedBody = { currency: 'EUR', amount: 10.91, destinationTransferData: sepa };
       const returnedBody = { currency: 'EUR', amount: 10.92, destinationTransferData: sepa };
       const keys = { rejected: `k-${randomUUID()}`, returned: `k-${randomUUID()}` };

@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp, TestClock } from '../support/harness.js';
 import { createOperator, enrol, strongPassword } from '../support/operators.js';
 import { approvedPartner, aQuote, payIn, pixOrderBody, postOrder } from '../support/orders.js';
 import { aReceiver } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal: an admin works the console's records in a real browser (issue 14, items 3 and 4): signs in with the second
 // factor, creates a workspace (its password shown once), changes a setting, rotates the credentials (both passwords
@@ -50,13 +51,7 @@ describe.skipIf(!runBrowserTests)('the console records in a browser', () => {
     browser = await launchBrowser();
     // A partner's order, paid in and delivered to its endpoint: what the operator will look up.
     p = await approvedPartner(t);
-    const endpoint = await t.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks',
-      headers: p.headers,
-      payload: { name: 'browser', url: `${receiver.url}/browser`, secret: 'browser-secret' },
-    });
-    expect(endpoint.statusCode, endpoint.body).toBe(200);
+    await aWebhookEndpoint(t.app, p, `${receiver.url}/browser`, { name: 'browser', secret: 'browser-secret' });
     const quote = await aQuote(t.app, p, { originCurrency: 'EUR', destinationCurrency: 'BRL', originAmount: 100 });
     const order = await postOrder(t.app, p, { ...pixOrderBody(quote.quoteId), externalReference: '<b>PO-1</b>' });
     orderId = order.json().orderId;

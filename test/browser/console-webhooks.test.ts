@@ -13,6 +13,7 @@ import { aPartner, type Partner } from '../support/builders.js';
 import { buildTestApp, type TestApp, TestClock, testDb } from '../support/harness.js';
 import { freePort } from '../support/net.js';
 import { codeAt, createOperator, enrol, strongPassword } from '../support/operators.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 // Goal (issue 30, item 1): the webhook pages as an operator reaches them in a browser: from the home page's flag of
 // a failing endpoint to the endpoint's page (its facts and every failed attempt), to its workspace's endpoints, and
@@ -65,19 +66,12 @@ describe.skipIf(!runBrowserTests)('the webhook pages in a browser', () => {
     browser = await launchBrowser();
     partner = await aPartner(t.app, { name: 'Browser Remit' });
     await t.ctx.webhooks.runDue();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks',
-      headers: partner.headers,
-      payload: {
-        name: 'Browser ledger sync',
-        url: `http://127.0.0.1:${await freePort()}/hook`,
-        secret: 'whsec-browser-webhooks',
-        retryPolicy: 'exponential',
-      },
+    const created = await aWebhookEndpoint(t.app, partner, `http://127.0.0.1:${await freePort()}/hook`, {
+      name: 'Browser ledger sync',
+      secret: 'whsec-browser-webhooks',
+      retryPolicy: 'exponential',
     });
-    expect(created.statusCode, created.body).toBe(200);
-    endpointId = created.json().id;
+    endpointId = created.id;
     const db = await testDb();
     for (let i = 0; i < 3; i += 1) {
       await db.query(

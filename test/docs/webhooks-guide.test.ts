@@ -11,6 +11,7 @@ import { aPartner, type Partner, verifyCustomer } from '../support/builders.js';
 import { buildTestApp, type TestApp } from '../support/harness.js';
 import { payer, payerFields } from '../support/orders.js';
 import { aReceiver, type Receiver } from '../support/receiver.js';
+import { aWebhookEndpoint } from '../support/webhook-endpoints.js';
 
 const guide = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
 const blocks = [...guide.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
@@ -80,14 +81,7 @@ afterAll(async () => {
 });
 
 async function register(p: Partner, url: string) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/webhooks',
-    headers: p.headers,
-    payload: { name: 'guide', url, secret },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().id as string;
+  return (await aWebhookEndpoint(t.app, p, url, { name: 'guide', secret })).id;
 }
 
 async function collectedDeposit(p: Partner) {

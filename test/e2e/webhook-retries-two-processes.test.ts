@@ -8,7 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { aPartner, approvePayer, call, depositAndSimulate } from '../support/e2e-api.js';
-import { deliveryLog, tally, webhookProcesses } from '../support/e2e-webhooks.js';
+import { deliveryLog, registerEndpoint, tally, webhookProcesses } from '../support/e2e-webhooks.js';
 import { aReceiver } from '../support/receiver.js';
 import { databaseUrl, sleep, stop, waitFor } from '../support/server-process.js';
 import { verifiesBoth } from '../support/standard-webhooks.js';
@@ -23,16 +23,8 @@ describe.skipIf(databaseUrl === undefined)('retries across two processes', () =>
       processes.startHealthy(processes.freshDir()),
     ]);
     const p = await aPartner(a, 'e2e webhook retries', { tokenServer: b });
-    const register = async (path: string, secret: string, retryPolicy: string) => {
-      const created = await call(a, p.token, 'POST', '/v1/webhooks', {
-        name: path,
-        url: `${receiver.url}${path}`,
-        secret,
-        retryPolicy,
-      });
-      expect(created.status, created.text).toBe(200);
-      return created.body.id as string;
-    };
+    const register = (path: string, secret: string, retryPolicy: 'none' | 'exponential') =>
+      registerEndpoint(a, p, `${receiver.url}${path}`, secret, { name: path, retryPolicy });
     const on = await register('/on', 'e2e-retries-on-secret', 'exponential');
     const off = await register('/off', 'e2e-retries-off-secret', 'none');
 

@@ -8,6 +8,7 @@ import type { Store } from '../../src/storage/open-store.js';
 import { call, type Partner } from './e2e-api.js';
 import type { Received } from './receiver.js';
 import { type Server, serverProcesses, unthrottled, withStore } from './server-process.js';
+import type { WebhookEndpointFields } from './webhook-endpoints.js';
 
 /** The processes of a webhook test file: loopback http receivers allowed, nothing slowed, settlement at once. */
 export const webhookProcesses = () =>
@@ -25,8 +26,15 @@ export const webhookProcesses = () =>
     },
   });
 
-export async function registerEndpoint(server: Server, p: Partner, url: string, secret: string): Promise<string> {
-  const created = await call(server, p.token, 'POST', '/v1/webhooks', { name: 'e2e receiver', url, secret });
+/** Registers an endpoint through a process's API, as aWebhookEndpoint does in process; answers its id. */
+export async function registerEndpoint(
+  server: Server,
+  p: Partner,
+  url: string,
+  secret: string,
+  extra: Omit<WebhookEndpointFields, 'secret'> = {},
+): Promise<string> {
+  const created = await call(server, p.token, 'POST', '/v1/webhooks', { name: 'e2e receiver', ...extra, url, secret });
   expect(created.status, created.text).toBe(200);
   return created.body.id as string;
 }
