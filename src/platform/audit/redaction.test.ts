@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact, redacted } from './redaction.js';
+import { redact, redacted, redactedMember } from './redaction.js';
 
 // The net under each operation's explicit shape: secrets by field name, account identifiers as the masked reads show.
 describe('redact', () => {
@@ -74,3 +74,31 @@ describe('redact', () => {
     expect(redact(undefined)).toBeNull();
   });
 });
+
+// The rule for one member, which the request log's mask asks member by member: the same answer as redact gives the
+// member inside a one-member object, for every kind of name and value.
+describe('redactedMember', () => {
+  it.each<[string, unknown]>([
+    ['password', 'hunter2'],
+    ['Authorization', 'Bearer abc'],
+    ['status', 'Received'],
+    ['amount', 12.5],
+    ['note', '$sealed:v2.abc.def.k1'],
+    ['iban', 'PT50 0002 0123 1234 5678 9015 4'],
+    ['IBAN', 'PT50000201231234567890154'],
+    ['taxId', '52998224725'],
+    ['taxId', { number: '52998224725', country: 'BR' }],
+    ['destinationPixCode', 'bruno@example.com'],
+    ['dob', '1980-05-15'],
+    ['dob', ''],
+    ['dob', null],
+    ['document', { type: 'PASSPORT', number: 'P1234567' }],
+    ['counterparty', { name: 'Ana', iban: 'PT50000201231234567890154', secret: 'x' }],
+    ['list', [{ accountNumber: '123456789' }, 3, null]],
+    ['id', null],
+    ['missing', undefined],
+  ])('%s: %j as redact has it', (key, value) => {
+    expect(redactedMember(key, value)).toEqual((redact({ [key]: value }) as Record<string, unknown>)[key]);
+  });
+});
+

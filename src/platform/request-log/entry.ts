@@ -1,5 +1,5 @@
 import { limits } from '../../limits.js';
-import { redact } from '../audit/redaction.js';
+import { redactedMember } from '../audit/redaction.js';
 import { maskedJsonText } from './mask.js';
 
 // One request as the request log keeps it (issue 30, "Request log"): what the hook captured (hook.ts) is held by the
@@ -137,7 +137,7 @@ export function maskedQuery(query: string): string {
   let changed = false;
   const masked: [string, string][] = [];
   for (const [name, value] of params) {
-    const shown = (redact({ [name]: value }) as Record<string, unknown>)[name];
+    const shown = redactedMember(name, value);
     const text = typeof shown === 'string' ? shown : String(shown);
     if (text !== value) changed = true;
     masked.push([name, text]);

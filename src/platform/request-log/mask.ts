@@ -1,5 +1,5 @@
 import { limits } from '../../limits.js';
-import { redact } from '../audit/redaction.js';
+import { redact, redactedMember } from '../audit/redaction.js';
 
 // A body's JSON text masked by the rule of data at rest, as platform/audit/redaction.ts applies it: the text that
 // `JSON.stringify(redact(JSON.parse(text)))` would give, without parsing the document when it can be helped.
@@ -26,14 +26,14 @@ const [space, newline, carriageReturn, tab] = [' ', '\n', '\r', '\t'].map(code);
 
 const isSpace = (c: number) => c === space || c === newline || c === carriageReturn || c === tab;
 
-/** Member names redact leaves alone (true) or masks (false), as redact answered for a one-member object. */
+/** Member names redact leaves alone (true) or masks (false), as its rule for one member (redactedMember) answered. */
 const verdicts = new Map<string, boolean>();
 const probe = 'x';
 
 function keptByRedact(name: string): boolean {
   const known = verdicts.get(name);
   if (known !== undefined) return known;
-  const kept = (redact({ [name]: probe }) as Record<string, unknown>)[name] === probe;
+  const kept = redactedMember(name, probe) === probe;
   // Names come from partners' bodies too: past the bound a name is asked each time, never remembered.
   if (verdicts.size < limits.requestLogMemberNamesKnownMax) verdicts.set(name, kept);
   return kept;
@@ -97,7 +97,7 @@ function maskedByMembers(text: string): string | undefined {
       if (v === openBrace || v === openBracket) return undefined;
       const valueEnd = v === quote ? stringEnd(text, value) + 1 : scalarEnd(text, value);
       if (valueEnd <= value) return undefined;
-      const shown = (redact({ [name]: JSON.parse(text.slice(value, valueEnd)) }) as Record<string, unknown>)[name];
+      const shown = redactedMember(name, JSON.parse(text.slice(value, valueEnd)));
       out += text.slice(copiedTo, value) + JSON.stringify(shown ?? null);
       copiedTo = valueEnd;
       i = valueEnd;
