@@ -101,3 +101,43 @@ describe('who saw what', () => {
     expect(await shownRows(own)).toEqual([]);
   });
 });
+
+// The edge's two refusals (issue #28, part 1): a shown value whose audit row cannot be written, and a sealed field no
+// key opens, each send the typed 503 in place of the answer, never the answer without its record or a sealed text.
+describe('an answer that cannot be shown', () => {
+  const verifications = () =>
+    t.app.inject({
+      method: 'GET',
+      url: `/admin/v1/verifications?status=REVIEWING&workspaceId=${partner.credentials.workspaceId}`,
+      headers: adminHeaders,
+    });
+
+  it('is an error when the audit row of what it shows cannot be written', async () => {
+    await t.ctx.db.query('alter table audit_log rename to audit_log_away');
+    try {
+      const answer = await verifications();
+      expect(answer.statusCode, answer.body).toBe(503);
+      expect(answer.json()).toMatchObject({ ok: false, error: 'OperationError' });
+      expect(answer.body).not.toContain('S5550123');
+    } finally {
+      await t.ctx.db.query('alter table audit_log_away rename to audit_log');
+    }
+    const again = await verifications();
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('is an error when a sealed field it carries is sealed under a key the ring lacks', async () => {
+    const alien = '$sealed:v2.gone.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA';
+    const [held] = await t.ctx.db.query<{ id: string; submission: unknown }>(
+      `update kyc_sessions set submission = jsonb_set(submission, '{documentNumber}', to_jsonb($2::text))
+         where workspace_id = $1 and submission ? 'documentNumber'
+         returning id, submission`,
+      [partner.credentials.workspaceId, alien],
+    );
+    expect(held, 'the verification typed on the hosted page').toBeDefined();
+    const answer = await verifications();
+    expect(answer.statusCode, answer.body).toBe(503);
+    expect(answer.json()).toMatchObject({ ok: false, error: 'OperationError' });
+    expect(answer.body).not.toContain('$sealed:');
+  });
+});

@@ -67,10 +67,11 @@ export function registerDisclosureAudit(app: FastifyInstance, record: (shown: Sh
     ofRequest.set(request, disclosure);
     current.run(disclosure, done);
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // A callback hook: a partner's answer, which no Disclosure follows, passes without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const disclosure = ofRequest.get(request);
     const actor = operatorActor(request);
-    if (disclosure === undefined || disclosure.count === 0 || actor === undefined) return payload;
+    if (disclosure === undefined || disclosure.count === 0 || actor === undefined) return done(null, payload);
     const shown: ShownValues = {
       actor,
       requestId: request.id,
@@ -81,7 +82,9 @@ export function registerDisclosureAudit(app: FastifyInstance, record: (shown: Sh
     };
     // Counted once: an error answer sent instead (the row failed) passes here again and must not retry it.
     disclosure.count = 0;
-    await record(shown);
-    return payload;
+    record(shown).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -9,12 +9,23 @@ import { holdsSealedField, openSensitiveText } from './sensitive.js';
 // the answer's text after serialisation: no route has to remember it, and an answer without a sealed field costs one
 // substring search.
 
-/** Adds the onSend hook to the root instance, before any route is registered, so every route's answer gets it. */
+/**
+ * Adds the onSend hook to the root instance, before any route is registered, so every route's answer gets it. A
+ * callback hook, not an async one: every answer passes here and most carry nothing sealed, so none pays for a
+ * promise (docs/performance.md, "The GET's regression taken apart").
+ */
 export function openSealedAnswers(app: FastifyInstance, keyring: SecretsKeyring): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !holdsSealedField(payload)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !holdsSealedField(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && !type.includes('json')) return payload;
-    return openingFor(request, () => openSensitiveText(keyring, payload));
+    if (typeof type === 'string' && !type.includes('json')) return done(null, payload);
+    let opened: string;
+    try {
+      opened = openingFor(request, () => openSensitiveText(keyring, payload));
+    } catch (error) {
+      // A field no key opens: the answer is not sent, an error is (which shows nothing).
+      return done(error as Error);
+    }
+    done(null, opened);
   });
 }
