@@ -101,4 +101,3 @@ describe('redactedMember', () => {
     expect(redactedMember(key, value)).toEqual((redact({ [key]: value }) as Record<string, unknown>)[key]);
   });
 });
-
