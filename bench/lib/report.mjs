@@ -156,6 +156,16 @@ export function buildRows(results) {
       met: requestLogCost < 0 ? undefined : requestLogCost <= 0.05,
     });
   }
+  const requestLogReadCost = logCost('rl-get-on', 'rl-get-off');
+  if (requestLogReadCost !== null) {
+    extra.push({
+      id: 'request-log-cost-reads',
+      label: 'partner request log cost, GET /v1/orders/{id} (the same pair, on vs off)',
+      value: `${fmt(requestLogReadCost * 100)}%`,
+      // Issue 30 bounded the cost on keyed writes; on reads it is measured and said (docs/performance.md).
+      target: 'reference',
+    });
+  }
   const serverRss = Object.entries(m)
     .filter(([id]) =>
       ['get-order', 'quotes', 'orders', 'deposits', 'withdrawals-1', 'withdrawals-32', 'list', 'count'].includes(id),
