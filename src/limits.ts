@@ -417,8 +417,14 @@ export const limits = {
   // Group commit (storage/group-commit.ts; docs/decisions/storage-and-reliability.md, "Group commit (issue #32)").
   /** Group statements in flight at once, per kind of write and process... */
   groupCommitLaneCount: 2,
-  /** ...and the writes one statement carries at most. */
+  /** ...and the writes one statement carries at most... */
   groupCommitBatchMax: 32,
+  /**
+   * ...on the embedded store: each size is a statement text of its own, prepared once and kept in PGlite's
+   * WebAssembly memory, which never shrinks; 8 held its rate with about 100 MiB less (docs/performance.md, "PGlite's
+   * memory").
+   */
+  groupCommitEmbeddedBatchMax: 8,
 
   // The request log
   // (platform/request-log/; docs/decisions/storage-and-reliability.md, "The partner request log (issue #30)").

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { limits } from '../limits.js';
 import { StoreUnavailableError } from './db.js';
-import { GroupCommit, joinsGroup } from './group-commit.js';
+import { GroupCommit, groupCommitOptions, joinsGroup } from './group-commit.js';
 
 // The group commit over a fake statement: which parts go together, when, and whose outcome or error each gets.
 
@@ -151,5 +152,19 @@ describe('which writes join a group', () => {
     ['a keyed write with GROUP_COMMIT_ENABLED off', store, false, true, false],
   ])('%s', (_what, db, groupCommitEnabled, keyed, joins) => {
     expect(joinsGroup({ db, store, groupCommitEnabled, keyed })).toBe(joins);
+  });
+});
+
+// The embedded store carries fewer writes a statement: each size is a prepared text held in PGlite's memory for good.
+describe("a store's group options", () => {
+  it.each([
+    ['postgres', limits.groupCommitBatchMax],
+    ['pglite', limits.groupCommitEmbeddedBatchMax],
+  ] as const)('%s: at most %i writes a statement', (kind, batchMax) => {
+    expect(groupCommitOptions({ kind })).toEqual({ lanes: limits.groupCommitLaneCount, batchMax });
+  });
+
+  it('the embedded store carries fewer than a server', () => {
+    expect(limits.groupCommitEmbeddedBatchMax).toBeLessThan(limits.groupCommitBatchMax);
   });
 });

@@ -1,4 +1,5 @@
-import { StoreUnavailableError } from './db.js';
+import { limits } from '../limits.js';
+import { type Db, StoreUnavailableError } from './db.js';
 
 // Group commit (issue 32): many requests' writes in one statement, so one round trip and one commit carry them all.
 // A resource whose write is one statement (a keyed deposit: its gates, its key's claim and its row, resources/deposits/
@@ -163,6 +164,12 @@ export class GroupCommit<Part, Outcome> {
  */
 export const joinsGroup = (write: { db: object; store: object; groupCommitEnabled: boolean; keyed: boolean }) =>
   write.db === write.store && write.groupCommitEnabled && write.keyed;
+
+/** How a store's groups run: the embedded store carries fewer writes a statement (limits.groupCommitEmbeddedBatchMax). */
+export const groupCommitOptions = (store: Pick<Db, 'kind'>): GroupCommitOptions => ({
+  lanes: limits.groupCommitLaneCount,
+  batchMax: store.kind === 'pglite' ? limits.groupCommitEmbeddedBatchMax : limits.groupCommitBatchMax,
+});
 
 /** Each store's groups by the kind of write they carry: one group per kind, per process and store. */
 const groupsByStore = new WeakMap<object, Map<string, GroupCommit<never, unknown>>>();

@@ -1,10 +1,9 @@
 import { ensureWorkspaceAccountSql, holderStatusSql } from '../../accounts/accounts.js';
 import type { DepositStatus } from '../../domain/states/deposit-status.js';
-import { limits } from '../../limits.js';
 import type { ListFilters } from '../../platform/list-filters.js';
 import { countMatching, type ListSource, listPage } from '../../platform/list-query.js';
-import type { Queryable } from '../../storage/db.js';
-import { GroupCommit, groupOf } from '../../storage/group-commit.js';
+import type { Db, Queryable } from '../../storage/db.js';
+import { GroupCommit, groupCommitOptions, groupOf } from '../../storage/group-commit.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { column, insertRowSql, jsonColumn, type RowOf } from '../../storage/table-columns.js';
 import { confirmedMatchSql } from '../aml-screenings/gate.js';
@@ -123,14 +122,14 @@ export async function placeDeposits(db: Queryable, deposits: readonly DepositToP
 }
 
 /** The group commit of deposits on this store (storage/group-commit.ts): deposits that come together, in one statement. */
-export function depositGroup(db: Queryable): GroupCommit<DepositToPlace, PlacedDeposit> {
+export function depositGroup(db: Db): GroupCommit<DepositToPlace, PlacedDeposit> {
   return groupOf(
     db,
     'deposits',
     () =>
       new GroupCommit<DepositToPlace, PlacedDeposit>(
         (deposits) => placeDeposits(db, deposits),
-        { lanes: limits.groupCommitLaneCount, batchMax: limits.groupCommitBatchMax },
+        groupCommitOptions(db),
         (deposit) => (deposit.key === undefined ? [] : [deposit.key]),
       ),
   );

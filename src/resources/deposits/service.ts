@@ -150,10 +150,11 @@ export async function createDeposit(
       claim: (p, when) => claim.cte(p, view, when),
       key: claim.key && claimIdentity(workspace.id, claim.key),
     };
-    // A keyed deposit with the keyed deposits that come at the same time, in one statement; otherwise alone.
+    // A keyed deposit with the keyed deposits that come at the same time, in one statement (on the store itself:
+    // joinsGroup holds db to be it); otherwise alone.
     const keyed = claim.key !== undefined;
     const placed = joinsGroup({ db, store: ctx.db, groupCommitEnabled: ctx.config.groupCommitEnabled, keyed })
-      ? await depositGroup(db).submit(deposit)
+      ? await depositGroup(ctx.db).submit(deposit)
       : await placeDeposit(db, deposit);
     requireStatusApproved(placed.payerStatus, body.userData.userEmail, 'payer');
     refuseConfirmedMatch(placed.amlHold, 'payer', body.userData.userEmail);

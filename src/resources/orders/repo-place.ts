@@ -1,8 +1,7 @@
 import { ensureWorkspaceAccountSql, holderStatusSql } from '../../accounts/accounts.js';
 import { enqueueJobSql, type NewJob } from '../../jobs/queue.js';
-import { limits } from '../../limits.js';
-import type { Queryable } from '../../storage/db.js';
-import { GroupCommit, groupOf } from '../../storage/group-commit.js';
+import type { Db, Queryable } from '../../storage/db.js';
+import { GroupCommit, groupCommitOptions, groupOf } from '../../storage/group-commit.js';
 import { SqlParams } from '../../storage/sql-params.js';
 import { confirmedMatchSql } from '../aml-screenings/gate.js';
 import { bindQuoteSql, liveQuoteSql } from '../quotes/repo.js';
@@ -112,14 +111,14 @@ export async function placeRailOrder(db: Queryable, order: RailOrderToPlace): Pr
 }
 
 /** The group commit of rail-funded orders on this store (storage/group-commit.ts). */
-export function railOrderGroup(db: Queryable): GroupCommit<RailOrderToPlace, Placement> {
+export function railOrderGroup(db: Db): GroupCommit<RailOrderToPlace, Placement> {
   return groupOf(
     db,
     'orders',
     () =>
       new GroupCommit<RailOrderToPlace, Placement>(
         (orders) => placeRailOrders(db, orders),
-        { lanes: limits.groupCommitLaneCount, batchMax: limits.groupCommitBatchMax },
+        groupCommitOptions(db),
         (order) => [...(order.key === undefined ? [] : [order.key]), `quote ${order.row.quote_id}`],
       ),
   );

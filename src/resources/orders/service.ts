@@ -287,10 +287,11 @@ export async function createOrder(
         claim: (p, when) => claim.cte(p, view, when),
         key: claim.key && claimIdentity(workspace.id, claim.key),
       };
-      // A keyed order with the keyed orders that come at the same time, in one statement; otherwise alone.
+      // A keyed order with the keyed orders that come at the same time, in one statement (on the store itself:
+      // joinsGroup holds db to be it); otherwise alone.
       const keyed = claim.key !== undefined;
       const placed = joinsGroup({ db, store: ctx.db, groupCommitEnabled: ctx.config.groupCommitEnabled, keyed })
-        ? await railOrderGroup(db).submit(toPlace)
+        ? await railOrderGroup(ctx.db).submit(toPlace)
         : await placeRailOrder(db, toPlace);
       if (payerEmail !== undefined) {
         requireStatusApproved(placed.payerStatus, payerEmail, 'payer');
